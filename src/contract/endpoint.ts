@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { envelopeSchema } from './envelope';
+
+/** One API call: its path, the request body schema and the schema of the response's `data`. */
+export interface Endpoint<TReq extends v.GenericSchema, TData extends v.GenericSchema> {
+  path: string;
+  request: TReq;
+  data: TData;
+  response: ReturnType<typeof envelopeSchema<TData>>;
+}
+
+export function defineEndpoint<TReq extends v.GenericSchema, TData extends v.GenericSchema>(
+  path: string,
+  request: TReq,
+  data: TData,
+): Endpoint<TReq, TData> {
+  return { path, request, data, response: envelopeSchema(data) };
+}
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const langSchema = v.picklist(LANGUAGES);
+
+/** The spec sends isDropdown as a boolean; 0/1 are accepted from older clients. */
+export const isDropdownSchema = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist([0, 1])]),
+    v.transform((value) => value === true || value === 1),
+  ),
+  false,
+);
+
+/** A list entry in dropdown form: value is the id as text, label the name in the asked language. */
+export const optionSchema = v.object({ value: v.string(), label: v.string() });
+export type Option = v.InferOutput<typeof optionSchema>;

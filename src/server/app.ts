@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AppEnv } from './http/app-env';
+import { envelope, languageOf } from './http/respond';
+import { message } from './http/messages';
+import { loadIndexHtml } from './http/spa';
+import { requestLogMiddleware, type LogLine } from './middleware/request-log.middleware';
+import { securityHeadersMiddleware } from './middleware/security-headers.middleware';
+import { signatureMiddleware } from './middleware/signature.middleware';
+import { referenceRoutes } from './routes/reference.routes';
+
+/** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
+export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
+
+export interface AppDeps {
+  db: Db;
+  config: Pick<Config, 'signingSecret' | 'apiBaseUrl' | 'mainSiteUrl'>;
+  /** The built SPA (vite build output); null serves the API only. */
+  staticDir: string | null;
+  now?: () => number;
+  log?: (line: LogLine) => void;
+  logError?: (error: unknown) => void;
+}
+
+const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+
+/** Builds the whole server: API, SPA and (later) the payments page, over the given database. */
+export function createApp(deps: AppDeps) {
+  const now = deps.now ?? Date.now;
+  const app = new Hono<AppEnv>();
+  const apiOrigin = deps.config.apiBaseUrl ? new URL(deps.config.apiBaseUrl).origin : null;
+
+  if (deps.log) app.use(requestLogMiddleware(deps.log));
+  app.use(securityHeadersMiddleware({ apiOrigin, formTargets: [] }));
+  app.use(compress());
+
+  app.onError((error, c) => {
+    (deps.logError ?? ((e) => console.error(e)))(error);
+    const lang = languageOf(c.get('body'), c.req.header('accept-language'));
+    return envelope(c, 500, message('server_error', lang), {});
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 200, message: 'OK', data: { time: new Date(now()).toISOString() } }));
+
+  // The API: POST with a signed JSON body only.
+  const api = new Hono<AppEnv>();
+  api.use(signatureMiddleware({ db: deps.db, secret: deps.config.signingSecret, now }));
+  api.route('/', referenceRoutes(deps.db));
+  api.notFound((c) => envelope(c, 404, message('not_found', c.get('lang') ?? 'en'), {}));
+  for (const prefix of API_PREFIXES) {
+    app.on(['GET', 'PUT', 'PATCH', 'DELETE'], [prefix, `${prefix}/*`], (c) =>
+      envelope(c, 405, message('method_not_allowed', languageOf(undefined, c.req.header('accept-language'))), {}),
+    );
+  }
+  app.post('*', async (c, next) => (isApiPath(c.req.path) ? api.fetch(c.req.raw, c.env) : next()));
+
+  // The SPA: hashed assets cached for a year, every other GET falls back to index.html.
+  if (deps.staticDir) {
+    const staticDir = deps.staticDir;
+    const root = path.relative(process.cwd(), staticDir) || '.';
+    const indexHtml = loadIndexHtml(staticDir, {
+      apiBaseUrl: deps.config.apiBaseUrl,
+      signingKey: deps.config.signingSecret,
+      mainSiteUrl: deps.config.mainSiteUrl,
+    });
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.get('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__spa__' : p) }));
+    app.get('*', (c) => {
+      if (isApiPath(c.req.path)) return c.notFound();
+      if (!indexHtml) return c.text('The web app is not built yet: run npm run build (npm start does it for you).', 503);
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+  app.notFound((c) => envelope(c, 404, message('not_found', languageOf(undefined, c.req.header('accept-language'))), {}));
+  return app;
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import iso from 'i18n-iso-countries';
+import enNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import arNames from 'i18n-iso-countries/langs/ar.json' with { type: 'json' };
+import { countries as countryFacts } from 'countries-list';
+import type { Db } from './client';
+import * as t from './schema';
+import { AGENTS, COMPANY_INFO, DEFAULT_SETTINGS, INSURERS, MASTER_LISTS, RELATIONSHIP_LISTS } from './seed-data';
+
+iso.registerLocale(enNames);
+iso.registerLocale(arNames);
+
+/** Every ISO 3166-1 country with English and Arabic names and its calling code. */
+export function countryRows(): (typeof t.countries.$inferInsert)[] {
+  return Object.keys(iso.getAlpha2Codes()).flatMap((iso2) => {
+    const numeric = Number(iso.alpha2ToNumeric(iso2));
+    const facts = countryFacts[iso2 as keyof typeof countryFacts];
+    const nameEn = iso.getName(iso2, 'en');
+    const nameAr = iso.getName(iso2, 'ar');
+    if (!numeric || !facts || !nameEn || !nameAr) return [];
+    return [{ id: numeric, iso2, iso3: iso.alpha2ToAlpha3(iso2) ?? iso2, nameEn, nameAr, phoneCode: `+${facts.phone[0]}` }];
+  });
+}
+
+/**
+ * Inserts reference data that is missing. Country names follow the data package (updated on
+ * each start); everything else the broker may have edited is left alone.
+ */
+export async function seedDatabase(db: Db): Promise<void> {
+  const rows = countryRows();
+  await db
+    .insert(t.countries)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: t.countries.id,
+      set: { nameEn: sql`excluded.name_en`, nameAr: sql`excluded.name_ar`, phoneCode: sql`excluded.phone_code` },
+    });
+
+  await db
+    .insert(t.masterItems)
+    .values(
+      Object.entries(MASTER_LISTS).flatMap(([kind, items]) =>
+        items.map((item, sort) => ({ kind, id: item.id, nameEn: item.en, nameAr: item.ar, sort })),
+      ),
+    )
+    .onConflictDoNothing();
+
+  await db
+    .insert(t.relationships)
+    .values(
+      Object.entries(RELATIONSHIP_LISTS).flatMap(([group, items]) =>
+        items.map((item, sort) => ({ group, id: item.id, nameEn: item.en, nameAr: item.ar, sort })),
+      ),
+    )
+    .onConflictDoNothing();
+
+  await db
+    .insert(t.settings)
+    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+
+  await db
+    .insert(t.insurers)
+    .values(INSURERS.map(({ excluded: _excluded, ...insurer }) => insurer))
+    .onConflictDoNothing();
+  const iso2ToId = new Map(rows.map((row) => [row.iso2, row.id]));
+  const exclusions = INSURERS.flatMap((insurer) =>
+    insurer.excluded.map((iso2) => ({ insurerId: insurer.id, countryId: iso2ToId.get(iso2)! })),
+  );
+  if (exclusions.length) await db.insert(t.insurerExcludedCountries).values(exclusions).onConflictDoNothing();
+
+  await db.insert(t.agents).values(AGENTS).onConflictDoNothing();
+
+  const { en, ar, ...shared } = COMPANY_INFO;
+  await db
+    .insert(t.companyInfo)
+    .values([
+      { lang: 'en', ...shared, ...en },
+      { lang: 'ar', ...shared, ...ar },
+    ])
+    .onConflictDoNothing();
+}

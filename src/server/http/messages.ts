@@ -1,0 +1,40 @@
+import type { Language } from '../../contract/endpoint';
+
+/**
+ * Human-readable API messages in both languages. Clients show their own translation of the
+ * field codes; this text is for people reading responses and for the payments page.
+ */
+const MESSAGES = {
+  ok: { en: 'OK', ar: 'تم' },
+  invalid_request: { en: 'Some fields are missing or invalid.', ar: 'بعض الحقول ناقصة أو غير صحيحة.' },
+  invalid_json: { en: 'The request body is not valid JSON.', ar: 'نص الطلب ليس بصيغة JSON صحيحة.' },
+  signature_missing: {
+    en: 'The request is not signed: X-Nonce, X-Timestamp and X-Signature headers are required.',
+    ar: 'الطلب غير موقّع: يجب إرسال الترويسات X-Nonce وX-Timestamp وX-Signature.',
+  },
+  signature_invalid: {
+    en: 'The request signature does not match its content.',
+    ar: 'توقيع الطلب لا يطابق محتواه.',
+  },
+  timestamp_skew: {
+    en: 'The request timestamp is more than 5 minutes away from the server clock.',
+    ar: 'يختلف وقت الطلب عن وقت الخادم بأكثر من 5 دقائق.',
+  },
+  nonce_reused: {
+    en: 'This request was already received; a replayed request is refused.',
+    ar: 'تم استلام هذا الطلب من قبل؛ لا يُقبل الطلب المكرر.',
+  },
+  not_found: { en: 'Not found.', ar: 'غير موجود.' },
+  method_not_allowed: { en: 'Use POST with a JSON body.', ar: 'استخدم POST مع نص بصيغة JSON.' },
+  payload_too_large: { en: 'The request body is too large.', ar: 'نص الطلب كبير جدًا.' },
+  server_error: {
+    en: 'Something went wrong on our side. Please try again.',
+    ar: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
+  },
+} satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function message(key: MessageKey, lang: Language): string {
+  return MESSAGES[key][lang];
+}

@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono';
+import { lt, sql } from 'drizzle-orm';
+import { SIGNATURE_HEADERS, verifySignature } from '../../contract/signing';
+import type { Db } from '../db/client';
+import { requestNonces } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { fail, languageOf } from '../http/respond';
+
+/** Request bodies above this are refused before they are hashed or parsed. */
+const MAX_BODY_BYTES = 256 * 1024;
+/** Nonces older than twice the allowed clock skew can no longer pass the timestamp check. */
+const NONCE_RETENTION_MS = 10 * 60 * 1000;
+
+/**
+ * Verifies the HMAC signature of every API call (RULINGS 23), refuses replays using the
+ * nonce table shared by all instances, and leaves the raw body, the parsed JSON and the
+ * caller's language on the context for the handlers.
+ */
+export function signatureMiddleware(deps: { db: Db; secret: string; now: () => number }): MiddlewareHandler<AppEnv> {
+  let lastPurge = 0;
+  return async (c, next) => {
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      c.set('lang', languageOf(undefined, c.req.header('accept-language')));
+      return fail(c, 413, 'payload_too_large');
+    }
+    const rawBody = await c.req.text();
+    let body: unknown;
+    let invalidJson = false;
+    if (rawBody.trim() !== '') {
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        invalidJson = true;
+      }
+    }
+    c.set('rawBody', rawBody);
+    c.set('body', body);
+    c.set('lang', languageOf(body, c.req.header('accept-language')));
+    if (rawBody.length > MAX_BODY_BYTES) return fail(c, 413, 'payload_too_large');
+
+    const parts = {
+      nonce: c.req.header(SIGNATURE_HEADERS.nonce),
+      timestamp: c.req.header(SIGNATURE_HEADERS.timestamp),
+      signature: c.req.header(SIGNATURE_HEADERS.signature),
+    };
+    const now = deps.now();
+    const failure = await verifySignature(deps.secret, parts, rawBody, now);
+    if (failure) return fail(c, 401, failure, { errors: { signature: failure } });
+
+    const inserted = await deps.db
+      .insert(requestNonces)
+      .values({ nonce: parts.nonce!, signature: parts.signature!.toLowerCase() })
+      .onConflictDoNothing()
+      .returning({ nonce: requestNonces.nonce });
+    if (inserted.length === 0) return fail(c, 401, 'nonce_reused', { errors: { signature: 'nonce_reused' } });
+
+    if (now - lastPurge > 60_000) {
+      lastPurge = now;
+      await deps.db
+        .delete(requestNonces)
+        .where(lt(requestNonces.seenAt, sql`now() - make_interval(secs => ${NONCE_RETENTION_MS / 1000})`));
+    }
+    if (invalidJson) return fail(c, 400, 'invalid_json', { errors: { _: 'invalid_json' } });
+    await next();
+  };
+}

@@ -1,0 +1,46 @@
+import type { Language } from '../../contract/endpoint';
+import { isLanguage, storedLanguage } from '../i18n/locale';
+import { AGENT_RESET_KEYS, DRAFT_KEYS, localStore } from '../storage/local-store';
+
+export interface StartupState {
+  lang: Language;
+  uuid: string | null;
+  sessionId: string | null;
+  agentId: string | null;
+  /** The query string to keep in the address bar (without `state`). */
+  search: string;
+}
+
+/**
+ * Applies the entry query of spec §2 to local storage, once, before the app renders:
+ * `state` is removed (and `state=new` clears the drafts), `agent_id` starts agent mode
+ * (spec §4), `lang`, `uuid` and `sid`/`session_id` are stored. The query wins over storage.
+ */
+export function applyStartupQuery(search: string): StartupState {
+  const query = new URLSearchParams(search);
+  const state = query.get('state');
+  if (state !== null) {
+    query.delete('state');
+    if (state === 'new') localStore.removeAll(DRAFT_KEYS);
+  }
+  const agentId = query.get('agent_id');
+  if (agentId) {
+    localStore.removeAll(AGENT_RESET_KEYS);
+    localStore.set('agent_id', agentId);
+  }
+  const lang = query.get('lang');
+  if (isLanguage(lang)) localStore.set('language', lang);
+  const uuid = query.get('uuid');
+  if (uuid) localStore.set('uuid', uuid);
+  const sessionId = query.get('sid') ?? query.get('session_id');
+  if (sessionId) localStore.set('session_id', sessionId);
+
+  const rest = query.toString();
+  return {
+    lang: storedLanguage(),
+    uuid: uuid || null,
+    sessionId: sessionId || localStore.get('session_id'),
+    agentId: localStore.get('agent_id'),
+    search: rest ? `?${rest}` : '',
+  };
+}

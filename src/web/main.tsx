@@ -1,0 +1,55 @@
+import '@mantine/core/styles.css';
+import '@fontsource-variable/inter';
+import '@fontsource-variable/noto-sans-arabic';
+import './global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app';
+import { activateLanguage } from './i18n/locale';
+import { applyStartupQuery } from './journey/startup-query';
+import { readRuntimeConfig } from './runtime-config';
+import { configureHttpClient } from './services/http-client';
+import { loadCompanyInfo } from './services/company-info.service';
+
+/** Start-up: configuration, entry query, language and company information, then the app. */
+async function boot() {
+  const config = readRuntimeConfig();
+  configureHttpClient({ baseUrl: config.apiBaseUrl, signingKey: config.signingKey });
+
+  const startup = applyStartupQuery(window.location.search);
+  if (startup.search !== window.location.search) {
+    window.history.replaceState(null, '', `${window.location.pathname}${startup.search}${window.location.hash}`);
+  }
+  const [companyInfo] = await Promise.all([loadCompanyInfo(startup.lang), activateLanguage(startup.lang)]);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App
+          boot={{
+            lang: startup.lang,
+            companyInfo,
+            mainSiteUrl: config.mainSiteUrl,
+            journey: {
+              path: window.location.pathname,
+              uuid: startup.uuid,
+              sessionId: startup.sessionId,
+              agentId: startup.agentId,
+            },
+          }}
+        />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+  hideSplash();
+}
+
+function hideSplash() {
+  const splash = document.getElementById('splash');
+  if (!splash) return;
+  splash.classList.add('splash-hidden');
+  window.setTimeout(() => splash.remove(), 300);
+}
+
+void boot();

@@ -1,0 +1,80 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import * as v from 'valibot';
+import type { Endpoint } from '../../contract/endpoint';
+import { errorEnvelopeSchema, type ErrorEnvelope } from '../../contract/envelope';
+import { SIGNATURE_HEADERS, signRequest } from '../../contract/signing';
+
+/** Why a call failed: the kind tells the machine what to do; the envelope carries field codes. */
+export type ApiErrorKind = 'network' | 'unauthorized' | 'invalid' | 'rejected' | 'server' | 'bad_response';
+
+/** Every failed call becomes an ApiError; nothing is swallowed (DESIGN convention 5). */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly path: string,
+    readonly status: number | null,
+    readonly body: ErrorEnvelope | null,
+  ) {
+    super(`API service ${path}: ${kind}${status ? ` (${status})` : ''}${body?.message ? `: ${body.message}` : ''}`);
+    this.name = 'ApiError';
+  }
+}
+
+let client: KyInstance | null = null;
+
+/**
+ * Configures the one HTTP client: ky with a hook that signs the exact body sent
+ * (RULINGS 23). Called once at start-up with the runtime configuration.
+ */
+export function configureHttpClient(options: { baseUrl: string; signingKey: string; fetch?: typeof fetch }) {
+  client = ky.create({
+    prefixUrl: options.baseUrl || globalThis.location?.origin,
+    method: 'post',
+    timeout: 30_000,
+    retry: 0,
+    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          const body = request.body ? await request.clone().text() : '';
+          const parts = await signRequest(options.signingKey, body);
+          request.headers.set(SIGNATURE_HEADERS.nonce, parts.nonce);
+          request.headers.set(SIGNATURE_HEADERS.timestamp, parts.timestamp);
+          request.headers.set(SIGNATURE_HEADERS.signature, parts.signature);
+        },
+      ],
+    },
+  });
+}
+
+function kindOf(status: number): ApiErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 422 || status === 400) return 'invalid';
+  if (status >= 500) return 'server';
+  return 'rejected';
+}
+
+/**
+ * Calls an endpoint: validates the request payload against the contract before sending and
+ * the response after, and maps every failure to an ApiError.
+ */
+export async function callEndpoint<TReq extends v.GenericSchema, TData extends v.GenericSchema>(
+  endpoint: Endpoint<TReq, TData>,
+  payload: v.InferInput<TReq>,
+): Promise<v.InferOutput<TData>> {
+  if (!client) throw new Error('configureHttpClient() must run before any API call');
+  const path = endpoint.path.replace(/^\//, '');
+  let json: unknown;
+  try {
+    json = await client(path, payload === undefined ? {} : { json: payload }).json();
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const parsed = v.safeParse(errorEnvelopeSchema, await error.response.json().catch(() => null));
+      throw new ApiError(kindOf(error.response.status), endpoint.path, error.response.status, parsed.success ? parsed.output : null);
+    }
+    throw new ApiError('network', endpoint.path, null, null);
+  }
+  const parsed = v.safeParse(endpoint.response, json);
+  if (!parsed.success) throw new ApiError('bad_response', endpoint.path, 200, null);
+  return parsed.output.data as v.InferOutput<TData>;
+}

@@ -1,0 +1,47 @@
+/**
+ * Catalogue completeness (part of npm test): extracts messages from the source, then fails
+ * when an Arabic translation is missing or drops or invents a {placeholder}.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+execFileSync(path.join(root, 'node_modules/.bin/lingui'), ['extract', '--clean'], { cwd: root, stdio: 'pipe' });
+
+export interface CatalogProblem {
+  msgid: string;
+  problem: string;
+}
+
+const unquote = (text: string) => JSON.parse(`"${text}"`) as string;
+
+/** Reads msgid/msgstr pairs of a PO file (single-line entries, as Lingui writes them). */
+export function readPo(file: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  const source = readFileSync(file, 'utf8');
+  const pattern = /msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/g;
+  for (const match of source.matchAll(pattern)) {
+    if (match[1]) entries.set(unquote(match[1]), unquote(match[2]!));
+  }
+  return entries;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+
+const english = readPo(path.join(root, 'locales/en/messages.po'));
+const arabic = readPo(path.join(root, 'locales/ar/messages.po'));
+const problems: CatalogProblem[] = [];
+for (const msgid of english.keys()) {
+  const translation = arabic.get(msgid);
+  if (!translation) problems.push({ msgid, problem: 'no Arabic translation' });
+  else if (placeholders(translation) !== placeholders(msgid)) problems.push({ msgid, problem: 'placeholders differ' });
+}
+
+if (problems.length) {
+  console.error(`Arabic catalogue is incomplete (${problems.length}):`);
+  for (const p of problems) console.error(`  - ${p.problem}: ${JSON.stringify(p.msgid)}`);
+  process.exit(1);
+}
+console.log(`i18n: ${english.size} messages, all translated to Arabic`);
