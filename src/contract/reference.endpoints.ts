@@ -6,7 +6,8 @@ import { defineEndpoint, isDropdownSchema, langSchema, optionSchema } from './en
  * company information. Each list comes in full form, or as { value, label } with isDropdown.
  */
 
-const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+// Ids are PostgreSQL integer columns: a larger number must be refused here, not reach SQL.
+const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 
 export const countrySchema = v.object({
   id: v.number(),

@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps) {
     });
     app.get('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__spa__' : p) }));
     app.get('*', (c) => {
-      if (isApiPath(c.req.path)) return c.notFound();
+      // A missing hashed asset must be a 404, not index.html cached for a year under its name.
+      if (isApiPath(c.req.path) || c.req.path.startsWith('/assets/')) return c.notFound();
       if (!indexHtml) return c.text('The web app is not built yet: run npm run build (npm start does it for you).', 503);
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml);

@@ -4,8 +4,16 @@ import path from 'node:path';
 /** The development signing key. Browser code carries the key, so it proves integrity only (RULINGS 23). */
 export const DEV_SIGNING_SECRET = 'safar-dev-signing-secret-change-me';
 
+// http(s) only: new URL() also takes "localhost:8080" (scheme "localhost:") or "javascript:…",
+// which would become broken API origins or unsafe links in the SPA.
 const url = (name: string) =>
-  v.pipe(v.string(), v.url(`${name} must be an absolute URL such as https://example.com`));
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      `${name} must be an absolute URL such as https://example.com`,
+    ),
+  );
 
 const envSchema = v.object({
   PORT: v.optional(

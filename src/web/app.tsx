@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
@@ -18,7 +18,7 @@ import { SystemErrorDialog } from './shell/system-error-dialog';
 import { WizardHeader } from './shell/wizard-header';
 import classes from './shell/shell.module.css';
 import { localStore } from './storage/local-store';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 
 export interface AppBoot {
   lang: Language;
@@ -29,9 +29,10 @@ export interface AppBoot {
 
 /**
  * The whole SPA below the router: providers (Lingui, direction, Mantine), the journey machine
- * and the page frame. The router is outside so tests can use a memory router.
+ * and the page frame. The router is outside so tests can use a memory router; `children`
+ * render inside the journey (tests use it to reach the actor).
  */
-export function App({ boot, env }: { boot: AppBoot; env?: 'test' }) {
+export function App({ boot, env, children }: { boot: AppBoot; env?: 'test'; children?: ReactNode }) {
   const [errorOpen, setErrorOpen] = useState(false);
   const [switchingTo, setSwitchingTo] = useState<Language | null>(null);
 
@@ -58,14 +59,14 @@ export function App({ boot, env }: { boot: AppBoot; env?: 'test' }) {
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(boot.lang)} detectDirection={false}>
-        <MantineProvider theme={theme} env={env}>
+        <MantineProvider theme={theme} env={env} cssVariablesResolver={cssVariablesResolver}>
           <AppContext.Provider value={context}>
             <JourneyProvider input={boot.journey}>
               <div className={classes.page}>
                 <SkipLink />
                 <AppHeader />
                 <WizardHeader />
-                <main id="main" className={classes.main}>
+                <main id="main" className={classes.main} tabIndex={-1}>
                   <Container size="lg" py={{ base: 'lg', sm: 40 }}>
                     <ErrorBoundary fallback={<ErrorView />}>
                       <JourneyOutlet />
@@ -76,6 +77,7 @@ export function App({ boot, env }: { boot: AppBoot; env?: 'test' }) {
               </div>
               <SystemErrorDialog opened={errorOpen} onClose={() => setErrorOpen(false)} />
               {switchingTo && <LanguageSwitchNotice lang={switchingTo} />}
+              {children}
             </JourneyProvider>
           </AppContext.Provider>
         </MantineProvider>

@@ -17,6 +17,9 @@ async function boot() {
   const config = readRuntimeConfig();
   configureHttpClient({ baseUrl: config.apiBaseUrl, signingKey: config.signingKey });
 
+  // The journey scrolls to top on every step change (spec §2), back and forward included.
+  window.history.scrollRestoration = 'manual';
+
   const startup = applyStartupQuery(window.location.search);
   if (startup.search !== window.location.search) {
     window.history.replaceState(null, '', `${window.location.pathname}${startup.search}${window.location.hash}`);

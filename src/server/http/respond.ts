@@ -29,7 +29,10 @@ export function issueCode(issue: v.BaseIssue<unknown>): ErrorCode {
   if (issue.input === undefined && issue.kind === 'schema') return 'required';
   switch (issue.type) {
     case 'strict_object':
-      return issue.input === undefined ? 'required' : 'unknown_field';
+      // One issue type for three problems: a missing key, an unknown key (expected "never"),
+      // or a body that is not an object at all.
+      if (issue.input === undefined) return 'required';
+      return issue.expected === 'never' ? 'unknown_field' : 'invalid_type';
     case 'max_length':
     case 'max_size':
       return 'too_long';
@@ -49,13 +52,14 @@ export function issueCode(issue: v.BaseIssue<unknown>): ErrorCode {
 
 /** Field path -> first error code, from valibot issues. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map, not `field in {}`: a field named "constructor" or "__proto__" must not be lost.
+  const errors = new Map<string, ErrorCode>();
   for (const issue of issues) {
     const field = issue.path?.map((item) => String(item.key)).join('.') || '_';
     // An unknown key in a strict object reports its own name as the last path item.
-    if (!(field in errors)) errors[field] = issueCode(issue);
+    if (!errors.has(field)) errors.set(field, issueCode(issue));
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Picks the response language from the body's lang fields, else Accept-Language, else English. */

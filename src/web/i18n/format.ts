@@ -1,27 +1,22 @@
 import type { Language } from '../../contract/endpoint';
 
 /**
- * Number and date formats. Arabic uses Arabic month and day names with Western digits, as
- * Lebanese banks and passports do, so prices and phone numbers read the same in both languages.
+ * Money and date formats. Amounts read "$1,234" in both languages, as the spec shows them and
+ * as card statements print them. Arabic dates use the Levantine month names Lebanese readers
+ * use (تشرين الثاني, not نوفمبر) with Western digits, as on Lebanese passports and cards.
  */
-const intlLocale = (lang: Language) => (lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB');
+const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Whole US dollars from integer cents: 123456 -> "$1,235" (RULINGS 17). */
-export function formatMoney(cents: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang), {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  }).format(Math.round(cents / 100));
+export function formatMoney(cents: number, _lang: Language): string {
+  return `$${dollars.format(Math.round(cents / 100))}`;
 }
 
-export function formatNumber(value: number, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(value);
-}
-
-/** "23 Nov 2026" / "23 نوفمبر 2026". */
+/** "23 Nov 2026" / "23 تشرين الثاني 2026". */
 export function formatDate(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(date);
 }

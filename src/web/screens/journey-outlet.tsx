@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { StepId } from '../../../machines/journey.routes';
 import { selectStep } from '../../../machines/journey.selectors';
 import { JourneyActorContext } from '../journey/journey-context';
+import { ScreenFocusContext } from './page-heading';
 import { CallBackScreen } from './call-back/call-back.screen';
 import { CheckoutScreen } from './checkout/checkout.screen';
 import { CompareOffersScreen } from './compare-offers/compare-offers.screen';
@@ -26,9 +27,22 @@ const SCREENS: Record<StepId, ComponentType> = {
   paymentResult: PaymentResultScreen,
 };
 
-/** Renders the screen of the journey's current step: the machine, not the URL, decides. */
+/**
+ * Renders the screen of the journey's current step: the machine, not the URL, decides. After
+ * a step change the new screen's heading takes focus; on the first page load focus stays at
+ * the top, so Tab reaches the skip link and the header first.
+ */
 export function JourneyOutlet() {
   const step = JourneyActorContext.useSelector(selectStep);
+  const [initialStep] = useState(step);
+  const [navigated, setNavigated] = useState(false);
+  // Derived during render (React's pattern for state from a changed value): once the step
+  // has changed, every later screen, the first one included, takes focus when it opens.
+  if (!navigated && step !== initialStep) setNavigated(true);
   const Screen = SCREENS[step];
-  return <Screen key={step} />;
+  return (
+    <ScreenFocusContext.Provider value={navigated || step !== initialStep}>
+      <Screen key={step} />
+    </ScreenFocusContext.Provider>
+  );
 }

@@ -17,11 +17,11 @@ import { LogoMark } from './logo';
 import { MAIN_SITE_LINK_GROUPS, mainSiteUrl } from './main-site-links';
 import classes from './shell.module.css';
 
-const SOCIAL_ICONS: Record<string, typeof IconBrandFacebook> = {
-  facebook: IconBrandFacebook,
-  instagram: IconBrandInstagram,
-  linkedin: IconBrandLinkedin,
-  x: IconBrandX,
+const SOCIAL_NETWORKS: Record<string, { icon: typeof IconBrandFacebook; name: string }> = {
+  facebook: { icon: IconBrandFacebook, name: 'Facebook' },
+  instagram: { icon: IconBrandInstagram, name: 'Instagram' },
+  linkedin: { icon: IconBrandLinkedin, name: 'LinkedIn' },
+  x: { icon: IconBrandX, name: 'X' },
 };
 
 const COPYRIGHT_YEAR = new Date().getFullYear();
@@ -50,7 +50,7 @@ export function AppFooter() {
             <Anchor href={companyInfo.whatsapp_url} target="_blank" rel="noopener" className={classes.footerContact}>
               <IconBrandWhatsapp size={18} aria-hidden="true" />
               <span>
-                WhatsApp: <bdi dir="ltr">{companyInfo.whatsapp_number}</bdi>
+                {t`WhatsApp`}: <bdi dir="ltr">{companyInfo.whatsapp_number}</bdi>
               </span>
             </Anchor>
             <Anchor href={`mailto:${companyInfo.email}`} className={classes.footerContact}>
@@ -83,7 +83,8 @@ export function AppFooter() {
         <div className={classes.footerBottom}>
           <Group gap="xs" component="ul" className={classes.plainList} aria-label={t`Follow us`}>
             {companyInfo.social.map((entry) => {
-              const Icon = SOCIAL_ICONS[entry.network] ?? IconWorld;
+              const network = SOCIAL_NETWORKS[entry.network] ?? { icon: IconWorld, name: entry.network };
+              const Icon = network.icon;
               return (
                 <li key={entry.network}>
                   <ActionIcon
@@ -94,7 +95,7 @@ export function AppFooter() {
                     variant="subtle"
                     color="gray.2"
                     size="lg"
-                    aria-label={entry.network === 'x' ? 'X' : entry.network[0]!.toUpperCase() + entry.network.slice(1)}
+                    aria-label={network.name}
                   >
                     <Icon size={20} aria-hidden="true" />
                   </ActionIcon>

@@ -17,7 +17,7 @@ export function Logo({ label }: { label: string }) {
     <Group gap={10} wrap="nowrap" aria-label={label} role="img">
       <LogoMark />
       <div>
-        <Text fw={800} fz={20} lh={1} c="#0b1f3a" style={{ letterSpacing: '-0.02em' }} aria-hidden="true">
+        <Text fw={800} fz={20} lh={1} c="#0b1f3a" style={{ letterSpacing: '-0.02em', whiteSpace: 'nowrap' }} aria-hidden="true">
           Safar <span style={{ fontWeight: 700, color: '#1551c6' }}>سفر</span>
         </Text>
       </div>

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Safar blue: a deep, trustworthy blue for actions; cedar green marks success and savings. */
 const safar: MantineColorsTuple = [
@@ -40,4 +40,14 @@ export const theme = createTheme({
   cursorType: 'pointer',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   other: { navy: '#0b1f3a', mobileBreakpointPx: 768 },
+});
+
+/**
+ * Mantine's dimmed grey (#868e96) is 3.3:1 on white, below WCAG AA's 4.5:1 for body text;
+ * gray.7 (#495057) reads as secondary and passes.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

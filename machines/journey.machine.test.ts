@@ -1,0 +1,375 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { journeyMachine, type ShowRouteParams } from './journey.machine';
+import { STEP_IDS, STEP_PATHS, needsLead, type StepId, type WizardStepId } from './journey.routes';
+import type { JourneyContext, JourneyEvent, JourneyInput } from './journey.types';
+
+const LEAD = { uuid: 'lead-1', sessionId: 'sess-1' };
+
+function boot(input: Partial<JourneyInput> = {}) {
+  const showRoute = vi.fn<(params: ShowRouteParams) => void>();
+  const machine = journeyMachine.provide({ actions: { showRoute: (_, params) => showRoute(params) } });
+  const actor = createActor(machine, {
+    input: { path: '/', uuid: null, sessionId: null, agentId: null, ...input },
+  }).start();
+  return { actor, showRoute, step: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+}
+
+/** Starts on `step` without running its entry, for checks that only concern what happens next. */
+function resumeAt(step: StepId, context: Partial<JourneyContext> = {}) {
+  const showRoute = vi.fn<(params: ShowRouteParams) => void>();
+  const machine = journeyMachine.provide({ actions: { showRoute: (_, params) => showRoute(params) } });
+  const snapshot = machine.resolveState({
+    value: step,
+    context: { uuid: 'lead-1', sessionId: 'sess-1', agentId: null, visited: [...STEP_IDS], entryPath: '/', ...context },
+  });
+  // The input is required by the type but unused when starting from a snapshot.
+  const actor = createActor(machine, { snapshot, input: { path: '/', uuid: null, sessionId: null, agentId: null } }).start();
+  return { actor, showRoute, step: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+}
+
+function route(path: string): JourneyEvent {
+  return { type: 'route.changed', path };
+}
+
+/** Walks the happy path from a fresh visit to checkout. */
+function bootToCheckout() {
+  const journey = boot({ path: '/traveller-details' });
+  journey.actor.send({ type: 'details.submitted', ...LEAD });
+  journey.actor.send({ type: 'quote.chosen' });
+  journey.actor.send({ type: 'review.completed' });
+  expect(journey.step()).toBe('checkout');
+  return journey;
+}
+
+describe('booting', () => {
+  it.each(STEP_IDS)('opens %s from its path when a lead uuid is present', (step) => {
+    const { step: current } = boot({ path: STEP_PATHS[step], ...LEAD });
+    expect(current()).toBe(step);
+  });
+
+  it.each(STEP_IDS)('opens %s from its path without a uuid only if it needs no lead', (step) => {
+    const { step: current } = boot({ path: STEP_PATHS[step] });
+    expect(current()).toBe(needsLead(step) ? 'travellerDetails' : step);
+  });
+
+  it.each(['/', '/nowhere', '', '/compare-quotes/extra'])('falls back to travel details for %j', (path) => {
+    const { step } = boot({ path, ...LEAD });
+    expect(step()).toBe('travellerDetails');
+  });
+
+  it('accepts a deep link with a trailing slash', () => {
+    expect(boot({ path: '/review-details/', ...LEAD }).step()).toBe('reviewDetails');
+  });
+
+  it('treats an empty uuid from the query as no lead', () => {
+    const { step, context } = boot({ path: '/checkout', uuid: '' });
+    expect(step()).toBe('travellerDetails');
+    expect(context().uuid).toBeNull();
+  });
+
+  it('carries uuid, session id and agent id from the input', () => {
+    const { context } = boot({ path: '/compare-quotes', ...LEAD, agentId: 'agent-7' });
+    expect(context()).toMatchObject({ uuid: 'lead-1', sessionId: 'sess-1', agentId: 'agent-7' });
+  });
+
+  it('marks the first page of every earlier header step visited on a deep link', () => {
+    expect(boot({ path: '/checkout', ...LEAD }).context().visited).toEqual([
+      'travellerDetails',
+      'compareQuotes',
+      'reviewDetails',
+      'checkout',
+    ]);
+    expect(boot({ path: '/compare-offers', ...LEAD }).context().visited).toEqual([
+      'travellerDetails',
+      'compareQuotes',
+      'compareOffers',
+    ]);
+  });
+
+  it('shows the deep-linked route once, replacing the history entry', () => {
+    const { showRoute } = boot({ path: '/checkout/', ...LEAD });
+    expect(showRoute).toHaveBeenCalledTimes(1);
+    expect(showRoute).toHaveBeenCalledWith({
+      step: 'checkout',
+      path: '/checkout',
+      uuid: 'lead-1',
+      sessionId: 'sess-1',
+      replace: true,
+    });
+  });
+
+  it('redirects a refused deep link to travel details without a history entry, keeping the query', () => {
+    const { showRoute } = boot({ path: '/checkout', uuid: null, sessionId: 'sess-9' });
+    expect(showRoute).toHaveBeenCalledTimes(1);
+    expect(showRoute).toHaveBeenCalledWith({
+      step: 'travellerDetails',
+      path: '/traveller-details',
+      uuid: null,
+      sessionId: 'sess-9',
+      replace: true,
+    });
+  });
+});
+
+describe('showRoute on user actions', () => {
+  it('pushes compare quotes with the new lead after details are submitted', () => {
+    const { actor, showRoute, step } = boot({ path: '/traveller-details' });
+    actor.send({ type: 'details.submitted', ...LEAD });
+    expect(step()).toBe('compareQuotes');
+    expect(showRoute).toHaveBeenLastCalledWith({
+      step: 'compareQuotes',
+      path: '/compare-quotes',
+      uuid: 'lead-1',
+      sessionId: 'sess-1',
+      replace: false,
+    });
+  });
+
+  it('shows every page of the happy path in order', () => {
+    const { showRoute } = bootToCheckout();
+    expect(showRoute.mock.calls.map(([params]) => params.path)).toEqual([
+      '/traveller-details',
+      '/compare-quotes',
+      '/review-details',
+      '/checkout',
+    ]);
+  });
+
+  it('adds every entered page to visited', () => {
+    const { actor, context } = boot({ path: '/traveller-details' });
+    actor.send({ type: 'details.submitted', ...LEAD });
+    actor.send({ type: 'compare.opened' });
+    expect(context().visited).toEqual(['travellerDetails', 'compareQuotes', 'compareOffers']);
+  });
+});
+
+describe('route.changed', () => {
+  it('goes back to a visited page and replaces rather than pushes the history entry', () => {
+    const { actor, showRoute, step } = bootToCheckout();
+    actor.send(route('/compare-quotes'));
+    expect(step()).toBe('compareQuotes');
+    expect(showRoute).toHaveBeenLastCalledWith(expect.objectContaining({ step: 'compareQuotes', replace: true }));
+  });
+
+  it('goes forward again to a page visited before going back', () => {
+    const { actor, step } = bootToCheckout();
+    actor.send(route('/traveller-details'));
+    actor.send(route('/review-details'));
+    expect(step()).toBe('reviewDetails');
+  });
+
+  it('refuses a page never visited, stays, and corrects the URL with replace', () => {
+    const { actor, showRoute, step } = boot({ path: '/traveller-details' });
+    actor.send({ type: 'details.submitted', ...LEAD });
+    showRoute.mockClear();
+    actor.send(route('/checkout'));
+    expect(step()).toBe('compareQuotes');
+    expect(showRoute).toHaveBeenCalledTimes(1);
+    expect(showRoute).toHaveBeenCalledWith({
+      step: 'compareQuotes',
+      path: '/compare-quotes',
+      uuid: 'lead-1',
+      sessionId: 'sess-1',
+      replace: true,
+    });
+  });
+
+  it('refuses an unknown path and restores the current page', () => {
+    const { actor, showRoute, step } = bootToCheckout();
+    actor.send(route('/admin'));
+    expect(step()).toBe('checkout');
+    expect(showRoute).toHaveBeenLastCalledWith(expect.objectContaining({ step: 'checkout', replace: true }));
+  });
+
+  it('does nothing when the URL names the current page', () => {
+    const { actor, showRoute, step } = bootToCheckout();
+    const before = actor.getSnapshot();
+    showRoute.mockClear();
+    actor.send(route('/checkout/'));
+    expect(step()).toBe('checkout');
+    expect(showRoute).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context).toBe(before.context);
+  });
+
+  it('always allows travel details, even when it was never visited', () => {
+    const { actor, context, step } = boot({ path: '/thank-you' });
+    expect(context().visited).not.toContain('travellerDetails');
+    actor.send(route('/traveller-details'));
+    expect(step()).toBe('travellerDetails');
+  });
+
+  it('refuses a visited lead page once no uuid is held', () => {
+    const { actor, step, showRoute } = resumeAt('thankYou', { uuid: null, sessionId: null });
+    actor.send(route('/compare-quotes'));
+    expect(step()).toBe('thankYou');
+    expect(showRoute).toHaveBeenLastCalledWith(expect.objectContaining({ step: 'thankYou', replace: true }));
+    actor.send(route('/call-back'));
+    expect(step()).toBe('callBack');
+  });
+});
+
+describe('wizard.jump', () => {
+  it.each([
+    ['travel', 'travellerDetails'],
+    ['quotes', 'compareQuotes'],
+    ['review', 'reviewDetails'],
+  ] as const)('jumps from checkout back to %s (%s) and pushes it', (wizardStep, target) => {
+    const { actor, showRoute, step } = bootToCheckout();
+    actor.send({ type: 'wizard.jump', step: wizardStep });
+    expect(step()).toBe(target);
+    expect(showRoute).toHaveBeenLastCalledWith(expect.objectContaining({ step: target, replace: false }));
+  });
+
+  it.each(['review', 'purchase'] as const)('refuses a jump from review details to %s (not earlier)', (wizardStep) => {
+    const { actor, step } = resumeAt('reviewDetails', { visited: [...STEP_IDS] });
+    expect(actor.getSnapshot().can({ type: 'wizard.jump', step: wizardStep })).toBe(false);
+    actor.send({ type: 'wizard.jump', step: wizardStep });
+    expect(step()).toBe('reviewDetails');
+  });
+
+  it('treats compare offers as the quotes header step', () => {
+    const { actor, step } = resumeAt('compareOffers');
+    expect(actor.getSnapshot().can({ type: 'wizard.jump', step: 'quotes' })).toBe(false);
+    actor.send({ type: 'wizard.jump', step: 'travel' });
+    expect(step()).toBe('travellerDetails');
+  });
+
+  it.each(['thankYou', 'callBack', 'thankYouHundred', 'requestCallBack', 'paymentResult'] as const)(
+    'refuses header jumps from %s, which is outside the header',
+    (page) => {
+      const snapshot = resumeAt(page).actor.getSnapshot();
+      const jumps: WizardStepId[] = ['travel', 'quotes', 'review', 'purchase'];
+      expect(jumps.map((wizardStep) => snapshot.can({ type: 'wizard.jump', step: wizardStep }))).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
+    },
+  );
+});
+
+describe('lead.resumed', () => {
+  it.each([
+    [1, 'compareQuotes', ['travellerDetails', 'compareQuotes']],
+    [2, 'reviewDetails', ['travellerDetails', 'compareQuotes', 'reviewDetails']],
+    [3, 'checkout', ['travellerDetails', 'compareQuotes', 'reviewDetails', 'checkout']],
+  ] as const)('opens a stage %i lead on %s with the earlier pages visited', (stage, target, visited) => {
+    const { actor, step, context, showRoute } = boot({ path: '/traveller-details' });
+    actor.send({ type: 'lead.resumed', uuid: 'lead-2', sessionId: 'sess-2', stage });
+    expect(step()).toBe(target);
+    expect(context()).toMatchObject({ uuid: 'lead-2', sessionId: 'sess-2', visited });
+    expect(showRoute).toHaveBeenLastCalledWith({
+      step: target,
+      path: STEP_PATHS[target],
+      uuid: 'lead-2',
+      sessionId: 'sess-2',
+      replace: false,
+    });
+  });
+
+  it('keeps the current session id when the lead carries none', () => {
+    const { actor, context } = boot({ path: '/traveller-details', sessionId: 'sess-0' });
+    actor.send({ type: 'lead.resumed', uuid: 'lead-2', stage: 1 });
+    expect(context().sessionId).toBe('sess-0');
+  });
+
+  it('forgets pages visited for the previous lead', () => {
+    const { actor, step } = bootToCheckout();
+    actor.send(route('/traveller-details'));
+    actor.send({ type: 'lead.resumed', uuid: 'lead-2', stage: 1 });
+    actor.send(route('/checkout'));
+    expect(step()).toBe('compareQuotes');
+  });
+});
+
+describe('details.submitted', () => {
+  it('makes the pages after quotes unreachable again, since the old quote is stale', () => {
+    const { actor, step } = bootToCheckout();
+    actor.send(route('/traveller-details'));
+    actor.send({ type: 'details.submitted', uuid: 'lead-1', sessionId: 'sess-1' });
+    actor.send(route('/review-details'));
+    expect(step()).toBe('compareQuotes');
+  });
+});
+
+describe('journey.reset', () => {
+  it('clears uuid and session id, keeps the agent, and shows travel details without the lead', () => {
+    const { actor, step, context, showRoute } = boot({ path: '/traveller-details', agentId: 'agent-7' });
+    actor.send({ type: 'details.submitted', ...LEAD });
+    actor.send(route('/traveller-details'));
+    actor.send({ type: 'journey.reset' });
+    expect(step()).toBe('travellerDetails');
+    expect(context()).toMatchObject({ uuid: null, sessionId: null, agentId: 'agent-7', visited: ['travellerDetails'] });
+    expect(showRoute).toHaveBeenLastCalledWith({
+      step: 'travellerDetails',
+      path: '/traveller-details',
+      uuid: null,
+      sessionId: null,
+      replace: false,
+    });
+  });
+
+  it('makes pages of the cleared lead unreachable', () => {
+    const { actor, step } = bootToCheckout();
+    actor.send(route('/traveller-details'));
+    actor.send({ type: 'journey.reset' });
+    actor.send(route('/compare-quotes'));
+    expect(step()).toBe('travellerDetails');
+  });
+
+  it.each(['thankYou', 'callBack', 'thankYouHundred', 'paymentResult'] as const)(
+    'starts over from %s',
+    (page) => {
+      const { actor, step, context } = resumeAt(page);
+      actor.send({ type: 'journey.reset' });
+      expect(step()).toBe('travellerDetails');
+      expect(context().uuid).toBeNull();
+    },
+  );
+});
+
+// Every page event, the pages that accept it, and where it leads from each of them.
+const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.jump'>, {
+  event: JourneyEvent;
+  from: Partial<Record<StepId, StepId>>;
+}> = {
+  'details.submitted': { event: { type: 'details.submitted', ...LEAD }, from: { travellerDetails: 'compareQuotes' } },
+  'lead.resumed': { event: { type: 'lead.resumed', uuid: 'lead-2', stage: 2 }, from: { travellerDetails: 'reviewDetails' } },
+  'lead.noQuote': { event: { type: 'lead.noQuote' }, from: { travellerDetails: 'thankYou' } },
+  'journey.reset': {
+    event: { type: 'journey.reset' },
+    from: {
+      travellerDetails: 'travellerDetails',
+      thankYou: 'travellerDetails',
+      callBack: 'travellerDetails',
+      thankYouHundred: 'travellerDetails',
+      paymentResult: 'travellerDetails',
+    },
+  },
+  'quote.chosen': { event: { type: 'quote.chosen' }, from: { compareQuotes: 'reviewDetails', compareOffers: 'reviewDetails' } },
+  'compare.opened': { event: { type: 'compare.opened' }, from: { compareQuotes: 'compareOffers' } },
+  'compare.closed': { event: { type: 'compare.closed' }, from: { compareOffers: 'compareQuotes' } },
+  'review.completed': { event: { type: 'review.completed' }, from: { reviewDetails: 'checkout' } },
+  'checkout.paidInFull': { event: { type: 'checkout.paidInFull' }, from: { checkout: 'thankYouHundred' } },
+  'payment.returned': { event: { type: 'payment.returned' }, from: { checkout: 'paymentResult' } },
+  'callBack.requested': {
+    event: { type: 'callBack.requested' },
+    from: { travellerDetails: 'requestCallBack', compareQuotes: 'requestCallBack', thankYou: 'requestCallBack' },
+  },
+  'callBack.submitted': { event: { type: 'callBack.submitted' }, from: { requestCallBack: 'callBack' } },
+};
+
+describe('page events', () => {
+  const cases = Object.values(ACCEPTED).flatMap(({ event, from }) =>
+    STEP_IDS.map((page) => [event.type, page, from[page] ?? null, event] as const),
+  );
+
+  it.each(cases)('%s on %s leads to %s (null: refused)', (_type, page, target, event) => {
+    const { actor, step } = resumeAt(page);
+    expect(actor.getSnapshot().can(event)).toBe(target !== null);
+    actor.send(event);
+    expect(step()).toBe(target ?? page);
+  });
+});

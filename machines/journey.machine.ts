@@ -1,0 +1,288 @@
+import { assign, setup } from 'xstate';
+import {
+  STEP_IDS,
+  STEP_PATHS,
+  WIZARD_STEPS,
+  firstStepOf,
+  needsLead,
+  stepForPath,
+  wizardIndexOf,
+  wizardStepIndex,
+  type StepId,
+  type WizardStepId,
+} from './journey.routes';
+import type { JourneyContext, JourneyEvent, JourneyEventType, JourneyInput, LeadStage, ShowRouteParams } from './journey.types';
+
+export type { ShowRouteParams } from './journey.types';
+
+const STAGE_STEPS: Record<LeadStage, StepId> = { 1: 'compareQuotes', 2: 'reviewDetails', 3: 'checkout' };
+
+// Events that stand for a user action on the page: the step they lead to deserves its own history
+// entry. Anything else (route.changed, and the init event while booting) means the address bar
+// already shows, or must silently be corrected to, the step being entered. Typed as a record so a
+// new event cannot be added without deciding this.
+const PUSHES_HISTORY: Record<Exclude<JourneyEventType, 'route.changed'>, true> = {
+  'wizard.jump': true,
+  'details.submitted': true,
+  'lead.resumed': true,
+  'lead.noQuote': true,
+  'journey.reset': true,
+  'quote.chosen': true,
+  'compare.opened': true,
+  'compare.closed': true,
+  'review.completed': true,
+  'checkout.paidInFull': true,
+  'payment.returned': true,
+  'callBack.requested': true,
+  'callBack.submitted': true,
+};
+
+function replacesHistory(event: { type: string }): boolean {
+  return !Object.hasOwn(PUSHES_HISTORY, event.type);
+}
+
+// Route-table order keeps `visited` canonical, so two journeys through the same pages have equal
+// contexts (the model-based tests rely on that to keep the state space small).
+function inRouteOrder(steps: Iterable<StepId>): StepId[] {
+  const wanted = new Set(steps);
+  return STEP_IDS.filter((step) => wanted.has(step));
+}
+
+// A lead opened at a later page (deep link, resumed lead) was necessarily taken through the
+// first page of each header step up to it (compare offers is reached from compare quotes), so
+// they count as visited and back navigation to them works.
+function stepsLeadingTo(step: StepId): StepId[] {
+  const index = wizardIndexOf(step);
+  const earlier = index === null ? [] : WIZARD_STEPS.slice(0, index + 1).map((wizardStep) => wizardStep.steps[0]);
+  return inRouteOrder([...earlier, step]);
+}
+
+function canOpen(context: JourneyContext, step: StepId): boolean {
+  return !needsLead(step) || context.uuid !== null;
+}
+
+function routeOf(step: StepId, context: JourneyContext, replace: boolean): ShowRouteParams {
+  return { step, path: STEP_PATHS[step], uuid: context.uuid, sessionId: context.sessionId, replace };
+}
+
+// Test-model traversals may build an initial snapshot without input, and a URL may carry
+// `uuid=` with nothing after it; both must boot like a fresh visit.
+function initialContext(input: JourneyInput | undefined): JourneyContext {
+  return {
+    uuid: input?.uuid || null,
+    sessionId: input?.sessionId || null,
+    agentId: input?.agentId || null,
+    visited: [],
+    entryPath: input?.path ?? '',
+  };
+}
+
+const machineSetup = setup({
+  types: {
+    context: {} as JourneyContext,
+    events: {} as JourneyEvent,
+    input: {} as JourneyInput,
+  },
+  actions: {
+    // Injected by the web app: navigates when the URL differs. The machine never touches the URL.
+    showRoute: (_, _params: ShowRouteParams) => {},
+    markVisited: assign(({ context }, params: { step: StepId }) => ({
+      visited: inRouteOrder([...context.visited, params.step]),
+    })),
+    restartVisits: assign((_, params: { upTo: StepId }) => ({ visited: stepsLeadingTo(params.upTo) })),
+    setLead: assign((_, params: { uuid: string | null; sessionId: string | null }) => ({
+      uuid: params.uuid,
+      sessionId: params.sessionId,
+    })),
+  },
+  guards: {
+    canBootAt: ({ context }, params: { step: StepId }) =>
+      stepForPath(context.entryPath) === params.step && canOpen(context, params.step),
+    isCurrentPath: ({ event }, params: { step: StepId }) =>
+      event.type === 'route.changed' && stepForPath(event.path) === params.step,
+    canVisitPath: ({ context, event }, params: { step: StepId }) =>
+      event.type === 'route.changed' &&
+      stepForPath(event.path) === params.step &&
+      (params.step === 'travellerDetails' || context.visited.includes(params.step)) &&
+      canOpen(context, params.step),
+    canJumpBack: ({ event }, params: { from: StepId; to: WizardStepId }) => {
+      const fromIndex = wizardIndexOf(params.from);
+      return (
+        event.type === 'wizard.jump' &&
+        event.step === params.to &&
+        fromIndex !== null &&
+        wizardStepIndex(params.to) < fromIndex
+      );
+    },
+    isStage: ({ event }, params: { stage: LeadStage }) => event.type === 'lead.resumed' && event.stage === params.stage,
+  },
+});
+
+/** Entry of every page: record the visit, then let the web app mirror the step in the URL. */
+function enter(step: StepId) {
+  return [
+    { type: 'markVisited', params: { step } },
+    {
+      type: 'showRoute',
+      params: ({ context, event }: { context: JourneyContext; event: JourneyEvent }) =>
+        routeOf(step, context, replacesHistory(event)),
+    },
+  ] as const;
+}
+
+/** URL and header navigation, handled alike on every page; guards decide what is allowed. */
+function navigationFrom(step: StepId) {
+  return {
+    'route.changed': [
+      // Same page (for example a trailing slash): nothing to do, and no second history entry.
+      { guard: { type: 'isCurrentPath', params: { step } } },
+      ...STEP_IDS.filter((target) => target !== step).map((target) => ({
+        guard: { type: 'canVisitPath', params: { step: target } } as const,
+        target,
+      })),
+      // Refused: stay, and put the current page back in the address bar without a history entry.
+      {
+        actions: {
+          type: 'showRoute',
+          params: ({ context }: { context: JourneyContext }) => routeOf(step, context, true),
+        },
+      },
+    ],
+    'wizard.jump': WIZARD_STEPS.map((wizardStep) => ({
+      guard: { type: 'canJumpBack', params: { from: step, to: wizardStep.id } } as const,
+      target: firstStepOf(wizardStep.id),
+    })),
+  } as const;
+}
+
+// `reenter` so a reset on travel details itself still runs showRoute and drops the uuid from the URL.
+const resetJourney = {
+  target: 'travellerDetails',
+  reenter: true,
+  actions: [
+    { type: 'setLead', params: { uuid: null, sessionId: null } },
+    { type: 'restartVisits', params: { upTo: 'travellerDetails' } },
+  ],
+} as const;
+
+function resumeAt(stage: LeadStage) {
+  const step = STAGE_STEPS[stage];
+  return {
+    guard: { type: 'isStage', params: { stage } },
+    target: step,
+    actions: [
+      {
+        type: 'setLead',
+        // Built outside the config, so the event is not narrowed for us; only lead.resumed gets here.
+        params: ({ context, event }: { context: JourneyContext; event: JourneyEvent }) =>
+          event.type === 'lead.resumed'
+            ? { uuid: event.uuid, sessionId: event.sessionId ?? context.sessionId }
+            : { uuid: context.uuid, sessionId: context.sessionId },
+      },
+      { type: 'restartVisits', params: { upTo: step } },
+    ],
+  } as const;
+}
+
+export const journeyMachine = machineSetup.createMachine({
+  id: 'journey',
+  initial: 'booting',
+  context: ({ input }) => initialContext(input),
+  states: {
+    booting: {
+      description:
+        'Transient: opens the page the URL names when it may be opened directly (a lead page needs a uuid; the server re-checks the lead stage later), else travel details.',
+      always: [
+        ...STEP_IDS.map((step) => ({
+          guard: { type: 'canBootAt', params: { step } } as const,
+          target: step,
+          actions: { type: 'restartVisits', params: { upTo: step } } as const,
+        })),
+        { target: 'travellerDetails', actions: { type: 'restartVisits', params: { upTo: 'travellerDetails' } } },
+      ],
+    },
+    travellerDetails: {
+      description:
+        'Trip and personal details, or a pick from saved leads. Always reachable, so it is where refused deep links and resets land.',
+      entry: enter('travellerDetails'),
+      on: {
+        ...navigationFrom('travellerDetails'),
+        'details.submitted': {
+          target: 'compareQuotes',
+          // New or changed details make any later page of the old quote stale.
+          actions: [
+            { type: 'setLead', params: ({ event }) => ({ uuid: event.uuid, sessionId: event.sessionId }) },
+            { type: 'restartVisits', params: { upTo: 'travellerDetails' } },
+          ],
+        },
+        'lead.resumed': [resumeAt(1), resumeAt(2), resumeAt(3)],
+        'lead.noQuote': 'thankYou',
+        'journey.reset': resetJourney,
+        'callBack.requested': 'requestCallBack',
+      },
+    },
+    compareQuotes: {
+      description: 'Quotes for the lead; needs its uuid. Plans can be compared or one chosen.',
+      entry: enter('compareQuotes'),
+      on: {
+        ...navigationFrom('compareQuotes'),
+        'quote.chosen': 'reviewDetails',
+        'compare.opened': 'compareOffers',
+        'callBack.requested': 'requestCallBack',
+      },
+    },
+    compareOffers: {
+      description: 'Side-by-side table of the compared plans; belongs to the quotes header step.',
+      entry: enter('compareOffers'),
+      on: {
+        ...navigationFrom('compareOffers'),
+        'quote.chosen': 'reviewDetails',
+        'compare.closed': 'compareQuotes',
+      },
+    },
+    reviewDetails: {
+      description: 'Traveller-by-traveller review of the chosen plan; left only once every traveller is saved.',
+      entry: enter('reviewDetails'),
+      on: { ...navigationFrom('reviewDetails'), 'review.completed': 'checkout' },
+    },
+    checkout: {
+      description:
+        'Coupon, terms and payment. A fully discounted order ends here; otherwise the browser leaves for the payments page and comes back to the payment result.',
+      entry: enter('checkout'),
+      on: {
+        ...navigationFrom('checkout'),
+        'checkout.paidInFull': 'thankYouHundred',
+        'payment.returned': 'paymentResult',
+      },
+    },
+    thankYou: {
+      description: 'No online quote was possible; the team calls back. The visitor may start over or ask for a call.',
+      entry: enter('thankYou'),
+      on: {
+        ...navigationFrom('thankYou'),
+        'journey.reset': resetJourney,
+        'callBack.requested': 'requestCallBack',
+      },
+    },
+    callBack: {
+      description: 'End of the short call-back wizard.',
+      entry: enter('callBack'),
+      on: { ...navigationFrom('callBack'), 'journey.reset': resetJourney },
+    },
+    thankYouHundred: {
+      description: 'A 100 percent discount order was placed without payment; the journey is over.',
+      entry: enter('thankYouHundred'),
+      on: { ...navigationFrom('thankYouHundred'), 'journey.reset': resetJourney },
+    },
+    requestCallBack: {
+      description: 'First step of the short call-back wizard, offered when quoting online is not possible or wanted.',
+      entry: enter('requestCallBack'),
+      on: { ...navigationFrom('requestCallBack'), 'callBack.submitted': 'callBack' },
+    },
+    paymentResult: {
+      description: 'The gateway sent the browser back; the outcome is read from the server, not from the machine.',
+      entry: enter('paymentResult'),
+      on: { ...navigationFrom('paymentResult'), 'journey.reset': resetJourney },
+    },
+  },
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { adjacencyMapToArray, createTestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { journeyMachine, type ShowRouteParams } from './journey.machine';
+import {
+  JOURNEY_MODEL_UNKNOWN_PATH,
+  journeyModelEvents,
+  journeyModelInput,
+  journeyModelStateKey,
+  serializeJourneyModelState,
+} from './journey.model';
+import { STEP_IDS, STEP_PATHS, stepForPath, type StepId } from './journey.routes';
+import type { JourneyEvent, JourneyEventType } from './journey.types';
+
+// The model comes from 'xstate/graph' (shipped with xstate 5.33), not @xstate/test 1.0.0-beta.5:
+// that one traverses with a mock actor scope lacking `actionExecutor`, so on xstate 5.33 every
+// transition that runs an action throws "originalExecutor is not a function". Both take the same
+// `{ events }` samples and give paths with the same `test({ states, events })`.
+
+type Snapshot = SnapshotFrom<typeof journeyMachine>;
+type Path = TestPath<Snapshot, JourneyEvent>;
+
+const SIMPLE_PATH_LIMIT = 300;
+// URL and header navigation can revisit pages in countless orders; simple paths follow page
+// events only, and shortest paths already cover navigation.
+const NAVIGATION_EVENTS: readonly JourneyEventType[] = ['route.changed', 'wizard.jump'];
+
+function labelOf(path: Path): string {
+  const events = path.steps
+    .map(({ event }) => event as JourneyEvent | { type: 'xstate.init' })
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) => {
+      if (event.type === 'route.changed') return `route.changed(${event.path})`;
+      if (event.type === 'wizard.jump') return `wizard.jump(${event.step})`;
+      if (event.type === 'lead.resumed') return `lead.resumed(${event.stage})`;
+      return event.type;
+    });
+  return `${journeyModelStateKey(path.state)} ⇐ ${events.join(' → ') || '(start)'}`;
+}
+
+/**
+ * Replays one model path on a live actor, checking page, context and shown route after each
+ * step; returns how many states were checked, so a path that silently skipped checks is caught.
+ */
+async function replayOnLiveActor(path: Path): Promise<number> {
+  let shown: ShowRouteParams | null = null;
+  let checked = 0;
+  const actor = createActor(
+    journeyMachine.provide({
+      actions: {
+        showRoute: (_, params) => {
+          shown = params;
+        },
+      },
+    }),
+    { input: journeyModelInput },
+  ).start();
+
+  const expectPage = (step: StepId) => (modelState: Snapshot) => {
+    checked += 1;
+    const live = actor.getSnapshot();
+    expect(live.value).toBe(step);
+    expect(live.context).toEqual(modelState.context);
+    expect(shown).toEqual({
+      step,
+      path: STEP_PATHS[step],
+      uuid: live.context.uuid,
+      sessionId: live.context.sessionId,
+      replace: expect.any(Boolean),
+    });
+    expect(stepForPath(shown?.path ?? '')).toBe(step);
+  };
+  // Step events are typed `{ type }` only; the samples carry their payloads.
+  const send = (step: { event: { type: string } }) => {
+    actor.send(step.event as JourneyEvent);
+  };
+  const params: TestParam<Snapshot, JourneyEvent> = {
+    states: {
+      ...Object.fromEntries(STEP_IDS.map((step) => [step, expectPage(step)])),
+      // Reached only if a model state matches no page, which booting never should.
+      '*': (modelState) => {
+        throw new Error(`no page check for ${JSON.stringify(modelState.value)}`);
+      },
+    },
+    events: Object.fromEntries(journeyModelEvents.map(({ type }) => [type, send])),
+  };
+  try {
+    await path.test(params);
+  } finally {
+    actor.stop();
+  }
+  return checked;
+}
+
+const modelOptions = {
+  events: journeyModelEvents,
+  input: journeyModelInput,
+  serializeState: serializeJourneyModelState,
+};
+const model = createTestModel(journeyMachine, modelOptions);
+const shortestPaths = model.getShortestPaths();
+const simplePaths = createTestModel(journeyMachine, {
+  ...modelOptions,
+  filterEvents: (_snapshot, event) => !NAVIGATION_EVENTS.includes(event.type),
+}).getSimplePaths();
+
+describe('journey model', () => {
+  it('has a sample for every event type', () => {
+    const everyType: Record<JourneyEventType, true> = {
+      'route.changed': true,
+      'wizard.jump': true,
+      'details.submitted': true,
+      'lead.resumed': true,
+      'lead.noQuote': true,
+      'journey.reset': true,
+      'quote.chosen': true,
+      'compare.opened': true,
+      'compare.closed': true,
+      'review.completed': true,
+      'checkout.paidInFull': true,
+      'payment.returned': true,
+      'callBack.requested': true,
+      'callBack.submitted': true,
+    };
+    expect(new Set(journeyModelEvents.map(({ type }) => type))).toEqual(new Set(Object.keys(everyType)));
+  });
+
+  it('reaches every page of the route table', () => {
+    const reached = new Set(shortestPaths.map((path) => path.state.value));
+    expect([...reached].sort()).toEqual([...STEP_IDS].sort());
+  });
+
+  it('moves the journey somewhere with every sample, except the two that are always refused', () => {
+    const moved = new Set(
+      adjacencyMapToArray(model.getAdjacencyMap())
+        .filter(({ state, nextState }) => serializeJourneyModelState(state) !== serializeJourneyModelState(nextState))
+        .map(({ event }) => JSON.stringify(event)),
+    );
+    const neverMoving = journeyModelEvents.filter((event) => !moved.has(JSON.stringify(event)));
+    expect(neverMoving).toEqual([
+      { type: 'route.changed', path: JOURNEY_MODEL_UNKNOWN_PATH },
+      { type: 'wizard.jump', step: 'purchase' },
+    ]);
+  });
+
+  it('keeps the simple paths under the limit while finishing a purchase both ways', () => {
+    expect(simplePaths.length).toBeLessThanOrEqual(SIMPLE_PATH_LIMIT);
+    const ends = new Set(simplePaths.map((path) => path.state.value));
+    expect(ends).toContain('thankYouHundred');
+    expect(ends).toContain('paymentResult');
+  });
+});
+
+describe('journey model: shortest path to every state, replayed on a live actor', () => {
+  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+    expect(await replayOnLiveActor(path)).toBe(path.steps.length);
+  });
+});
+
+describe('journey model: simple paths over page events, replayed on a live actor', () => {
+  it.each(simplePaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+    expect(await replayOnLiveActor(path)).toBe(path.steps.length);
+  });
+});

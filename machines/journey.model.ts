@@ -1,0 +1,68 @@
+import { STEP_IDS, STEP_PATHS, WIZARD_STEP_IDS } from './journey.routes';
+import type { JourneySnapshot } from './journey.selectors';
+import type { JourneyEvent, JourneyInput } from './journey.types';
+
+/**
+ * Inputs of model-based journey tests. The same samples drive the machine's model test
+ * (machines/journey.model.test.ts) and the test of the rendered app (tests/model/), so both walk
+ * the same journeys. Build the model with `createTestModel` from 'xstate/graph' (see
+ * journey.model.test.ts for why not @xstate/test).
+ */
+
+/** Where model journeys start: a fresh visit to the site root, nothing stored. */
+export const journeyModelInput: JourneyInput = { path: '/', uuid: null, sessionId: null, agentId: null };
+
+/**
+ * The one lead of the model: entered with details.submitted and picked again with lead.resumed
+ * (the chooser lists leads entered earlier). A second lead id would double the states without
+ * exercising another rule.
+ */
+export const JOURNEY_MODEL_LEAD = { uuid: 'lead-1', sessionId: 'sess-1' } as const;
+
+/** A path no page answers to, so refusals of unknown URLs are exercised too. */
+export const JOURNEY_MODEL_UNKNOWN_PATH = '/no-such-page';
+
+/**
+ * Sample events for `createTestModel(journeyMachine, { events: journeyModelEvents })`: every
+ * event type at least once, every route of the table, an unknown path, every header step and
+ * every lead stage.
+ */
+export const journeyModelEvents: readonly JourneyEvent[] = [
+  ...STEP_IDS.map((step): JourneyEvent => ({ type: 'route.changed', path: STEP_PATHS[step] })),
+  { type: 'route.changed', path: JOURNEY_MODEL_UNKNOWN_PATH },
+  ...WIZARD_STEP_IDS.map((step): JourneyEvent => ({ type: 'wizard.jump', step })),
+  { type: 'details.submitted', uuid: JOURNEY_MODEL_LEAD.uuid, sessionId: JOURNEY_MODEL_LEAD.sessionId },
+  ...([1, 2, 3] as const).map(
+    (stage): JourneyEvent => ({
+      type: 'lead.resumed',
+      uuid: JOURNEY_MODEL_LEAD.uuid,
+      sessionId: JOURNEY_MODEL_LEAD.sessionId,
+      stage,
+    }),
+  ),
+  { type: 'lead.noQuote' },
+  { type: 'journey.reset' },
+  { type: 'quote.chosen' },
+  { type: 'compare.opened' },
+  { type: 'compare.closed' },
+  { type: 'review.completed' },
+  { type: 'checkout.paidInFull' },
+  { type: 'payment.returned' },
+  { type: 'callBack.requested' },
+  { type: 'callBack.submitted' },
+];
+
+/**
+ * `serializeState` for the test model: the page and the whole context tell states apart, and
+ * nothing else. The default also appends the transition that led to a state, which multiplies
+ * the states past 7,000; a coarser key (page and "has a lead") would merge states whose guards
+ * behave differently, so the generated paths would not replay on a live actor.
+ */
+export function serializeJourneyModelState(snapshot: JourneySnapshot): string {
+  return JSON.stringify({ value: snapshot.value, context: snapshot.context });
+}
+
+/** Short label of a model state for test names: the page and whether a lead is held. */
+export function journeyModelStateKey(snapshot: JourneySnapshot): string {
+  return `${String(snapshot.value)}|${snapshot.context.uuid === null ? 'no-lead' : 'lead'}`;
+}

@@ -1,0 +1,84 @@
+/**
+ * Route table of the journey: the single place that knows which path shows which step.
+ * The machine owns the step and the URL mirrors it, so the web app and the machine both read
+ * this table instead of spelling paths themselves.
+ */
+
+export const STEP_IDS = [
+  'travellerDetails',
+  'compareQuotes',
+  'compareOffers',
+  'reviewDetails',
+  'checkout',
+  'thankYou',
+  'callBack',
+  'thankYouHundred',
+  'requestCallBack',
+  'paymentResult',
+] as const;
+
+export type StepId = (typeof STEP_IDS)[number];
+
+export const STEP_PATHS: Record<StepId, string> = {
+  travellerDetails: '/traveller-details',
+  compareQuotes: '/compare-quotes',
+  compareOffers: '/compare-offers',
+  reviewDetails: '/review-details',
+  checkout: '/checkout',
+  thankYou: '/thank-you',
+  callBack: '/call-back',
+  thankYouHundred: '/thank-you-p',
+  requestCallBack: '/request-call-back',
+  paymentResult: '/payment-result',
+};
+
+// Matching is case-insensitive because React Router matches that way by default; the machine
+// and the router must never disagree about which step a URL names.
+const STEP_BY_PATH: ReadonlyMap<string, StepId> = new Map(
+  STEP_IDS.map((step) => [STEP_PATHS[step].toLowerCase(), step]),
+);
+
+export function isStepId(value: unknown): value is StepId {
+  return typeof value === 'string' && (STEP_IDS as readonly string[]).includes(value);
+}
+
+/** The step a pathname shows, or null for the root and unknown paths (they fall back to travel details). */
+export function stepForPath(pathname: string): StepId | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return STEP_BY_PATH.get(trimmed.toLowerCase()) ?? null;
+}
+
+/** The four steps of the wizard header, in journey order, with the pages each one covers. */
+export const WIZARD_STEPS = [
+  { id: 'travel', steps: ['travellerDetails'] },
+  { id: 'quotes', steps: ['compareQuotes', 'compareOffers'] },
+  { id: 'review', steps: ['reviewDetails'] },
+  { id: 'purchase', steps: ['checkout'] },
+] as const satisfies readonly { id: string; steps: readonly StepId[] }[];
+
+export type WizardStepId = (typeof WIZARD_STEPS)[number]['id'];
+
+export const WIZARD_STEP_IDS: readonly WizardStepId[] = WIZARD_STEPS.map((wizardStep) => wizardStep.id);
+
+/** Header position of a page; null for pages outside the header (thank-you, call-back, payment result). */
+export function wizardIndexOf(step: StepId): number | null {
+  const index = WIZARD_STEPS.findIndex((wizardStep) => (wizardStep.steps as readonly StepId[]).includes(step));
+  return index === -1 ? null : index;
+}
+
+export function wizardStepIndex(wizardStep: WizardStepId): number {
+  return WIZARD_STEP_IDS.indexOf(wizardStep);
+}
+
+/** The page a header jump lands on: the first page the header step covers. */
+export function firstStepOf(wizardStep: WizardStepId): StepId {
+  const found = WIZARD_STEPS.find((candidate) => candidate.id === wizardStep);
+  return found ? found.steps[0] : 'travellerDetails';
+}
+
+/** Pages that show a lead and therefore cannot be opened without its uuid. */
+export const STEPS_NEEDING_LEAD = ['compareQuotes', 'compareOffers', 'reviewDetails', 'checkout'] as const satisfies readonly StepId[];
+
+export function needsLead(step: StepId): boolean {
+  return (STEPS_NEEDING_LEAD as readonly StepId[]).includes(step);
+}

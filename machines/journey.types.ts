@@ -1,0 +1,52 @@
+import type { StepId, WizardStepId } from './journey.routes';
+
+/** What the web app read from the URL query and local storage when it started the journey. */
+export interface JourneyInput {
+  path: string;
+  uuid: string | null;
+  sessionId: string | null;
+  agentId: string | null;
+}
+
+export interface JourneyContext {
+  uuid: string | null;
+  sessionId: string | null;
+  agentId: string | null;
+  /** Pages reached in this journey, kept in route-table order so equal journeys compare equal. */
+  visited: StepId[];
+  /** The path the app was opened on; only booting reads it, because guards cannot see the input. */
+  entryPath: string;
+}
+
+/** Stage of a saved lead, as the leads chooser reports it: 1 quotes, 2 review, 3 checkout. */
+export type LeadStage = 1 | 2 | 3;
+
+export type JourneyEvent =
+  /** Back/forward, a deep link, or a header link changed the URL; guards decide whether it stands. */
+  | { type: 'route.changed'; path: string }
+  /** Header click; only earlier header steps are accepted. */
+  | { type: 'wizard.jump'; step: WizardStepId }
+  | { type: 'details.submitted'; uuid: string; sessionId: string }
+  | { type: 'lead.resumed'; uuid: string; sessionId?: string | null; stage: LeadStage }
+  | { type: 'lead.noQuote' }
+  | { type: 'journey.reset' }
+  | { type: 'quote.chosen' }
+  | { type: 'compare.opened' }
+  | { type: 'compare.closed' }
+  | { type: 'review.completed' }
+  | { type: 'checkout.paidInFull' }
+  | { type: 'payment.returned' }
+  | { type: 'callBack.requested' }
+  | { type: 'callBack.submitted' };
+
+export type JourneyEventType = JourneyEvent['type'];
+
+/** What the web app needs to put a step in the address bar. */
+export interface ShowRouteParams {
+  step: StepId;
+  path: string;
+  uuid: string | null;
+  sessionId: string | null;
+  /** True when the URL already changed or is being corrected, so no new history entry is wanted. */
+  replace: boolean;
+}

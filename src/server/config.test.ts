@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_SIGNING_SECRET, parseConfig } from './config';
+
+describe('parseConfig defaults', () => {
+  it('runs on an empty environment with the documented defaults', () => {
+    expect(parseConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: '',
+      signingSecret: DEV_SIGNING_SECRET,
+      usingDevSecret: true,
+      publicUrl: 'http://localhost:8080',
+      mainSiteUrl: 'https://www.safar.example',
+      apiBaseUrl: '',
+      logRequests: true,
+    });
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(parseConfig({ HOME: '/root', PATH: '/bin', NODE_ENV: 'test' }).port).toBe(8080);
+  });
+
+  it('derives the public URL from PORT when PUBLIC_URL is not set', () => {
+    expect(parseConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('takes valid values and trims trailing slashes from URLs', () => {
+    const config = parseConfig({
+      PORT: '65535',
+      DATA_DIR: '/var/lib/safar',
+      DATABASE_URL: 'postgresql://safar@db:5432/safar',
+      SIGNING_SECRET: 'a-production-secret-0123456789',
+      PUBLIC_URL: 'https://safar.example.com/',
+      MAIN_SITE_URL: 'https://main.example.com//',
+      API_BASE_URL: 'https://api.example.com/',
+      LOG_REQUESTS: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 65535,
+      dataDir: '/var/lib/safar',
+      databaseUrl: 'postgresql://safar@db:5432/safar',
+      signingSecret: 'a-production-secret-0123456789',
+      usingDevSecret: false,
+      publicUrl: 'https://safar.example.com',
+      mainSiteUrl: 'https://main.example.com',
+      apiBaseUrl: 'https://api.example.com',
+      logRequests: false,
+    });
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    expect(parseConfig({ DATA_DIR: 'var/data' }).dataDir).toBe(path.resolve('var/data'));
+  });
+});
+
+describe('parseConfig refuses bad values, naming the variable', () => {
+  const bad: [name: string, value: string][] = [
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '0'],
+    ['PORT', '-1'],
+    ['PORT', ''],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SIGNING_SECRET', 'short'],
+    ['PUBLIC_URL', 'not-a-url'],
+    ['MAIN_SITE_URL', 'garbage without a scheme'],
+    ['MAIN_SITE_URL', 'javascript:alert(1)'],
+    ['PUBLIC_URL', 'ftp://safar.example'],
+    ['API_BASE_URL', 'localhost:8080'],
+    ['LOG_REQUESTS', 'maybe'],
+    ['DATA_DIR', ''],
+  ];
+
+  it.each(bad)('%s=%j', (name, value) => {
+    let error: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(`${name}:`);
+    // Only the bad variable is blamed.
+    const blamed = (error as Error).message.match(/^\s*([A-Z_]+):/gm)?.map((line) => line.trim().slice(0, -1));
+    expect(blamed).toEqual([name]);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => parseConfig({ PORT: 'abc', LOG_REQUESTS: 'maybe' })).toThrow(/PORT:[\s\S]*LOG_REQUESTS:/);
+  });
+});

@@ -1,0 +1,111 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
+import { DESKTOP, MOBILE, TEXTS, closeOpenContexts, finish, describeFocus, openPage, otherLanguage, readStorage, visit } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await closeOpenContexts();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Puts the keyboard at the very top of the document, as for a visitor who has not tabbed yet:
+ * the body takes focus for a moment, so the next Tab goes to the first focusable element.
+ */
+async function focusDocumentStart(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
+  });
+}
+
+/** Presses Tab until the element with the given data-testid has focus; returns how many presses it took, or null. */
+async function tabUntilTestId(page: Page, testId: string, maxPresses = 15): Promise<number | null> {
+  for (let presses = 1; presses <= maxPresses; presses++) {
+    await page.keyboard.press('Tab');
+    const reached = await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
+    if (reached) return presses;
+  }
+  return null;
+}
+
+describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
+  const texts = TEXTS[lang];
+
+  test.each([MOBILE, DESKTOP])('axe reports no violations on the shell at $width px', async (viewport) => {
+    const opened = await openPage(browser, viewport);
+    await visit(opened.page, `/?lang=${lang}`);
+    await opened.page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page: opened.page }).analyze();
+    const report = results.violations.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
+    );
+    expect(report.length, `axe violations:\n${report.join('\n')}`).toBe(0);
+    await finish(opened);
+  });
+
+  test('the first Tab after the page loads reaches the "Skip to main content" link (nothing has taken focus past it)', async () => {
+    const opened = await openPage(browser, DESKTOP);
+    const { page } = opened;
+    await visit(page, `/?lang=${lang}`);
+    await page.keyboard.press('Tab');
+    expect(await describeFocus(page)).toBe(`<a> ${texts.skipLink}`);
+    await finish(opened);
+  });
+
+  test('from the top of the document the skip link is the first Tab stop, and it is shown on screen when focused', async () => {
+    const opened = await openPage(browser, DESKTOP);
+    const { page } = opened;
+    await visit(page, `/?lang=${lang}`);
+    await focusDocumentStart(page);
+    await page.keyboard.press('Tab');
+    expect(await describeFocus(page)).toBe(`<a> ${texts.skipLink}`);
+    const box = await page.locator('a.skip-link').boundingBox();
+    expect(box, 'skip link box').not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    await finish(opened);
+  });
+
+  test('Enter on the skip link moves focus to <main>', async () => {
+    const opened = await openPage(browser, DESKTOP);
+    const { page } = opened;
+    await visit(page, `/?lang=${lang}`);
+    await focusDocumentStart(page);
+    await page.keyboard.press('Tab');
+    expect(await describeFocus(page)).toBe(`<a> ${texts.skipLink}`);
+    await page.keyboard.press('Enter');
+    const focusInMain = await page
+      .waitForFunction(() => document.querySelector('main')?.contains(document.activeElement) ?? false, undefined, { timeout: 2000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    expect(focusInMain, `focus is on ${await describeFocus(page)}, not in <main>`).toBe(true);
+    await finish(opened);
+  });
+
+  test.each([MOBILE, DESKTOP])('at $width px the language switch is reachable with Tab and Enter switches the language', async (viewport) => {
+    const opened = await openPage(browser, viewport);
+    const { page } = opened;
+    await visit(page, `/?lang=${lang}`);
+    await focusDocumentStart(page);
+    const presses = await tabUntilTestId(page, 'language-switch');
+    expect(presses, 'Tab presses to reach the language switch').not.toBeNull();
+    await page.keyboard.press('Enter');
+    const notice = page.getByRole('status').filter({ hasText: TEXTS[otherLanguage(lang)].switchingNotice });
+    await notice.waitFor({ state: 'visible', timeout: 2000 });
+    expect((await readStorage(page, ['language'])).language).toBe(otherLanguage(lang));
+    await page.waitForFunction((dir) => document.documentElement.dir === dir, TEXTS[otherLanguage(lang)].dir, { timeout: 10_000 });
+    await finish(opened);
+  });
+});

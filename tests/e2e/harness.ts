@@ -1,0 +1,121 @@
+import { expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** The two widths the shell is checked at: a small phone and a laptop (mobile breakpoint 768 px, spec §9). */
+export const MOBILE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export type Lang = 'en' | 'ar';
+
+/** The texts the shell shows, per language (Arabic from locales/ar/messages.po). */
+export const TEXTS = {
+  en: {
+    dir: 'ltr',
+    steps: ['Travel details', 'Compare quotes', 'Review details', 'Purchase insurance'],
+    stepOfFirst: 'Step 1 of 4',
+    stepOfSecond: 'Step 2 of 4',
+    skipLink: 'Skip to main content',
+    otherLanguageLabel: 'العربية',
+    switchingNotice: 'Switching to English…',
+  },
+  ar: {
+    dir: 'rtl',
+    steps: ['تفاصيل السفر', 'مقارنة العروض', 'مراجعة البيانات', 'شراء التأمين'],
+    stepOfFirst: 'الخطوة 1 من 4',
+    stepOfSecond: 'الخطوة 2 من 4',
+    skipLink: 'انتقل إلى المحتوى الرئيسي',
+    otherLanguageLabel: 'English',
+    switchingNotice: 'جارٍ التبديل إلى العربية…',
+  },
+} as const satisfies Record<Lang, unknown>;
+
+export const otherLanguage = (lang: Lang): Lang => (lang === 'en' ? 'ar' : 'en');
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+const openContexts = new Set<BrowserContext>();
+
+/** Closes every context a test opened, also when the test failed before closing it (use in afterEach). */
+export async function closeOpenContexts(): Promise<void> {
+  const contexts = [...openContexts];
+  openContexts.clear();
+  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+}
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors (a CSP violation is one), uncaught page errors and CSP violation events, in order. */
+  problems: string[];
+  /** Console warnings, kept apart: they are not failures by themselves. */
+  warnings: string[];
+}
+
+/**
+ * A fresh context (empty storage) and page at the given viewport, with every console error,
+ * uncaught error and Content-Security-Policy violation recorded for the test to assert on.
+ */
+export async function openPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    const where = message.location().url ? ` (${message.location().url}:${message.location().lineNumber})` : '';
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}${where}`);
+    if (message.type() === 'warning') warnings.push(`console warning: ${message.text()}${where}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Chromium reports CSP violations as console errors; the event is listened to as well so a
+  // violation is caught even if that console message ever changes.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+  return { context, page, problems, warnings };
+}
+
+/** Closes the test's context, then fails the test if the page logged errors or CSP violations. */
+export async function finish(opened: OpenPage): Promise<void> {
+  const { problems } = opened;
+  await opened.context.close();
+  expect(problems, 'console errors, page errors or CSP violations').toEqual([]);
+}
+
+/** Waits until the app has rendered: the splash is removed and the screen's h1 is shown. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('#splash').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('main h1').waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Opens a path of the app (relative to baseUrl) and waits until it has rendered. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForApp(page);
+}
+
+/** Path and query of the page's current URL, e.g. "/traveller-details?x=1". */
+export function pathAndQuery(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+export function readStorage(page: Page, keys: readonly string[]): Promise<Record<string, string | null>> {
+  return page.evaluate((names) => Object.fromEntries(names.map((name) => [name, localStorage.getItem(name)])), [...keys]);
+}
+
+/** Describes the focused element for assertion messages. */
+export function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return 'nothing';
+    const testId = element.getAttribute('data-testid');
+    const text = (element.textContent ?? '').trim().slice(0, 40);
+    return `<${element.tagName.toLowerCase()}${element.id ? ` id="${element.id}"` : ''}${testId ? ` data-testid="${testId}"` : ''}> ${text}`;
+  });
+}

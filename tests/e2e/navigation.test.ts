@@ -1,0 +1,304 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
+import { DESKTOP, MOBILE, TEXTS, closeOpenContexts, finish, openPage, pathAndQuery, readStorage, visit, waitForApp } from './harness';
+
+const DRAFT_KEYS = ['uuid', 'session_id', 'personal_details', 'device_uuid', 'agent_id'] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await closeOpenContexts();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The test id of the screen heading shown in <main>. */
+const screenId = (page: Page) => page.locator('main h1').getAttribute('data-testid');
+
+/** Waits until the address bar shows `expected` (path and query) and returns what it shows. */
+async function urlBecomes(page: Page, expected: string): Promise<string> {
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === expected, { timeout: 5000 }).catch(() => {});
+  return pathAndQuery(page);
+}
+
+/** The header step marked current on the desktop stepper. */
+const currentStep = (page: Page) => page.locator('[data-testid^="wizard-step-"][aria-current="step"]').getAttribute('data-testid');
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+async function scrollToBottom(page: Page): Promise<number> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  return scrollY(page);
+}
+
+describe('routes', () => {
+  test('an unknown path (/nope?x=1) lands on /traveller-details and keeps ?x=1', async () => {
+    const opened = await openPage(browser);
+    await visit(opened.page, '/nope?x=1');
+    expect(await urlBecomes(opened.page, '/traveller-details?x=1')).toBe('/traveller-details?x=1');
+    expect(await screenId(opened.page)).toBe('screen-traveller-details');
+    await finish(opened);
+  });
+
+  test('the root / redirects to /traveller-details', async () => {
+    const opened = await openPage(browser);
+    await visit(opened.page, '/');
+    expect(await urlBecomes(opened.page, '/traveller-details')).toBe('/traveller-details');
+    expect(await screenId(opened.page)).toBe('screen-traveller-details');
+    await finish(opened);
+  });
+
+  test('/compare-quotes without a uuid is sent to /traveller-details', async () => {
+    const opened = await openPage(browser);
+    await visit(opened.page, '/compare-quotes');
+    expect(await urlBecomes(opened.page, '/traveller-details')).toBe('/traveller-details');
+    expect(await screenId(opened.page)).toBe('screen-traveller-details');
+    await finish(opened);
+  });
+
+  test('a deep link with a lead (/compare-quotes?uuid=abc&sid=s1) shows Compare quotes with wizard step 2 current, and a refresh keeps it', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
+    expect(pathAndQuery(page)).toBe('/compare-quotes?uuid=abc&sid=s1');
+    expect(await screenId(page)).toBe('screen-compare-quotes');
+    expect(await currentStep(page)).toBe('wizard-step-quotes');
+    expect(await page.getByTestId('wizard-step-travel').getAttribute('data-status')).toBe('done');
+
+    await page.reload();
+    await waitForApp(page);
+    expect(pathAndQuery(page)).toBe('/compare-quotes?uuid=abc&sid=s1');
+    expect(await screenId(page)).toBe('screen-compare-quotes');
+    expect(await currentStep(page)).toBe('wizard-step-quotes');
+    await finish(opened);
+  });
+
+  test('a deep link to a later step with a uuid (/checkout?uuid=abc, a fresh load) is allowed', async () => {
+    const opened = await openPage(browser);
+    await visit(opened.page, '/checkout?uuid=abc');
+    expect(pathAndQuery(opened.page)).toBe('/checkout?uuid=abc');
+    expect(await screenId(opened.page)).toBe('screen-checkout');
+    expect(await currentStep(opened.page)).toBe('wizard-step-purchase');
+    await finish(opened);
+  });
+});
+
+describe('the journey machine guards in-app URL changes', () => {
+  test("the header's done step 'Travel details' goes back keeping the query (uuid, sid, x); Back returns to /compare-quotes and Forward to /traveller-details", async () => {
+    const opened = await openPage(browser, DESKTOP);
+    const { page } = opened;
+    await visit(page, '/compare-quotes?x=1&uuid=abc&sid=s1');
+
+    await page.getByTestId('wizard-step-travel').click();
+    expect(await urlBecomes(page, '/traveller-details?x=1&uuid=abc&sid=s1')).toBe('/traveller-details?x=1&uuid=abc&sid=s1');
+    expect(await screenId(page)).toBe('screen-traveller-details');
+    expect(await currentStep(page)).toBe('wizard-step-travel');
+
+    await page.goBack();
+    expect(await urlBecomes(page, '/compare-quotes?x=1&uuid=abc&sid=s1')).toBe('/compare-quotes?x=1&uuid=abc&sid=s1');
+    await page.getByTestId('screen-compare-quotes').waitFor({ timeout: 5000 });
+    expect(await currentStep(page)).toBe('wizard-step-quotes');
+
+    await page.goForward();
+    expect(await urlBecomes(page, '/traveller-details?x=1&uuid=abc&sid=s1')).toBe('/traveller-details?x=1&uuid=abc&sid=s1');
+    await page.getByTestId('screen-traveller-details').waitFor({ timeout: 5000 });
+    expect(await currentStep(page)).toBe('wizard-step-travel');
+    await finish(opened);
+  });
+
+  test('header steps only jump back: clicking the upcoming "Compare quotes" step on /traveller-details changes nothing', async () => {
+    const opened = await openPage(browser, DESKTOP);
+    const { page } = opened;
+    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
+    await page.getByTestId('wizard-step-travel').click();
+    await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1');
+
+    await page.getByTestId('wizard-step-quotes').click({ force: true });
+    await page.waitForTimeout(300);
+    expect(pathAndQuery(page)).toBe('/traveller-details?uuid=abc&sid=s1');
+    expect(await screenId(page)).toBe('screen-traveller-details');
+    await finish(opened);
+  });
+
+  test('at 375 px the mobile wizard shows "Step 2 of 4" on Compare quotes and its back link returns to Travel details keeping the query', async () => {
+    const opened = await openPage(browser, MOBILE);
+    const { page } = opened;
+    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
+    const mobile = page.getByTestId('wizard-mobile');
+    expect(await mobile.locator('[aria-current="step"]').innerText()).toContain(TEXTS.en.stepOfSecond);
+    await mobile.getByRole('button', { name: TEXTS.en.steps[0] }).click();
+    expect(await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1')).toBe('/traveller-details?uuid=abc&sid=s1');
+    expect(await screenId(page)).toBe('screen-traveller-details');
+    await finish(opened);
+  });
+
+  test('history.pushState to a never-visited /checkout without a uuid, then popstate, is corrected back to /traveller-details', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/traveller-details');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/checkout');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(await urlBecomes(page, '/traveller-details')).toBe('/traveller-details');
+    expect(await screenId(page)).toBe('screen-traveller-details');
+    expect(await currentStep(page)).toBe('wizard-step-travel');
+    await finish(opened);
+  });
+
+  test('history.pushState to a never-visited /checkout keeping the lead, then popstate, is refused too (only visited steps)', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/traveller-details?uuid=abc&sid=s1');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/checkout?uuid=abc&sid=s1');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1')).toBe('/traveller-details?uuid=abc&sid=s1');
+    expect(await screenId(page)).toBe('screen-traveller-details');
+    await finish(opened);
+  });
+
+  test('every navigation scrolls to top: after scrolling down, clicking the header step leaves window.scrollY at 0', async () => {
+    // A short window so the page scrolls at desktop width.
+    const opened = await openPage(browser, { width: DESKTOP.width, height: 500 });
+    const { page } = opened;
+    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
+    expect(await scrollToBottom(page), 'the page must be scrollable for this test').toBeGreaterThan(100);
+    // A DOM click, so the browser does not scroll the step into view first.
+    await page.getByTestId('wizard-step-travel').dispatchEvent('click');
+    await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1');
+    await page.getByTestId('screen-traveller-details').waitFor({ timeout: 5000 });
+    await expect.poll(() => scrollY(page), { timeout: 2000 }).toBe(0);
+    await finish(opened);
+  });
+
+  test('a corrected (refused) URL change also leaves the page scrolled to top', async () => {
+    const opened = await openPage(browser, { width: DESKTOP.width, height: 500 });
+    const { page } = opened;
+    await visit(page, '/traveller-details');
+    expect(await scrollToBottom(page), 'the page must be scrollable for this test').toBeGreaterThan(100);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/review-details');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await urlBecomes(page, '/traveller-details');
+    await expect.poll(() => scrollY(page), { timeout: 2000 }).toBe(0);
+    await finish(opened);
+  });
+});
+
+describe('start-up query and language', () => {
+  test('state=new is removed from the URL and clears the stored uuid, session_id, personal_details, device_uuid and agent_id (language stays)', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/traveller-details');
+    await page.evaluate((keys) => {
+      for (const key of keys) localStorage.setItem(key, `seed-${key}`);
+      localStorage.setItem('language', 'en');
+      localStorage.setItem('coupon', 'KEEP');
+    }, [...DRAFT_KEYS]);
+
+    await visit(page, '/traveller-details?state=new&x=1');
+    expect(await urlBecomes(page, '/traveller-details?x=1')).toBe('/traveller-details?x=1');
+    const stored = await readStorage(page, [...DRAFT_KEYS, 'language', 'coupon']);
+    expect(stored).toEqual({
+      uuid: null,
+      session_id: null,
+      personal_details: null,
+      device_uuid: null,
+      agent_id: null,
+      language: 'en',
+      coupon: 'KEEP',
+    });
+    await finish(opened);
+  });
+
+  test('another state value is removed from the URL but clears nothing', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/traveller-details');
+    await page.evaluate((keys) => {
+      for (const key of keys) localStorage.setItem(key, `seed-${key}`);
+    }, [...DRAFT_KEYS]);
+
+    await visit(page, '/traveller-details?state=old');
+    expect(await urlBecomes(page, '/traveller-details')).toBe('/traveller-details');
+    const stored = await readStorage(page, DRAFT_KEYS);
+    expect(stored).toEqual(Object.fromEntries(DRAFT_KEYS.map((key) => [key, `seed-${key}`])));
+    await finish(opened);
+  });
+
+  test('lang=ar stores language "ar", and a later visit without lang stays in Arabic', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/traveller-details?lang=ar');
+    expect((await readStorage(page, ['language'])).language).toBe('ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+
+    await visit(page, '/traveller-details');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect((await page.locator('main h1').innerText()).trim()).toBe(TEXTS.ar.steps[0]);
+    await finish(opened);
+  });
+
+  test('clicking the language switch shows the switching notice, stores the other language and reloads about 1 s later into it', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/traveller-details?x=1');
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+    await page.evaluate(() => {
+      (window as unknown as { beforeSwitch?: boolean }).beforeSwitch = true;
+    });
+
+    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    const clickedAt = Date.now();
+    await page.getByTestId('language-switch').click();
+
+    const notice = page.getByRole('status').filter({ hasText: TEXTS.ar.switchingNotice });
+    await notice.waitFor({ state: 'visible', timeout: 1000 });
+    expect((await readStorage(page, ['language'])).language).toBe('ar');
+
+    await reloaded;
+    const elapsed = Date.now() - clickedAt;
+    expect(elapsed, 'ms from click to reload').toBeGreaterThanOrEqual(800);
+    expect(elapsed, 'ms from click to reload').toBeLessThan(5000);
+
+    await waitForApp(page);
+    expect(await page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch)).toBeUndefined();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    expect((await page.locator('main h1').innerText()).trim()).toBe(TEXTS.ar.steps[0]);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/traveller-details');
+    expect(url.searchParams.get('x')).toBe('1');
+    await finish(opened);
+  });
+
+  test('the switch does not reload before about 800 ms: the notice is still shown on the same page', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    await visit(page, '/traveller-details?lang=ar');
+    await page.evaluate(() => {
+      (window as unknown as { beforeSwitch?: boolean }).beforeSwitch = true;
+    });
+    const clickedAt = Date.now();
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('status').filter({ hasText: TEXTS.en.switchingNotice }).waitFor({ state: 'visible', timeout: 1000 });
+    const wait = 750 - (Date.now() - clickedAt);
+    if (wait > 0) await page.waitForTimeout(wait);
+    expect(await page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch)).toBe(true);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr', undefined, { timeout: 10_000 });
+    await waitForApp(page);
+    expect((await page.locator('main h1').innerText()).trim()).toBe(TEXTS.en.steps[0]);
+    expect((await readStorage(page, ['language'])).language).toBe('en');
+    await finish(opened);
+  });
+});

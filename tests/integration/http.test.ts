@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countriesEndpoint } from '../../src/contract/reference.endpoints';
+import { createTestApp, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
+
+const MAIN_SITE_URL = 'https://www.safar.example';
+const INDEX_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8" />
+<meta name="safar-config" content="" />
+<title>Safar</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`;
+// Repetitive on purpose: well above hono/compress's 1 KB threshold, and compressible.
+const APP_JS = `console.log("safar");\n${'export const filler = "0123456789abcdef";\n'.repeat(200)}`;
+
+const SECRET = 'secret-beside-the-static-dir';
+
+let t: TestApp;
+let root: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'safar-spa-'));
+  // A file next to the static dir, which no URL may reach.
+  writeFileSync(path.join(root, 'secret.txt'), SECRET);
+  const staticDir = path.join(root, 'www');
+  mkdirSync(staticDir);
+  writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(path.join(staticDir, 'assets', 'app.js'), APP_JS);
+  t = await createTestApp({ staticDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** The runtime configuration as the SPA reads it: the meta tag's attribute, HTML-unescaped. */
+function runtimeConfig(html: string): unknown {
+  const match = /<meta name="safar-config" content="([^"]*)"/.exec(html);
+  expect(match).not.toBeNull();
+  const unescaped = match![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return JSON.parse(unescaped);
+}
+
+function expectSecurityHeaders(res: Response) {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
+  expect(csp).toMatch(/(^|;)\s*frame-ancestors 'none'\s*(;|$)/);
+  expect(csp).toMatch(/(^|;)\s*object-src 'none'\s*(;|$)/);
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+}
+
+describe('security headers', () => {
+  it('are sent with an SPA page', async () => {
+    const res = await t.app.request('/traveller-details');
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+  });
+
+  it('are sent with API answers, successful or refused', async () => {
+    const ok = await t.post(countriesEndpoint.path, { lang: 'en' });
+    const refused = await t.post(countriesEndpoint.path, { lang: 'en' }, { headers: { 'X-Signature': undefined } });
+    expect([ok.status, refused.status]).toEqual([200, 401]);
+    expectSecurityHeaders(ok);
+    expectSecurityHeaders(refused);
+  });
+});
+
+describe('request log', () => {
+  it('writes one JSON line per request with exactly time, method, path, status, ms', async () => {
+    const before = t.logs.length;
+    await t.post(countriesEndpoint.path, { lang: 'en' });
+    await t.app.request('/healthz');
+    expect(t.logs.length - before).toBe(2);
+    const [post, get] = t.logs.slice(before);
+    for (const line of [post!, get!]) {
+      expect(Object.keys(line).sort()).toEqual(['method', 'ms', 'path', 'status', 'time']);
+      expect(new Date(line.time).toISOString()).toBe(line.time);
+      expect(line.ms).toBeGreaterThanOrEqual(0);
+      expect(() => JSON.parse(JSON.stringify(line))).not.toThrow();
+    }
+    expect(post).toMatchObject({ method: 'POST', path: countriesEndpoint.path, status: 200 });
+    expect(get).toMatchObject({ method: 'GET', path: '/healthz', status: 200 });
+  });
+
+  it('never logs the query string or the body', async () => {
+    const before = t.logs.length;
+    const res = await t.post(`${countriesEndpoint.path}?email=a@b.c&name=Rania`, {
+      lang: 'en',
+      email: 'rania.haddad@example.com',
+    });
+    expect(res.status).toBe(422);
+    const lines = t.logs.slice(before);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ path: countriesEndpoint.path, status: 422 });
+    const text = JSON.stringify(lines);
+    for (const secret of ['a@b.c', 'email', 'Rania', 'rania.haddad@example.com', '?']) expect(text).not.toContain(secret);
+  });
+});
+
+describe('the SPA', () => {
+  it.each(['/traveller-details', '/some/unknown/path', '/'])('serves index.html with the runtime config at %s', async (url) => {
+    const res = await t.app.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('&quot;signingKey&quot;');
+    expect(runtimeConfig(html)).toEqual({ apiBaseUrl: '', signingKey: TEST_SIGNING_SECRET, mainSiteUrl: MAIN_SITE_URL });
+  });
+
+  it('serves hashed assets cached for a year', async () => {
+    const res = await t.app.request('/assets/app.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(APP_JS);
+  });
+
+  it('answers 404 for a missing asset, never index.html cached for a year', async () => {
+    const res = await t.app.request('/assets/missing-3f2a1b.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+  });
+
+  it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt'])(
+    'never serves a file outside the static dir (%s)',
+    async (url) => {
+      const res = await t.app.request(url);
+      expect(await res.text()).not.toContain(SECRET);
+    },
+  );
+
+  it('gzips a JS asset above 1 KB when the client accepts gzip', async () => {
+    const res = await t.app.request('/assets/app.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBeLessThan(APP_JS.length);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(APP_JS);
+  });
+
+  it('does not compress for a client that does not accept it', async () => {
+    const res = await t.app.request('/assets/app.js');
+    expect(res.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers GET /healthz with 200', async () => {
+    const res = await t.app.request('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 200, message: 'OK' });
+  });
+});

@@ -1,0 +1,161 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { createTestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { journeyMachine } from '../../machines/journey.machine';
+import { journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
+import { STEP_IDS, STEP_PATHS, type StepId } from '../../machines/journey.routes';
+import type { JourneyEvent } from '../../machines/journey.types';
+import { App } from '../../src/web/app';
+import { activateLanguage } from '../../src/web/i18n/locale';
+import { JourneyActorContext } from '../../src/web/journey/journey-context';
+import { COMPANY_INFO_FALLBACK } from '../../src/web/shell/company-info.fallback';
+
+/**
+ * The journey model run against the rendered app: the same generated paths as
+ * machines/journey.model.test.ts, but URL events go through the router (as back/forward and
+ * typed addresses do), header jumps are clicks on the wizard header, and after every step
+ * the screen shown and the address bar must match the model's state.
+ */
+
+type Snapshot = SnapshotFrom<typeof journeyMachine>;
+type Path = TestPath<Snapshot, JourneyEvent>;
+
+/** The screen's test id for each step: its route path without the slash. */
+const screenTestId = (step: StepId) => `screen-${STEP_PATHS[step].slice(1)}`;
+const SCREEN_IDS: Record<StepId, string> = {
+  ...Object.fromEntries(STEP_IDS.map((step) => [step, screenTestId(step)])),
+  // The thank-you page after a fully discounted order lives at /thank-you-p.
+  thankYouHundred: 'screen-thank-you-hundred',
+} as Record<StepId, string>;
+
+const model = createTestModel(journeyMachine, {
+  events: journeyModelEvents,
+  input: journeyModelInput,
+  serializeState: serializeJourneyModelState,
+});
+const paths = model.getShortestPaths();
+
+/**
+ * Shortest paths never take a header jump back (a URL change reaches the same state in fewer
+ * steps), so these journeys go forward and then click back through every header step.
+ */
+const lead = { uuid: 'lead-1', sessionId: 'sess-1' };
+const headerJourneys: JourneyEvent[][] = [
+  [
+    { type: 'details.submitted', ...lead },
+    { type: 'quote.chosen' },
+    { type: 'review.completed' },
+    { type: 'wizard.jump', step: 'review' },
+    { type: 'wizard.jump', step: 'quotes' },
+    { type: 'wizard.jump', step: 'travel' },
+  ],
+  [
+    { type: 'lead.resumed', ...lead, stage: 3 },
+    { type: 'wizard.jump', step: 'travel' },
+    { type: 'route.changed', path: '/checkout' },
+    { type: 'wizard.jump', step: 'quotes' },
+    { type: 'compare.opened' },
+    { type: 'wizard.jump', step: 'travel' },
+  ],
+];
+const headerPaths = headerJourneys.flatMap((events) => model.getPathsFromEvents(events));
+
+beforeAll(async () => {
+  await activateLanguage('en');
+});
+afterEach(() => cleanup());
+
+type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>;
+
+function renderApp() {
+  const holder: { actor?: JourneyActorRef } = {};
+  function ActorProbe() {
+    holder.actor = JourneyActorContext.useActorRef();
+    return null;
+  }
+  const boot = {
+    lang: 'en' as const,
+    companyInfo: COMPANY_INFO_FALLBACK.en,
+    mainSiteUrl: 'https://www.safar.example',
+    journey: journeyModelInput,
+  };
+  const routes = [
+    {
+      path: '*',
+      element: (
+        <App boot={boot} env="test">
+          <ActorProbe />
+        </App>
+      ),
+    },
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [journeyModelInput.path] });
+  render(<RouterProvider router={router} />);
+  if (!holder.actor) throw new Error('the journey actor did not start');
+  return { router, actor: holder.actor };
+}
+
+async function runInApp(path: Path) {
+  const { router, actor } = renderApp();
+
+  // States are keyed by page and "has a lead" (journeyModelStateKey), so the model's snapshot
+  // can carry another path's lead id: the address bar is checked against the live lead.
+  const expectShown = (step: StepId) => (model: Snapshot) => {
+    const live = actor.getSnapshot();
+    expect(live.value).toBe(step);
+    expect(live.context.uuid === null).toBe(model.context.uuid === null);
+    expect(screen.getByTestId(SCREEN_IDS[step])).toBeTruthy();
+    expect(router.state.location.pathname).toBe(STEP_PATHS[step]);
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('uuid')).toBe(live.context.uuid);
+    expect(query.get('sid')).toBe(live.context.uuid ? live.context.sessionId : null);
+  };
+
+  const perform = async (step: { event: { type: string } }) => {
+    const event = step.event as JourneyEvent;
+    await act(async () => {
+      if (event.type === 'route.changed') {
+        await router.navigate(`${event.path}${router.state.location.search}`);
+      } else if (event.type === 'wizard.jump') {
+        // An allowed jump must be a click on the header step; a refused one is sent as the
+        // header would never offer it, and the machine must ignore it.
+        if (actor.getSnapshot().can(event)) fireEvent.click(screen.getByTestId(`wizard-step-${event.step}`));
+        else actor.send(event);
+      } else {
+        actor.send(event);
+      }
+    });
+  };
+
+  const params: TestParam<Snapshot, JourneyEvent> = {
+    states: Object.fromEntries(STEP_IDS.map((step) => [step, expectShown(step)])),
+    events: Object.fromEntries(journeyModelEvents.map(({ type }) => [type, perform])),
+  };
+  await path.test(params);
+}
+
+describe('journey model on the rendered app (router, header, screens)', () => {
+  it('generates paths that reach every page', () => {
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(STEP_IDS));
+  });
+
+  it('includes journeys that click back through every header step', () => {
+    const jumps = headerPaths.flatMap((path) => path.steps.filter((step) => step.event.type === 'wizard.jump'));
+    expect(jumps.length).toBe(6);
+    expect(headerPaths.map((path) => path.state.value)).toEqual(['travellerDetails', 'travellerDetails']);
+  });
+
+  it.each([...paths, ...headerPaths].map((path) => [label(path), path] as const))('%s', async (_label, path) => {
+    await expect(runInApp(path)).resolves.toBeUndefined();
+  });
+});
+
+function label(path: Path): string {
+  const events = path.steps
+    .map(({ event }) => event as JourneyEvent | { type: 'xstate.init' })
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) => ('path' in event ? `${event.type}(${event.path})` : 'step' in event ? `${event.type}(${event.step})` : event.type));
+  return `${journeyModelStateKey(path.state)} ⇐ ${events.join(' → ') || '(start)'}`;
+}

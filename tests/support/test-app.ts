@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp, type AppDeps } from '../../src/server/app';
+import { DEV_SIGNING_SECRET } from '../../src/server/config';
+import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import type { LogLine } from '../../src/server/middleware/request-log.middleware';
+import { createTestDatabase } from './test-db';
+
+export const TEST_SIGNING_SECRET = DEV_SIGNING_SECRET;
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: AppDeps['db'];
+  logs: LogLine[];
+  /** Sends a correctly signed POST; `headers` can override or drop (undefined) signing headers. */
+  post(path: string, body?: unknown, options?: { headers?: Record<string, string | undefined>; nowMs?: number }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Builds the app over a throwaway seeded database (DESIGN convention 8). */
+export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db'>> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const logs: LogLine[] = [];
+  const app = createApp({
+    db: database.db,
+    config: { signingSecret: TEST_SIGNING_SECRET, apiBaseUrl: '', mainSiteUrl: 'https://www.safar.example' },
+    staticDir: null,
+    log: (line) => logs.push(line),
+    logError: () => {},
+    ...overrides,
+  });
+  return {
+    app,
+    db: database.db,
+    logs,
+    async post(path, body, options = {}) {
+      const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+      const parts = await signRequest(TEST_SIGNING_SECRET, text, options.nowMs ?? Date.now());
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const signed: Record<string, string | undefined> = {
+        [SIGNATURE_HEADERS.nonce]: parts.nonce,
+        [SIGNATURE_HEADERS.timestamp]: parts.timestamp,
+        [SIGNATURE_HEADERS.signature]: parts.signature,
+        ...options.headers,
+      };
+      for (const [key, value] of Object.entries(signed)) if (value !== undefined) headers[key] = value;
+      return app.request(path, { method: 'POST', body: text || undefined, headers });
+    },
+    close: () => database.close(),
+  };
+}
+
+/** Serves a test app on a free loopback port, for clients that need a real socket. */
+export async function listen(app: TestApp['app']): Promise<{ url: string; close: () => Promise<void> }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
