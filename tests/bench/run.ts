@@ -2,36 +2,23 @@
  * `npm run bench`: figures, not pass/fail. Start-up to first page (new and existing data
  * directory), signed API and page throughput on loopback, and the gzip size of the bundle.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { DEV_SIGNING_SECRET } from '../../src/server/config';
+import { BIN, ROOT, freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const root = ROOT;
+const bin = (name: string) => path.join(BIN, name);
 
 /** Starts the server and returns the milliseconds until GET / answers with the app's HTML. */
-async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number }> {
+async function startServer(dataDir: string, port: number): Promise<{ server: ServerProcess; ms: number }> {
   const started = performance.now();
-  const child = spawn(bin('tsx'), ['src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: 'false' },
-    stdio: 'ignore',
-  });
+  const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir });
   for (;;) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/`);
@@ -42,14 +29,7 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
     if (performance.now() - started > 120_000) throw new Error('server did not start in 120 s');
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, ms: Math.round(performance.now() - started) };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  return { server, ms: Math.round(performance.now() - started) };
 }
 
 function sign(body: string, nonce: number) {
@@ -85,7 +65,7 @@ async function main() {
     const port = await freePort();
     const fresh = await startServer(dataDir, port);
     console.log(`start to first page, new data directory      ${fresh.ms} ms`);
-    await stop(fresh.child);
+    await fresh.server.stop();
     const again = await startServer(dataDir, port);
     console.log(`start to first page, existing data directory ${again.ms} ms`);
     if (!existsSync(path.join(dataDir, 'pglite'))) throw new Error('no pglite directory was created');
@@ -114,7 +94,7 @@ async function main() {
       method: 'POST',
       requests: [{ setupRequest: (request) => ({ ...request, headers: sign('', (nonce += 1)) }) }],
     });
-    await stop(again.child);
+    await again.server.stop();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

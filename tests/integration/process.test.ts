@@ -1,65 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { companyInfoEndpoint } from '../../src/contract/reference.endpoints';
 import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const SECRET = 'process-test-signing-secret-0123456789';
 const START_TIMEOUT_MS = 60_000;
 
-interface Server {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-const started: ChildProcess[] = [];
+const started: ServerProcess[] = [];
 const dataDirs: string[] = [];
 
-/** A port free right now on loopback; the server binds it a moment later. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function start(env: Record<string, string>): Server {
-  const child = spawn(TSX, ['src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', DATABASE_URL: '', LOG_REQUESTS: 'true', SIGNING_SECRET: SECRET, SAFAR_STATIC_DIR: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-/** Resolves once the server printed its "listening" line; fails if it exits or takes too long. */
-async function listening(server: Server): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let exitCode: number | null | undefined;
-  void server.exited.then((code) => (exitCode = code));
-  while (!server.stdout().includes('"listening"')) {
-    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before listening:\n${server.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`server not listening after ${START_TIMEOUT_MS} ms:\n${server.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function start(env: Record<string, string>): ServerProcess {
+  const server = startServerProcess({ LOG_REQUESTS: 'true', SIGNING_SECRET: SECRET, SAFAR_STATIC_DIR: '', ...env });
+  started.push(server);
+  return server;
 }
 
 async function signedHeaders(body: string) {
@@ -76,17 +32,15 @@ async function signedHeaders(body: string) {
  * SIGTERM, then the exit code. main.ts force-exits with 0 after 10 s as a last resort, so a
  * clean stop (server and database closed) is told apart by finishing well before that.
  */
-async function stop(server: Server): Promise<number | null> {
-  const sent = Date.now();
-  server.child.kill('SIGTERM');
-  const code = await server.exited;
-  expect(Date.now() - sent).toBeLessThan(8_000);
+async function stop(server: ServerProcess): Promise<number | null> {
+  const { code, ms } = await server.stop();
+  expect(ms).toBeLessThan(8_000);
   return code;
 }
 
 afterEach(() => {
   // A failed assertion must not leave a server running.
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const server of started.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
 });
 afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
@@ -103,7 +57,7 @@ describe('the server process', () => {
       const body = JSON.stringify({ lang: 'en' });
 
       const first = start({ PORT: String(port), DATA_DIR: dataDir });
-      await listening(first);
+      await first.listening(START_TIMEOUT_MS);
       expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
 
       const headers = await signedHeaders(body);
@@ -118,7 +72,7 @@ describe('the server process', () => {
       expect(first.stdout()).toMatch(/"event":"stopping"/);
 
       const second = start({ PORT: String(port), DATA_DIR: dataDir });
-      await listening(second);
+      await second.listening(START_TIMEOUT_MS);
       const fresh = await fetch(url, { method: 'POST', headers: await signedHeaders(body), body });
       expect(fresh.status).toBe(200);
       // The first run's nonce was written to disk: replaying its request is still refused.
