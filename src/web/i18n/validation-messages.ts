@@ -1,0 +1,34 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { TravelDetailsCode } from '../../contract/travel-details.rules';
+
+/**
+ * One message per validation code (spec §5), the English text exactly as the spec gives it.
+ * Machines and the server carry codes; only this table turns them into words.
+ */
+export const TRAVEL_DETAILS_MESSAGES: Record<TravelDetailsCode, MessageDescriptor> = {
+  name_required: msg`Please enter your first name, last name or full name`,
+  name_chars: msg`Only character a-z, - and ' allowed`,
+  name_too_long: msg`Name must be at most 62 characters`,
+  email_required: msg`Please enter your email`,
+  email_invalid: msg`Email address must be valid`,
+  email_too_long: msg`Email must be at most 62 characters`,
+  email_taken: msg`Email already taken`,
+  phone_required: msg`Please enter phone number`,
+  phone_code_invalid: msg`Please select a country code`,
+  phone_digits_961: msg`Please enter at least 7 digits and max 8 digits.`,
+  phone_digits_other: msg`Please enter at least 8 digits and max 10 digits.`,
+  phone_taken: msg`Phone number already taken`,
+  date_invalid: msg`Please select correct date`,
+  destination_required: msg`Please select destination`,
+  source_required: msg`Please select source`,
+  members_min: msg`Member count must not be less than or equal to 0`,
+  members_max: msg`Too many travellers for one online quote`,
+  travellers_min: msg`Minimum 1 traveller is required`,
+  travellers_incomplete: msg`Mandatory traveller fields are required`,
+  dob_required: msg`Please select correct date of birth`,
+  dob_invalid: msg`Please select correct date of birth`,
+  family_parent_missing: msg`Parent is not added`,
+  family_not_eligible: msg`Kindly select No as the child is 18+ or a parent is 70+ years of age`,
+  agent_unknown: msg`This agent link is not valid. Please check it with your broker.`,
+};
