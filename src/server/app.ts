@@ -11,6 +11,7 @@ import { loadIndexHtml } from './http/spa';
 import { requestLogMiddleware, type LogLine } from './middleware/request-log.middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware';
 import { signatureMiddleware } from './middleware/signature.middleware';
+import { leadsRoutes } from './routes/leads.routes';
 import { referenceRoutes } from './routes/reference.routes';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.use(signatureMiddleware({ db: deps.db, secret: deps.config.signingSecret, now }));
   api.route('/', referenceRoutes(deps.db));
+  api.route('/', leadsRoutes(deps.db, now));
   api.notFound((c) => envelope(c, 404, message('not_found', c.get('lang') ?? 'en'), {}));
   for (const prefix of API_PREFIXES) {
     app.on(['GET', 'PUT', 'PATCH', 'DELETE'], [prefix, `${prefix}/*`], (c) =>

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Nonces of signed requests seen in the last few minutes. Kept in the database so several
@@ -104,3 +104,106 @@ export const agents = pgTable('agents', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Customers of add-customer-lead. One person per email and per phone: the email is stored
+ * trimmed and lower-cased so "A@x.com" and "a@x.com" are the same customer, and the
+ * complete phone number (code + digits) is unique too.
+ */
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  phoneCountryCode: text('phone_country_code').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  completePhoneNumber: text('complete_phone_number').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A trip enquiry (spec §3 Customer / lead). The contact fields are copied from the customer
+ * as they were when the lead was saved; every derived figure is computed by the server.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    /** The public, unguessable id the SPA carries in the query string. */
+    uuid: text('uuid').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    deviceUuid: text('device_uuid').notNull(),
+    sessionId: text('session_id').notNull(),
+    agentId: integer('agent_id').references(() => agents.id),
+    lang: text('lang').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneCountryCode: text('phone_country_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    completePhoneNumber: text('complete_phone_number').notNull(),
+    /** true: travelling from Lebanon (source 422); false: travelling to Lebanon (destination [422]). */
+    inboundOutbound: boolean('inbound_outbound').notNull(),
+    tripType: integer('trip_type').notNull(),
+    productType: integer('product_type').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    noOfDays: integer('no_of_days').notNull(),
+    destinationIds: integer('destination_ids').array().notNull(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => countries.id),
+    noOfTraveller: integer('no_of_traveller').notNull(),
+    isFamily: boolean('is_family').notNull(),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmContent: text('utm_content'),
+    status: integer('status').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leads_device_uuid_idx').on(t.deviceUuid), index('leads_customer_id_idx').on(t.customerId)],
+);
+
+/** Travellers of a lead in form order; removed ones are kept with deleted_at (spec §4 deleted_members). */
+export const leadTravellers = pgTable(
+  'lead_travellers',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id),
+    position: integer('position').notNull(),
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    dob: date('dob', { mode: 'string' }).notNull(),
+    /** NULL until the customer says how this traveller relates to the principal. */
+    relationshipTypeId: integer('relationship_type_id'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('lead_travellers_lead_id_idx').on(t.leadId)],
+);
+
+/** The recent-search entry of a lead (spec §3 lead tracker): one per lead, its stage rises 1 → 3. */
+export const leadTrackers = pgTable(
+  'lead_trackers',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id),
+    uuidLead: text('uuid_lead').notNull(),
+    deviceUuid: text('device_uuid').notNull(),
+    stage: integer('stage').notNull().default(1),
+    insuranceProviderId: integer('insurance_provider_id').references(() => insurers.id),
+    planId: integer('plan_id'),
+    planRefId: text('plan_ref_id'),
+    status: integer('status').notNull().default(0),
+    lastVisit: date('last_visit', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_trackers_lead_id_idx').on(t.leadId), index('lead_trackers_device_uuid_idx').on(t.deviceUuid)],
+);

@@ -25,6 +25,18 @@ const MESSAGES = {
     ar: 'تم استلام هذا الطلب من قبل؛ لا يُقبل الطلب المكرر.',
   },
   not_found: { en: 'Not found.', ar: 'غير موجود.' },
+  email_taken: {
+    en: 'This email is already registered with another phone number.',
+    ar: 'هذا البريد الإلكتروني مسجّل مسبقًا مع رقم هاتف آخر.',
+  },
+  phone_taken: {
+    en: 'This phone number is already registered with another email.',
+    ar: 'رقم الهاتف هذا مسجّل مسبقًا مع بريد إلكتروني آخر.',
+  },
+  email_phone_taken: {
+    en: 'This email and this phone number are already registered, each with other details.',
+    ar: 'البريد الإلكتروني ورقم الهاتف مسجّلان مسبقًا، كلٌّ منهما مع بيانات أخرى.',
+  },
   method_not_allowed: { en: 'Use POST with a JSON body.', ar: 'استخدم POST مع نص بصيغة JSON.' },
   payload_too_large: { en: 'The request body is too large.', ar: 'نص الطلب كبير جدًا.' },
   server_error: {

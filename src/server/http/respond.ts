@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import type { Language } from '../../contract/endpoint';
 import type { ErrorCode, FieldErrors } from '../../contract/error-codes';
+import { isTravelDetailsCode, type TravelDetailsCode } from '../../contract/travel-details.rules';
 import { message, type MessageKey } from './messages';
 import type { AppEnv } from './app-env';
 
@@ -24,8 +25,12 @@ export function fail(
   return envelope(c, status, message(key, c.get('lang')), data);
 }
 
-/** Maps a valibot issue to the contract's error code for its field. */
-export function issueCode(issue: v.BaseIssue<unknown>): ErrorCode {
+/**
+ * Maps a valibot issue to the contract's error code for its field. Schemas of the travel
+ * details rules carry their own code as the issue message, and that code is kept.
+ */
+export function issueCode(issue: v.BaseIssue<unknown>): ErrorCode | TravelDetailsCode {
+  if (isTravelDetailsCode(issue.message)) return issue.message;
   if (issue.input === undefined && issue.kind === 'schema') return 'required';
   switch (issue.type) {
     case 'strict_object':
@@ -53,7 +58,7 @@ export function issueCode(issue: v.BaseIssue<unknown>): ErrorCode {
 /** Field path -> first error code, from valibot issues. */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   // A Map, not `field in {}`: a field named "constructor" or "__proto__" must not be lost.
-  const errors = new Map<string, ErrorCode>();
+  const errors = new Map<string, ErrorCode | TravelDetailsCode>();
   for (const issue of issues) {
     const field = issue.path?.map((item) => String(item.key)).join('.') || '_';
     // An unknown key in a strict object reports its own name as the last path item.

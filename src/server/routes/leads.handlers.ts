@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { agentCheckEndpoint, latestLeadsByDeviceEndpoint, personalDetailsEndpoint } from '../../contract/lead.endpoints';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { resolveCustomer } from '../leads/customer-store';
+import { findActiveAgent, leadInputErrors } from '../leads/lead-checks';
+import { InvalidLeadError, LeadNotFoundError } from '../leads/lead-errors';
+import { findLeadByUuid, saveLead, saveTravellers, touchTracker } from '../leads/lead-store';
+import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput } from '../leads/lead-values';
+import { customerView, leadDetailsView, recentSearches } from '../leads/lead-views';
+
+type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
+
+/**
+ * add-customer-lead: checks the details against the shared rules and the database, then in
+ * one transaction finds or creates the customer, creates the lead (or updates the one named
+ * by uuid), makes its travellers match the form and touches its tracker. Throws
+ * InvalidLeadError, LeadNotFoundError or CustomerTakenError; nothing is saved when it throws.
+ */
+export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today: string) {
+  const errors = await leadInputErrors(db, input, today);
+  if (Object.keys(errors).length > 0) throw new InvalidLeadError(errors);
+
+  return db.transaction(async (tx) => {
+    const existing = input.uuid ? await findLeadByUuid(tx, input.uuid) : null;
+    if (input.uuid && !existing) throw new LeadNotFoundError();
+    const customer = await resolveCustomer(tx, customerValues(input), existing?.customerId ?? null);
+    const lead = await saveLead(tx, existing, {
+      ...leadValues(input),
+      uuid: existing?.uuid ?? randomUUID(),
+      customerId: customer.id,
+      deviceUuid: input.device_uuid ?? existing?.deviceUuid ?? randomUUID(),
+      sessionId: input.session_id ?? existing?.sessionId ?? randomUUID(),
+      // A save without an agent keeps the agent who brought the lead (RULINGS 14: attribution is explicit).
+      agentId: input.agent_id || existing?.agentId || null,
+    });
+    await saveTravellers(tx, lead.id, travellerValues(input));
+    const trackerId = await touchTracker(tx, lead, today);
+    return {
+      customer: customerView(customer),
+      uuid: lead.uuid,
+      lead_map_id: trackerId,
+      session_id: lead.sessionId,
+      device_uuid: lead.deviceUuid,
+    };
+  });
+}
+
+/** get-personal-details: the lead's customer, the lead as saved and its recent search. */
+export async function personalDetails(db: Db, input: Input<typeof personalDetailsEndpoint>) {
+  const lead = await findLeadByUuid(db, input.uuid);
+  if (!lead) throw new LeadNotFoundError();
+  const [customer] = await db.select().from(t.customers).where(eq(t.customers.id, lead.customerId));
+  return {
+    customer: {
+      get_customer: customerView(customer!),
+      lead_details: await leadDetailsView(db, lead),
+      get_invoice: null,
+      recent_searches: await recentSearches(db, eq(t.leadTrackers.leadId, lead.id), input.lang),
+    },
+  };
+}
+
+/**
+ * get-latest-leads-by-device-id: the device's recent searches, newest first. The spec's
+ * client reads both data.leads and data.recent, so both carry the same list.
+ */
+export async function latestLeadsByDevice(db: Db, input: Input<typeof latestLeadsByDeviceEndpoint>) {
+  const recent = await recentSearches(db, eq(t.leadTrackers.deviceUuid, input.device_uuid), input.lang);
+  return { leads: recent, recent };
+}
+
+/** The agent check: the active agent's id and name; InvalidLeadError when there is none. */
+export async function agentCheck(db: Db, input: Input<typeof agentCheckEndpoint>) {
+  const agent = await findActiveAgent(db, input.agent_id);
+  if (!agent) throw new InvalidLeadError({ agent_id: 'agent_unknown' });
+  return { agent };
+}
