@@ -47,7 +47,8 @@ export const travellerSchema = v.object({
   ...travellerInputSchema.entries,
   id: v.number(),
   dob: v.string(),
-  relationship_type_id: v.number(),
+  /** Null until the customer picks one at review; the principal is always 5. */
+  relationship_type_id: v.nullable(v.number()),
 });
 
 /** The lead as saved: the form's fields, the server's derived figures and the travellers. */

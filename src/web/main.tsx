@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/noto-sans-arabic';
 import './global.css';

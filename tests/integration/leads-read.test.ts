@@ -68,7 +68,7 @@ describe('get-personal-details', () => {
       travellers_info: [
         { id: ids[0], dob: '1985-01-10', first_name: 'Rania', middle_name: null, last_name: 'El Haddad', relationship_type_id: 5 },
         { id: ids[1], dob: '1987-02-11', first_name: 'Karim', middle_name: null, last_name: 'Haddad', relationship_type_id: 1 },
-        { id: ids[2], dob: '2015-03-12', first_name: 'Lina', middle_name: null, last_name: 'Haddad', relationship_type_id: 0 },
+        { id: ids[2], dob: '2015-03-12', first_name: 'Lina', middle_name: null, last_name: 'Haddad', relationship_type_id: null },
       ],
       utm_source: 'newsletter',
       utm_medium: null,

@@ -10,6 +10,7 @@ import type { JourneyEvent } from '../../machines/journey.types';
 import { App } from '../../src/web/app';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { JourneyActorContext } from '../../src/web/journey/journey-context';
+import { configureHttpClient } from '../../src/web/services/http-client';
 import { COMPANY_INFO_FALLBACK } from '../../src/web/shell/company-info.fallback';
 
 /**
@@ -62,8 +63,20 @@ const headerJourneys: JourneyEvent[][] = [
 ];
 const headerPaths = headerJourneys.flatMap((events) => model.getPathsFromEvents(events));
 
+/**
+ * The travel details screen loads its lists when it opens. This test is about the journey, so
+ * those calls stay pending (until aborted) and the screen shows its loader: the page is there,
+ * and no request leaves the test. The screen's own behaviour is tested beside it.
+ */
+const pendingFetch: typeof fetch = (input) =>
+  new Promise((_resolve, reject) => {
+    const signal = input instanceof Request ? input.signal : undefined;
+    signal?.addEventListener('abort', () => reject(signal.reason));
+  });
+
 beforeAll(async () => {
   await activateLanguage('en');
+  configureHttpClient({ baseUrl: 'http://journey.model.test', signingKey: 'model-test', fetch: pendingFetch });
 });
 afterEach(() => cleanup());
 
@@ -107,6 +120,7 @@ async function runInApp(path: Path) {
     expect(live.value).toBe(step);
     expect(live.context.uuid === null).toBe(model.context.uuid === null);
     expect(screen.getByTestId(SCREEN_IDS[step])).toBeTruthy();
+    if (step === 'travellerDetails') expect(screen.getByTestId('travel-details-loading')).toBeTruthy();
     expect(router.state.location.pathname).toBe(STEP_PATHS[step]);
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('uuid')).toBe(live.context.uuid);

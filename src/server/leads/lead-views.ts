@@ -50,7 +50,7 @@ export async function leadDetailsView(db: Db, lead: LeadRow): Promise<LeadDetail
       middle_name: traveller.middleName,
       last_name: traveller.lastName,
       // The contract wants a number: 0 means "not chosen yet" (stored as NULL).
-      relationship_type_id: traveller.relationshipTypeId ?? 0,
+      relationship_type_id: traveller.relationshipTypeId,
     })),
     utm_source: lead.utmSource,
     utm_medium: lead.utmMedium,

@@ -1,10 +1,19 @@
 import { i18n } from '@lingui/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import { LANGUAGES, type Language } from '../../contract/endpoint';
 import { localStore } from '../storage/local-store';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+dayjs.extend(updateLocale);
+// Calendars in Arabic name the months as Lebanese readers do (تشرين الثاني, not نوفمبر), the
+// same names formatDate prints, taken from the platform's ar-LB data rather than typed here.
+const levantineMonths = Array.from({ length: 12 }, (_, month) =>
+  new Intl.DateTimeFormat('ar-LB', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, month, 15))),
+);
+dayjs.updateLocale('ar', { months: levantineMonths, monthsShort: levantineMonths });
 
 /** How long the "switching language" notice shows before the reload (spec §1). */
 export const LANGUAGE_RELOAD_DELAY_MS = 1000;

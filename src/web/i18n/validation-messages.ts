@@ -4,7 +4,9 @@ import type { TravelDetailsCode } from '../../contract/travel-details.rules';
 
 /**
  * One message per validation code (spec §5), the English text exactly as the spec gives it.
- * Machines and the server carry codes; only this table turns them into words.
+ * Machines and the server carry codes; only this table turns them into words. Render with
+ * `i18n._(message, { childAge })`: the family message prints the broker's child age limit, so
+ * the text and the rule never disagree (RULINGS 7); with the default 18 it reads as the spec.
  */
 export const TRAVEL_DETAILS_MESSAGES: Record<TravelDetailsCode, MessageDescriptor> = {
   name_required: msg`Please enter your first name, last name or full name`,
@@ -29,6 +31,6 @@ export const TRAVEL_DETAILS_MESSAGES: Record<TravelDetailsCode, MessageDescripto
   dob_required: msg`Please select correct date of birth`,
   dob_invalid: msg`Please select correct date of birth`,
   family_parent_missing: msg`Parent is not added`,
-  family_not_eligible: msg`Kindly select No as the child is 18+ or a parent is 70+ years of age`,
+  family_not_eligible: msg({ message: 'Kindly select No as the child is {childAge}+ or a parent is 70+ years of age' }),
   agent_unknown: msg`This agent link is not valid. Please check it with your broker.`,
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { localStore } from '../storage/local-store';
-import { applyStartupQuery } from './startup-query';
+import { applyStartupQuery, readEntryQuery } from './startup-query';
 
 afterEach(() => localStorage.clear());
 
@@ -53,5 +53,24 @@ describe('applyStartupQuery (spec §2 entry query)', () => {
   it('does not take the uuid from storage: only the query names the lead to open', () => {
     localStore.set('uuid', 'stored');
     expect(applyStartupQuery('').uuid).toBeNull();
+  });
+});
+
+describe('readEntryQuery (spec §2 entry page parameters)', () => {
+  it('reads the prefill and utm parameters', () => {
+    const entry = readEntryQuery(
+      '?name=Rania%20Haddad&email=r@x.com&pn=71%20234%20567&country_code=33&utm_source=fb&utm_medium=cpc&utm_campaign=summer&utm_content=a',
+    );
+    expect(entry).toEqual({
+      prefill: { name: 'Rania Haddad', email: 'r@x.com', phoneNumber: '71234567', phoneCountryCode: '+33' },
+      utm: { utm_source: 'fb', utm_medium: 'cpc', utm_campaign: 'summer', utm_content: 'a' },
+    });
+  });
+
+  it('defaults the calling code to +961 and leaves the rest empty', () => {
+    expect(readEntryQuery('?name=')).toEqual({
+      prefill: { name: null, email: null, phoneNumber: null, phoneCountryCode: '+961' },
+      utm: { utm_source: null, utm_medium: null, utm_campaign: null, utm_content: null },
+    });
   });
 });

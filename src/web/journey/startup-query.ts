@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/endpoint';
+import type { TravelDetailsPrefill, Utm } from '../../../machines/travel-details.types';
 import { isLanguage, storedLanguage } from '../i18n/locale';
 import { AGENT_RESET_KEYS, DRAFT_KEYS, localStore } from '../storage/local-store';
 
@@ -42,5 +43,37 @@ export function applyStartupQuery(search: string): StartupState {
     sessionId: sessionId || localStore.get('session_id'),
     agentId: localStore.get('agent_id'),
     search: rest ? `?${rest}` : '',
+  };
+}
+
+/** What a link to the entry page may carry besides the lead (spec §2 query parameters). */
+export interface EntryQuery {
+  prefill: TravelDetailsPrefill;
+  utm: Utm;
+}
+
+const text = (query: URLSearchParams, key: string) => query.get(key)?.trim() || null;
+
+/**
+ * Reads name, email, pn and country_code (default 961) to prefill the travel details, and the
+ * utm_* parameters carried onto the lead.
+ */
+export function readEntryQuery(search: string): EntryQuery {
+  const query = new URLSearchParams(search);
+  const digits = (key: string) => query.get(key)?.replace(/\D/g, '') || null;
+  const code = digits('country_code');
+  return {
+    prefill: {
+      name: text(query, 'name'),
+      email: text(query, 'email'),
+      phoneNumber: digits('pn'),
+      phoneCountryCode: `+${code ?? '961'}`,
+    },
+    utm: {
+      utm_source: text(query, 'utm_source'),
+      utm_medium: text(query, 'utm_medium'),
+      utm_campaign: text(query, 'utm_campaign'),
+      utm_content: text(query, 'utm_content'),
+    },
   };
 }

@@ -28,6 +28,13 @@ describe('the signed ky client against the real server', () => {
     expect((await fetchCompanyInfo('ar')).address).toContain('بيروت');
   });
 
+  it('signs calls started together with distinct nonces, so none is refused as a replay', async () => {
+    configureHttpClient({ baseUrl: server.url, signingKey: TEST_SIGNING_SECRET });
+    // Six identical calls in one tick: equal bodies, so equal signatures but for the nonce.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fetchCountryOptions('en')));
+    expect(answers.every((countries) => countries.length > 100)).toBe(true);
+  });
+
   it('turns a refused signature into an ApiError of kind unauthorized', async () => {
     configureHttpClient({ baseUrl: server.url, signingKey: 'a-different-key-than-the-server' });
     const error = await fetchVat().catch((e: unknown) => e);

@@ -22,6 +22,17 @@ export class ApiError extends Error {
 
 let client: KyInstance | null = null;
 
+let lastNonceMs = 0;
+/**
+ * The nonce is the time in milliseconds (RULINGS 23), made strictly increasing: calls started
+ * in the same millisecond with the same body (the reference lists all send {lang, isDropdown})
+ * would otherwise be signed identically and the server would refuse all but one as replays.
+ */
+function nextNonceMs(): number {
+  lastNonceMs = Math.max(Date.now(), lastNonceMs + 1);
+  return lastNonceMs;
+}
+
 /**
  * Configures the one HTTP client: ky with a hook that signs the exact body sent
  * (RULINGS 23). Called once at start-up with the runtime configuration.
@@ -37,7 +48,7 @@ export function configureHttpClient(options: { baseUrl: string; signingKey: stri
       beforeRequest: [
         async (request) => {
           const body = request.body ? await request.clone().text() : '';
-          const parts = await signRequest(options.signingKey, body);
+          const parts = await signRequest(options.signingKey, body, nextNonceMs());
           request.headers.set(SIGNATURE_HEADERS.nonce, parts.nonce);
           request.headers.set(SIGNATURE_HEADERS.timestamp, parts.timestamp);
           request.headers.set(SIGNATURE_HEADERS.signature, parts.signature);

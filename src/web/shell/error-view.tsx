@@ -2,8 +2,11 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 
-/** The generic error view of spec §8, with a refresh button. */
-export function ErrorView() {
+/**
+ * The generic error view of spec §8, with a refresh button. Inside a screen that already has
+ * its h1, `headingOrder={2}` keeps one h1 per page.
+ */
+export function ErrorView({ headingOrder = 1 }: { headingOrder?: 1 | 2 }) {
   const { t } = useLingui();
   return (
     <Center py={64} role="alert">
@@ -11,7 +14,7 @@ export function ErrorView() {
         <ThemeIcon size={64} radius="xl" color="red" variant="light">
           <IconAlertTriangle size={36} aria-hidden="true" />
         </ThemeIcon>
-        <Title order={1} fz={26}>
+        <Title order={headingOrder} fz={26}>
           {t`An error occurred`}
         </Title>
         <Text c="dimmed">

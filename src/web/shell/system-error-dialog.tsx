@@ -3,18 +3,30 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 
-/** "Something went wrong" with a refresh button (spec §8); 40 % wide, 90 % on phones. */
+/**
+ * "Something went wrong" with a refresh button (spec §8); 40 % wide, 90 % on phones. The header
+ * is a div: Mantine's default <header> inside the dialog would be a second banner landmark.
+ */
 export function SystemErrorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
   const mobile = useMediaQuery('(max-width: 767px)');
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Something went wrong`} size={mobile ? '90%' : '40%'} centered>
-      <Text mb="lg">{t`An error occurred while fetching data. Please click refresh to try again.`}</Text>
-      <Group justify="flex-end">
-        <Button leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={() => window.location.reload()}>
-          {t`Refresh`}
-        </Button>
-      </Group>
-    </Modal>
+    <Modal.Root opened={opened} onClose={onClose} size={mobile ? '90%' : '40%'} centered>
+      <Modal.Overlay />
+      <Modal.Content data-testid="system-error-dialog">
+        <Modal.Header component="div">
+          <Modal.Title fw={700}>{t`Something went wrong`}</Modal.Title>
+          <Modal.CloseButton aria-label={t`Close`} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text mb="lg">{t`An error occurred while fetching data. Please click refresh to try again.`}</Text>
+          <Group justify="flex-end">
+            <Button leftSection={<IconRefresh size={18} aria-hidden="true" />} onClick={() => window.location.reload()}>
+              {t`Refresh`}
+            </Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

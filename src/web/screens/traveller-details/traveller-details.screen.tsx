@@ -1,16 +1,116 @@
-import { Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconBolt, IconLock, IconScale } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Alert, Center, Grid, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconBolt, IconLock, IconScale } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { todayIso } from '../../../contract/dates';
+import type { LeadStage } from '../../../../machines/journey.types';
+import { selectLead } from '../../../../machines/journey.selectors';
+import {
+  selectAgentError,
+  selectOutcome,
+  selectRecentLeads,
+  selectReference,
+  selectSaveFailed,
+  selectServerErrors,
+  selectSubmitting,
+  selectValues,
+  selectView,
+} from '../../../../machines/travel-details.selectors';
+import type { TravelDetailsInput, TravelDetailsValues } from '../../../../machines/travel-details.types';
+import { TRAVEL_DETAILS_MESSAGES } from '../../i18n/validation-messages';
+import { JourneyActorContext } from '../../journey/journey-context';
+import { readEntryQuery } from '../../journey/startup-query';
+import { useApp } from '../../shell/app-context';
+import { ErrorView } from '../../shell/error-view';
+import { localStore } from '../../storage/local-store';
 import { PageHeading } from '../page-heading';
+import { RecentLeadsDialog } from './recent-leads-dialog';
+import { TravelDetailsForm } from './travel-details-form';
+import { travelDetailsLogic } from './travel-details.actors';
 
-/** /traveller-details: the trip and the travellers. The form itself is built on this frame. */
+/** The step's input, read once when the page opens: the journey's lead, storage and the query. */
+function useStepInput(): TravelDetailsInput {
+  const { lang } = useApp();
+  const journey = JourneyActorContext.useActorRef();
+  const { search } = useLocation();
+  const [input] = useState<TravelDetailsInput>(() => {
+    const lead = selectLead(journey.getSnapshot());
+    const entry = readEntryQuery(search);
+    return {
+      lang,
+      deviceUuid: localStore.get('device_uuid'),
+      leadUuid: lead.uuid,
+      sessionId: lead.sessionId,
+      // "abc" becomes NaN, which the machine reports as an unknown agent (RULINGS 14).
+      agentId: lead.agentId === null ? null : Number(lead.agentId),
+      prefill: entry.prefill,
+      utm: entry.utm,
+    };
+  });
+  return input;
+}
+
+/**
+ * /traveller-details: the trip, the travellers and the contact details, or a lead entered
+ * earlier on this device. The travel details machine runs the step; when it ends, the journey
+ * is told (details.submitted or lead.resumed) and moves on.
+ */
 export function TravellerDetailsScreen() {
-  const { t } = useLingui();
-  const promises = [
-    { icon: IconScale, title: t`Compare insurers side by side`, text: t`See every plan you are eligible for, with its medical limit and benefits.` },
-    { icon: IconBolt, title: t`Covered in under a minute`, text: t`Tell us about your trip once; your policy arrives by e-mail.` },
-    { icon: IconLock, title: t`Pay securely`, text: t`Card payments go through a secure hosted payments page.` },
-  ];
+  const { t, i18n } = useLingui();
+  const { lang, showSystemError } = useApp();
+  const journey = JourneyActorContext.useActorRef();
+  const input = useStepInput();
+  const [today] = useState(todayIso);
+  const step = useActorRef(travelDetailsLogic, { input });
+
+  const view = useSelector(step, selectView);
+  const values = useSelector(step, selectValues);
+  const reference = useSelector(step, selectReference);
+  const recentLeads = useSelector(step, selectRecentLeads);
+  const serverErrors = useSelector(step, selectServerErrors);
+  const submitting = useSelector(step, selectSubmitting);
+  const saveFailed = useSelector(step, selectSaveFailed);
+  const agentError = useSelector(step, selectAgentError);
+  const outcome = useSelector(step, selectOutcome);
+
+  useEffect(() => {
+    if (saveFailed) showSystemError();
+  }, [saveFailed, showSystemError]);
+
+  useEffect(() => {
+    if (outcome?.type === 'submitted') journey.send({ type: 'details.submitted', uuid: outcome.uuid, sessionId: outcome.sessionId });
+    if (outcome?.type === 'resumed') journey.send({ type: 'lead.resumed', uuid: outcome.uuid, sessionId: outcome.sessionId, stage: outcome.stage });
+  }, [outcome, journey]);
+
+  const submit = useCallback((submitted: TravelDetailsValues) => step.send({ type: 'details.submit', values: submitted }), [step]);
+  const pick = useCallback((uuid: string, stage: LeadStage) => step.send({ type: 'leads.pick', uuid, stage }), [step]);
+  const enterNew = useCallback(() => step.send({ type: 'leads.new' }), [step]);
+
+  let body;
+  if (view === 'failed') {
+    body = <ErrorView headingOrder={2} />;
+  } else if (view === 'loading' || !reference) {
+    body = (
+      <Center py={64} role="status" data-testid="travel-details-loading">
+        <Loader aria-hidden="true" />
+        <VisuallyHidden>{t`Loading your details…`}</VisuallyHidden>
+      </Center>
+    );
+  } else {
+    body = (
+      <TravelDetailsForm
+        initialValues={values}
+        reference={reference}
+        today={today}
+        serverErrors={serverErrors}
+        submitting={submitting || view === 'done'}
+        onSubmit={submit}
+      />
+    );
+  }
+
   return (
     <>
       <PageHeading
@@ -18,21 +118,53 @@ export function TravellerDetailsScreen() {
         title={t`Travel details`}
         intro={t`Where are you going, when, and who is travelling? We will find the plans that fit.`}
       />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {promises.map((promise) => (
-          <Paper key={promise.title} withBorder p="lg" radius="lg">
-            <ThemeIcon size={40} radius="md" variant="light" mb="sm">
-              <promise.icon size={22} aria-hidden="true" />
-            </ThemeIcon>
-            <Text fw={700} mb={4}>
-              {promise.title}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {promise.text}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      {agentError && (
+        <Alert
+          role="alert"
+          color="red"
+          variant="light"
+          mb="lg"
+          icon={<IconAlertTriangle aria-hidden="true" />}
+          title={t`Agent link not recognised`}
+          data-testid="agent-error"
+        >
+          {i18n._(TRAVEL_DETAILS_MESSAGES[agentError])}
+        </Alert>
+      )}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>{body}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Promises />
+        </Grid.Col>
+      </Grid>
+      <RecentLeadsDialog opened={view === 'chooser'} leads={recentLeads} lang={lang} onPick={pick} onNew={enterNew} />
     </>
+  );
+}
+
+/** Why compare here: beside the form on wide screens, below it on phones. */
+function Promises() {
+  const { t } = useLingui();
+  const promises = [
+    { icon: IconScale, title: t`Compare insurers side by side`, text: t`See every plan you are eligible for, with its medical limit and benefits.` },
+    { icon: IconBolt, title: t`Covered in under a minute`, text: t`Tell us about your trip once; your policy arrives by e-mail.` },
+    { icon: IconLock, title: t`Pay securely`, text: t`Card payments go through a secure hosted payments page.` },
+  ];
+  return (
+    <Stack gap="md" component="aside" aria-label={t`Why Safar`}>
+      {promises.map((promise) => (
+        <Paper key={promise.title} withBorder p="lg" radius="lg">
+          <ThemeIcon size={40} radius="md" variant="light" mb="sm">
+            <promise.icon size={22} aria-hidden="true" />
+          </ThemeIcon>
+          <Text fw={700} mb={4}>
+            {promise.title}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {promise.text}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
   );
 }

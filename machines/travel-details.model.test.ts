@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { travelDetailsMachine } from './travel-details.machine';
+import {
+  DEVICE_UUID,
+  FAILURES,
+  LEAD_UUID,
+  SESSION_UUID,
+  modelInput,
+  travelDetailsModelEvents,
+  type TravelDetailsModelEvent,
+} from './travel-details.model';
+import { toLeadPayload } from './travel-details.payload';
+import type { TravelDetailsInput } from './travel-details.types';
+
+// Built with 'xstate/graph' (see journey.model.test.ts for why not @xstate/test). Calls are
+// invoked promise actors: the model sends their outcomes as `xstate.done.actor.<id>` and
+// `xstate.error.actor.<id>` events, so it explores every order in which they settle. On the
+// live actor the same outcome settles the pending promise of that actor instead, so the real
+// invoke plumbing runs.
+//
+// createTestModel() refuses any machine with an `invoke` ("Invocations on test machines are not
+// supported"), because a traversal cannot wait for a call. Here no traversal waits: outcomes are
+// sample events. So the model is the TestModel that createTestModel() would build, with the same
+// state matcher, and with events limited to those the state accepts (a settled call cannot
+// settle twice, so the live replay always has a pending call to settle).
+
+type Snapshot = SnapshotFrom<typeof travelDetailsMachine>;
+type Path = TestPath<Snapshot, TravelDetailsModelEvent>;
+type ImplementationsOf = Parameters<typeof travelDetailsMachine.provide>[0];
+
+const ACTOR_IDS = ['loadReference', 'loadLead', 'loadRecentLeads', 'checkAgent', 'saveLead'] as const;
+type ActorId = (typeof ACTOR_IDS)[number];
+const STATES = ['loading', 'chooser', 'editing', 'saving', 'failed', 'submitted', 'resumed'] as const;
+
+/** The step opened three ways: a fresh device, a device with earlier leads, and a lead link. */
+const INPUTS: Record<string, TravelDetailsInput> = {
+  'fresh visit': modelInput(),
+  'device with leads, agent link': modelInput({ deviceUuid: DEVICE_UUID, sessionId: SESSION_UUID, agentId: 101 }),
+  'lead link': modelInput({ leadUuid: LEAD_UUID, deviceUuid: DEVICE_UUID, agentId: 101 }),
+};
+
+const FAILURE_NAMES = new Map<unknown, string>(Object.entries(FAILURES).map(([name, failure]) => [failure, name]));
+
+const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+function describeEvent(event: TravelDetailsModelEvent | { type: 'xstate.init' }): string {
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? '?'}`;
+  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓${Array.isArray(event.output) ? `[${event.output.length}]` : ''}`;
+  if (event.type === 'leads.pick') return `leads.pick(${event.stage})`;
+  return event.type;
+}
+
+function labelOf(path: Path): string {
+  // The first step is the machine's start, with the init event.
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
+}
+
+/** A promise actor whose promise the test settles: one pending call per actor id at a time. */
+function deferredActors() {
+  const pending = new Map<ActorId, { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const make = (id: ActorId) =>
+    fromPromise<never, never>(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
+        }),
+    );
+  // The stubs settle with whatever the sample carries, so their types are the machine's own.
+  const actors = Object.fromEntries(ACTOR_IDS.map((id) => [id, make(id)])) as NonNullable<ImplementationsOf['actors']>;
+  return { actors, pending };
+}
+
+function createModel(input: TravelDetailsInput) {
+  return new TestModel<Snapshot, TravelDetailsModelEvent, TravelDetailsInput>(travelDetailsMachine as never, {
+    input,
+    serializeState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    // `can` also evaluates guards, so a sample whose guard fails in a state is not offered there.
+    events: (state) => travelDetailsModelEvents.filter((event) => state.can(event as never)),
+  });
+}
+
+async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise<number> {
+  const { actors, pending } = deferredActors();
+  const stored: unknown[] = [];
+  const actor = createActor(
+    travelDetailsMachine.provide({
+      actors,
+      actions: {
+        storeSubmitted: (_, params) => stored.push({ submitted: params }),
+        storeResumed: (_, params) => stored.push({ resumed: params }),
+      },
+    }),
+    { input },
+  ).start();
+  let checked = 0;
+
+  const check = (modelState: Snapshot) => {
+    checked += 1;
+    const live = actor.getSnapshot();
+    expect(live.value).toEqual(modelState.value);
+    expect(live.context).toEqual(modelState.context);
+    expect(live.status).toBe(modelState.status);
+    if (live.status === 'done') {
+      expect(live.output).toEqual(modelState.context.outcome);
+      expect(stored).toEqual([
+        live.output?.type === 'submitted'
+          ? { submitted: { saved: expect.objectContaining({ uuid: live.output.uuid }), values: live.context.submitted } }
+          : { resumed: { uuid: live.output?.uuid, stage: live.output?.type === 'resumed' ? live.output.stage : null } },
+      ]);
+    } else {
+      expect(stored).toEqual([]);
+    }
+    // While saving, the call carries exactly the payload of the submitted values.
+    if (live.matches('saving')) expect(pending.get('saveLead')?.input).toEqual(toLeadPayload(live.context.submitted!, live.context));
+  };
+
+  const perform = async (step: { event: { type: string } }) => {
+    const event = step.event as TravelDetailsModelEvent;
+    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (outcome) {
+      const call = pending.get(outcome[2] as ActorId);
+      if (!call) throw new Error(`no pending call for ${event.type}`);
+      pending.delete(outcome[2] as ActorId);
+      if ('output' in event) call.resolve(event.output);
+      else if ('error' in event) call.reject(event.error);
+      // Promise actors report on a later microtask.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    } else {
+      actor.send(event as Exclude<TravelDetailsModelEvent, { type: `xstate.${string}` }>);
+    }
+  };
+
+  const params: TestParam<Snapshot, TravelDetailsModelEvent> = {
+    states: Object.fromEntries(STATES.map((state) => [state, check])),
+    events: Object.fromEntries(travelDetailsModelEvents.map(({ type }) => [type, perform])),
+  };
+  try {
+    await path.test(params);
+  } finally {
+    actor.stop();
+  }
+  return checked;
+}
+
+describe.each(Object.entries(INPUTS))('travel details model: %s', (_name, input) => {
+  const model = createModel(input);
+  const shortestPaths = model.getShortestPaths();
+
+  it('ends where the step can end from this start', () => {
+    // `loading` is the one parallel state, so its value is an object.
+    const reached = new Set(shortestPaths.map((path) => (typeof path.state.value === 'string' ? path.state.value : 'loading')));
+    expect(reached).toContain('editing');
+    expect(reached).toContain('submitted');
+    expect(reached).toContain('failed');
+    // Only a device with earlier leads, and no lead named by the link, gets the chooser.
+    expect(reached.has('resumed')).toBe(Boolean(input.deviceUuid && !input.leadUuid));
+  });
+
+  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+    expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+  });
+});

@@ -1,0 +1,191 @@
+import { useRef, useState, type ReactNode, type Ref } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { DatePicker, type CalendarLevel } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { acceptedDate, DATE_TEXT_MAX_LENGTH, formatDateText, normalizeDateText } from './date-text';
+import classes from './travel-details-form.module.css';
+
+export interface DateFieldProps {
+  label: string;
+  /** "YYYY-MM-DD" or null. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** Called when the field is left (typed text committed or cleared first). */
+  onBlur?: () => void;
+  min?: string;
+  max?: string;
+  /** The month the calendar shows when the field is empty. */
+  calendarStart?: string;
+  /** The calendar's first view when the field is empty ('decade' suits a date of birth). */
+  emptyLevel?: CalendarLevel;
+  error?: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+  required?: boolean;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+const AUTOFOCUS = { 'data-autofocus': true } as const;
+
+/**
+ * The DD/MM/YYYY hint reads day first from the left, like the digits typed under it, in
+ * Arabic too: an isolated left-to-right run, with each part kept apart from the slashes.
+ */
+const leftToRight = (format: string) => `\u2066${format.split('/').join('\u200e/\u200e')}\u2069`;
+
+/**
+ * A date typed as DD/MM/YYYY or picked on a calendar (spec §5). Only digits and slashes are
+ * typed, at most 10 characters. The value changes when the text is a complete date inside the
+ * bounds; on leaving the field, text that is incomplete, not a real date or out of bounds is
+ * cleared, and so is the value.
+ */
+export function DateField(props: DateFieldProps) {
+  const { label, value, onChange, onBlur, min, max, calendarStart, emptyLevel = 'month', error, description, disabled, required, name, inputRef } = props;
+  const { t } = useLingui();
+  const [text, setText] = useState(() => formatDateText(value));
+  // The text follows the value when the value changes from outside (annual end, cleared end).
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setText(formatDateText(value));
+  }
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const calendarRef = useRef<HTMLDivElement>(null);
+
+  // Picking a year or a month replaces the focused button; the keyboard focus moves on to the
+  // new view (the remembered date's cell, else the first one that can be picked).
+  const focusCalendar = () =>
+    window.requestAnimationFrame(() => {
+      const root = calendarRef.current;
+      const target =
+        root?.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)') ??
+        root?.querySelector<HTMLElement>('table button:not(:disabled):not([data-outside])');
+      target?.focus();
+    });
+
+  const emit = (next: string | null) => {
+    setShownValue(next);
+    if (next !== value) onChange(next);
+  };
+
+  const handleTyping = (raw: string) => {
+    const next = normalizeDateText(raw, text);
+    setText(next);
+    if (next === '') emit(null);
+    else {
+      const date = acceptedDate(next, min, max);
+      if (date) emit(date);
+    }
+  };
+
+  /** Keeps a typed complete date in bounds (shown as DD/MM/YYYY); clears anything else. */
+  const commit = () => {
+    // Untouched text (a saved date, the annual end) stays: the rules say what is wrong with it.
+    if (text === formatDateText(value)) return;
+    const date = acceptedDate(text, min, max);
+    setText(formatDateText(date));
+    emit(date);
+  };
+
+  const pick = (picked: string | null) => {
+    setText(formatDateText(picked));
+    emit(picked);
+    setCalendarOpen(false);
+  };
+
+  const clampedStart = (() => {
+    const start = value ?? calendarStart;
+    if (!start) return undefined;
+    if (min && start < min) return min;
+    if (max && start > max) return max;
+    return start;
+  })();
+  const calendarLabel = t`${label}: calendar`;
+  // The day, month or year the calendar puts the keyboard focus on when it opens.
+  const focusDate = value ?? clampedStart ?? min;
+
+  return (
+    <Popover
+      opened={calendarOpen}
+      onChange={setCalendarOpen}
+      position="bottom-end"
+      shadow="md"
+      trapFocus
+      returnFocus
+      withRoles={false}
+      disabled={disabled}
+    >
+      <Popover.Target>
+        <div>
+          <TextInput
+            ref={inputRef}
+            label={label}
+            name={name}
+            value={text}
+            onChange={(event) => handleTyping(event.currentTarget.value)}
+            onBlur={() => {
+              commit();
+              onBlur?.();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit();
+            }}
+            placeholder={leftToRight(t`DD/MM/YYYY`)}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={DATE_TEXT_MAX_LENGTH}
+            error={error}
+            description={description}
+            // A hint under the field keeps side-by-side date inputs level with each other.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            disabled={disabled}
+            required={required}
+            classNames={{ input: classes.dateInput }}
+            size="md"
+            rightSectionWidth={44}
+            rightSectionPointerEvents="all"
+            rightSection={
+              <ActionIcon
+                variant="subtle"
+                size={36}
+                aria-label={calendarLabel}
+                aria-haspopup="dialog"
+                aria-expanded={calendarOpen}
+                disabled={disabled}
+                onClick={() => setCalendarOpen((open) => !open)}
+              >
+                <IconCalendar size={20} aria-hidden="true" />
+              </ActionIcon>
+            }
+          />
+        </div>
+      </Popover.Target>
+      <Popover.Dropdown role="dialog" aria-label={calendarLabel} p="xs" ref={calendarRef}>
+        <DatePicker
+          value={value}
+          onChange={pick}
+          minDate={min}
+          maxDate={max}
+          defaultDate={clampedStart}
+          defaultLevel={value ? 'month' : emptyLevel}
+          onLevelChange={focusCalendar}
+          getDayProps={(date) => (date === focusDate ? AUTOFOCUS : {})}
+          getMonthControlProps={(date) => (focusDate && date.slice(0, 7) === focusDate.slice(0, 7) ? AUTOFOCUS : {})}
+          getYearControlProps={(date) => (focusDate && date.slice(0, 4) === focusDate.slice(0, 4) ? AUTOFOCUS : {})}
+          ariaLabels={{
+            previousMonth: t`Previous month`,
+            nextMonth: t`Next month`,
+            previousYear: t`Previous year`,
+            nextYear: t`Next year`,
+            previousDecade: t`Previous decade`,
+            nextDecade: t`Next decade`,
+            monthLevelControl: t`Choose a month`,
+            yearLevelControl: t`Choose a year`,
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,108 @@
+import { Badge, Button, Group, Modal, Stack, Text, UnstyledButton, useDirection } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendar, IconChevronLeft, IconChevronRight, IconUsers } from '@tabler/icons-react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Plural, useLingui } from '@lingui/react/macro';
+import type { Language } from '../../../contract/endpoint';
+import { parseIsoDate } from '../../../contract/dates';
+import type { RecentSearch } from '../../../contract/lead.endpoints';
+import type { LeadStage } from '../../../../machines/journey.types';
+import { formatDate } from '../../i18n/format';
+
+/** Where a lead continues, by its stage (spec §2: 1 compare quotes, 2 review details, 3 checkout). */
+const CONTINUES_AT: Record<LeadStage, MessageDescriptor> = {
+  1: msg`Continue at: compare quotes`,
+  2: msg`Continue at: review details`,
+  3: msg`Continue at: checkout`,
+};
+
+function shownDate(iso: string, lang: Language): string {
+  const time = parseIsoDate(iso);
+  if (time === null) return iso;
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  // A local date, so the day shown is the calendar day whatever the time zone.
+  return formatDate(new Date(year, month - 1, day), lang);
+}
+
+export interface RecentLeadsDialogProps {
+  opened: boolean;
+  leads: RecentSearch[];
+  lang: Language;
+  onPick: (uuid: string, stage: LeadStage) => void;
+  /** 'Enter new details'; closing the dialog means the same. */
+  onNew: () => void;
+}
+
+/**
+ * The existing-leads chooser (spec §2 Dialogs): the trips entered earlier on this device, each
+ * continued at the page of its stage, or new details. 650 px wide, 90 % on phones.
+ */
+export function RecentLeadsDialog({ opened, leads, lang, onPick, onNew }: RecentLeadsDialogProps) {
+  const { t, i18n } = useLingui();
+  const mobile = useMediaQuery('(max-width: 767px)');
+  const { dir } = useDirection();
+  const Chevron = dir === 'rtl' ? IconChevronLeft : IconChevronRight;
+  return (
+    <Modal.Root opened={opened} onClose={onNew} size={mobile ? '90%' : '650px'} centered>
+      <Modal.Overlay />
+      <Modal.Content data-testid="recent-leads-dialog">
+        {/* A div, not Mantine's <header>: inside role="dialog" that would be a second banner landmark. */}
+        <Modal.Header component="div">
+          <Modal.Title fw={700}>{t`Select from existing entered data`}</Modal.Title>
+          <Modal.CloseButton aria-label={t`Close and enter new details`} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text c="dimmed" fz="sm" mb="md">
+            {t`You entered these trips on this device before. Continue one where you left off, or enter new details.`}
+          </Text>
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {leads.map(({ no_of_traveller: travellers, ...lead }) => (
+              <li key={lead.uuid_lead}>
+                <UnstyledButton
+                  onClick={() => onPick(lead.uuid_lead, lead.stage)}
+                  data-testid="recent-lead"
+                  data-stage={lead.stage}
+                  w="100%"
+                  p="md"
+                  style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Stack gap={4} style={{ minWidth: 0 }}>
+                      <Text fw={700} truncate="end">
+                        {lead.destination_name}
+                      </Text>
+                      <Group gap="md" c="dimmed" fz="sm">
+                        <Group gap={4} wrap="nowrap">
+                          <IconCalendar size={16} aria-hidden="true" />
+                          <span>
+                            {shownDate(lead.start_date, lang)} – {shownDate(lead.end_date, lang)}
+                          </span>
+                        </Group>
+                        <Group gap={4} wrap="nowrap">
+                          <IconUsers size={16} aria-hidden="true" />
+                          <span>
+                            <Plural value={travellers} one="# traveller" other="# travellers" />
+                          </span>
+                        </Group>
+                      </Group>
+                      <Badge variant="light" radius="sm" style={{ alignSelf: 'flex-start' }}>
+                        {i18n._(CONTINUES_AT[lead.stage])}
+                      </Badge>
+                    </Stack>
+                    <Chevron size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={onNew} data-testid="recent-leads-new">
+              {t`Enter new details`}
+            </Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

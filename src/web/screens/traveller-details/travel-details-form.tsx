@@ -1,0 +1,98 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { travelDetailsErrors, type TravelDetailsErrors } from '../../../contract/travel-details.rules';
+import { ContactSection } from './form/contact-section';
+import { FieldRefs } from './form/form-types';
+import { submittedValues } from './form/travel-details-values';
+import { TravellersSection } from './form/travellers-section';
+import { TripSection } from './form/trip-section';
+import { firstInvalidField, isMembersField, MEMBERS_AREA, useTravelDetailsForm } from './form/use-travel-details-form';
+import classes from './form/travel-details-form.module.css';
+import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details.types';
+
+export interface TravelDetailsFormProps {
+  /** The form resets when this object changes identity. */
+  initialValues: TravelDetailsValues;
+  reference: TravelDetailsReference;
+  /** "YYYY-MM-DD". */
+  today: string;
+  /** Codes from the server (email_taken, phone_taken…): shown on their fields, the first focused. */
+  serverErrors: TravelDetailsErrors;
+  submitting: boolean;
+  /** Called only with details that pass every rule of travelDetailsErrors. */
+  onSubmit: (values: TravelDetailsValues) => void;
+}
+
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The travel details form (spec §2 /traveller-details, §4, §5): trip, travellers and contact
+ * details, validated field by field with the shared rules. Submitting with problems shows them
+ * all and takes the user to the first one on screen; the members area stands for the travellers'
+ * dates of birth.
+ */
+export function TravelDetailsForm({ initialValues, reference, today, serverErrors, submitting, onSubmit }: TravelDetailsFormProps) {
+  const { t, i18n } = useLingui();
+  const ctx = { today, maxTravellers: reference.maxTravellers, familyChildMaxAge: reference.familyChildMaxAge };
+  const form = useTravelDetailsForm(initialValues, ctx, serverErrors);
+  const [elements] = useState(() => new Map<string, HTMLElement>());
+  const refs: FieldRefs = (field) => (element) => {
+    if (element) elements.set(field, element);
+    else elements.delete(field);
+  };
+
+  /** Scrolls to a field and focuses it; any traveller problem scrolls to the members area. */
+  const goTo = (field: string) => {
+    // A missing traveller comes first as the area itself (its alert says why); a wrong date of
+    // birth is focused in place, with the whole area scrolled into view.
+    const members = isMembersField(field);
+    const target = elements.get(field);
+    const scrollTarget = members ? elements.get(MEMBERS_AREA) : target;
+    scrollTarget?.scrollIntoView({ block: members ? 'start' : 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    target?.focus({ preventScroll: true });
+  };
+
+  // A new set of server errors: take the user to the first of them.
+  useEffect(() => {
+    const first = firstInvalidField(serverErrors, form.values);
+    if (first) goTo(first);
+    // Only a new serverErrors object moves the focus, not later edits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverErrors]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const errors = travelDetailsErrors(form.values, ctx);
+    const first = firstInvalidField(errors, form.values);
+    if (first) {
+      form.markSubmitted();
+      goTo(first);
+      return;
+    }
+    onSubmit(submittedValues(form.values));
+  };
+
+  return (
+    <DatesProvider settings={{ locale: i18n.locale, firstDayOfWeek: 1 }}>
+      <form className={classes.form} onSubmit={submit} noValidate aria-label={t`Travel details`} data-testid="travel-details-form">
+        <TripSection form={form} reference={reference} today={today} refs={refs} />
+        <TravellersSection form={form} reference={reference} today={today} refs={refs} />
+        <ContactSection form={form} reference={reference} refs={refs} />
+        <div className={classes.actions}>
+          <Button
+            type="submit"
+            size="lg"
+            className={classes.proceed}
+            loading={submitting}
+            disabled={submitting}
+          >
+            {t`Proceed`}
+          </Button>
+        </div>
+      </form>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,254 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, todayIso } from '../../../contract/dates';
+import type { LeadDetails } from '../../../contract/lead.endpoints';
+import type { JourneyInput } from '../../../../machines/journey.types';
+import {
+  DEVICE_UUID,
+  LEAD_UUID,
+  OTHER_LEAD_UUID,
+  SAMPLE_LEAD,
+  SAMPLE_REFERENCE,
+  SESSION_UUID,
+  recentSearch,
+} from '../../../../machines/travel-details.model';
+import { App } from '../../app';
+import { activateLanguage } from '../../i18n/locale';
+import { JourneyActorContext } from '../../journey/journey-context';
+import { ApiError } from '../../services/http-client';
+import * as leadService from '../../services/lead.service';
+import * as referenceService from '../../services/reference.service';
+import { COMPANY_INFO_FALLBACK } from '../../shell/company-info.fallback';
+import { localStore } from '../../storage/local-store';
+
+/**
+ * The travel details screen in the whole app, with the services stubbed: what it shows while
+ * loading, the chooser, the agent error, restoring and saving a lead, and what the journey and
+ * local storage receive. Typing into the form is the form's own test and the e2e test's.
+ */
+
+vi.mock('../../services/lead.service', () => ({
+  saveLead: vi.fn(),
+  fetchPersonalDetails: vi.fn(),
+  fetchRecentLeads: vi.fn(),
+  checkAgent: vi.fn(),
+}));
+vi.mock('../../services/reference.service', () => ({
+  fetchCountryOptions: vi.fn(),
+  fetchCountryCodeOptions: vi.fn(),
+  fetchTravelConfigs: vi.fn(),
+}));
+
+const lead = vi.mocked(leadService);
+const reference = vi.mocked(referenceService);
+
+const today = todayIso();
+/** A saved lead whose trip is still ahead, so the restored form passes every rule. */
+const SAVED_LEAD: LeadDetails = { ...SAMPLE_LEAD, start_date: addDays(today, 20), end_date: addDays(today, 29) };
+const SAVED = { customer: { id: 1, name: '', email: '', phone_country_code: '', phone_number: '', complete_phone_number: '' } };
+
+function apiError(status: number | null, data: Record<string, unknown> = {}) {
+  const kind = status === null ? 'network' : status >= 500 ? 'server' : status === 422 ? 'invalid' : 'rejected';
+  return new ApiError(kind, '/x', status, status === null ? null : { status, message: 'refused', data });
+}
+
+beforeAll(async () => {
+  await activateLanguage('en');
+});
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  reference.fetchCountryOptions.mockResolvedValue([{ value: '422', label: 'Lebanon' }, ...SAMPLE_REFERENCE.countries]);
+  reference.fetchCountryCodeOptions.mockResolvedValue(SAMPLE_REFERENCE.phoneCodes);
+  reference.fetchTravelConfigs.mockResolvedValue({ maxTravellerCount: 8, familyChildMaxAge: 18 } as Awaited<
+    ReturnType<typeof referenceService.fetchTravelConfigs>
+  >);
+  lead.fetchRecentLeads.mockResolvedValue({ leads: [], recent: [] });
+  lead.checkAgent.mockResolvedValue({ id: 101, name: 'Demo Agent' });
+  lead.fetchPersonalDetails.mockResolvedValue({ get_customer: SAVED.customer, lead_details: SAVED_LEAD, get_invoice: null, recent_searches: [] });
+  lead.saveLead.mockResolvedValue({ ...SAVED, uuid: LEAD_UUID, lead_map_id: 77, session_id: SESSION_UUID, device_uuid: DEVICE_UUID });
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>;
+
+function renderScreen(search = '', journey: Partial<JourneyInput> = {}) {
+  const holder: { actor?: JourneyActorRef } = {};
+  function ActorProbe() {
+    holder.actor = JourneyActorContext.useActorRef();
+    return null;
+  }
+  const boot = {
+    lang: 'en' as const,
+    companyInfo: COMPANY_INFO_FALLBACK.en,
+    mainSiteUrl: 'https://www.safar.example',
+    journey: { path: '/traveller-details', uuid: null, sessionId: null, agentId: null, ...journey },
+  };
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <App boot={boot} env="test">
+            <ActorProbe />
+          </App>
+        ),
+      },
+    ],
+    { initialEntries: [`/traveller-details${search}`] },
+  );
+  render(<RouterProvider router={router} />);
+  const actor = holder.actor!;
+  return { router, actor, step: () => actor.getSnapshot().value };
+}
+
+const form = () => screen.findByTestId('travel-details-form', {}, { timeout: 3000 });
+const fullName = () => screen.getByLabelText(/Full name/) as HTMLInputElement;
+
+describe('loading', () => {
+  it('shows a loader, then the form', async () => {
+    renderScreen();
+    expect(screen.getByTestId('screen-traveller-details')).toBeTruthy();
+    expect(screen.getByTestId('travel-details-loading')).toBeTruthy();
+    await form();
+    expect(screen.queryByTestId('travel-details-loading')).toBeNull();
+    expect(reference.fetchCountryOptions).toHaveBeenCalledWith('en');
+    expect(lead.fetchRecentLeads).not.toHaveBeenCalled();
+    expect(lead.checkAgent).not.toHaveBeenCalled();
+  });
+
+  it('shows the error view when the reference lists cannot be read', async () => {
+    reference.fetchTravelConfigs.mockRejectedValue(apiError(500));
+    renderScreen();
+    expect(await screen.findByText('An error occurred')).toBeTruthy();
+    expect(screen.queryByTestId('travel-details-form')).toBeNull();
+  });
+
+  it('prefills name, e-mail and phone from the link', async () => {
+    renderScreen('?name=Rania%20Haddad&email=r@x.com&pn=71234567&country_code=961');
+    await form();
+    expect(fullName().value).toBe('Rania Haddad');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('r@x.com');
+    expect((screen.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('71234567');
+  });
+});
+
+describe('the leads chooser', () => {
+  beforeEach(() => {
+    localStore.set('device_uuid', DEVICE_UUID);
+    lead.fetchRecentLeads.mockResolvedValue({
+      leads: [recentSearch(LEAD_UUID, 1), recentSearch(OTHER_LEAD_UUID, 2)],
+      recent: [recentSearch(LEAD_UUID, 1)],
+    });
+  });
+
+  it('lists the device’s leads once each, with where each one continues', async () => {
+    renderScreen();
+    const dialog = await screen.findByRole('dialog', { name: 'Select from existing entered data' });
+    expect(lead.fetchRecentLeads).toHaveBeenCalledWith(DEVICE_UUID, 'en');
+    const items = within(dialog).getAllByTestId('recent-lead');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('France, Türkiye');
+    expect(items[0]!.textContent).toContain('2 travellers');
+    expect(items[0]!.textContent).toContain('Continue at: compare quotes');
+    expect(items[1]!.textContent).toContain('Continue at: review details');
+  });
+
+  it.each([
+    [0, 'compareQuotes', LEAD_UUID],
+    [1, 'reviewDetails', OTHER_LEAD_UUID],
+  ] as const)('picking lead %i opens %s for it and stores it with traveller index 0', async (index, page, uuid) => {
+    const { step, router } = renderScreen();
+    const dialog = await screen.findByRole('dialog');
+    act(() => fireEvent.click(within(dialog).getAllByTestId('recent-lead')[index]!));
+    await waitFor(() => expect(step()).toBe(page));
+    expect(new URLSearchParams(router.state.location.search).get('uuid')).toBe(uuid);
+    expect(localStore.get('uuid')).toBe(uuid);
+    expect(localStore.get('traveller_index')).toBe('0');
+  });
+
+  it('"Enter new details" closes the dialog and shows an empty form', async () => {
+    renderScreen('?name=Rania%20Haddad');
+    const dialog = await screen.findByRole('dialog');
+    act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Enter new details' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await form();
+    expect(fullName().value).toBe('Rania Haddad');
+  });
+});
+
+describe('agent links (RULINGS 14)', () => {
+  it('shows an alert for an unknown agent', async () => {
+    lead.checkAgent.mockRejectedValue(apiError(422, { errors: { agent_id: 'agent_unknown' } }));
+    renderScreen('?agent_id=99999', { agentId: '99999' });
+    const alert = await screen.findByTestId('agent-error');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('This agent link is not valid');
+    expect(lead.checkAgent).toHaveBeenCalledWith(99999, 'en');
+  });
+
+  it('shows nothing for a known agent', async () => {
+    renderScreen('?agent_id=101', { agentId: '101' });
+    await form();
+    expect(screen.queryByTestId('agent-error')).toBeNull();
+  });
+});
+
+describe('a lead named by ?uuid=', () => {
+  const open = () => renderScreen(`?uuid=${LEAD_UUID}`, { uuid: LEAD_UUID });
+
+  it('is restored into the form, and saved in place', async () => {
+    const { step, router } = open();
+    await form();
+    expect(lead.fetchPersonalDetails).toHaveBeenCalledWith(LEAD_UUID, 'en');
+    expect(fullName().value).toBe('Rania Haddad');
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Proceed' })));
+    await waitFor(() => expect(step()).toBe('compareQuotes'));
+    expect(lead.saveLead).toHaveBeenCalledTimes(1);
+    expect(lead.saveLead.mock.calls[0]![0]).toMatchObject({ uuid: LEAD_UUID, name: 'Rania Haddad', agent_id: 0, lang: 'en' });
+    const query = new URLSearchParams(router.state.location.search);
+    expect([query.get('uuid'), query.get('sid')]).toEqual([LEAD_UUID, SESSION_UUID]);
+    expect({
+      uuid: localStore.get('uuid'),
+      session_id: localStore.get('session_id'),
+      device_uuid: localStore.get('device_uuid'),
+      map_id: localStore.get('map_id'),
+      traveller_index: localStore.get('traveller_index'),
+    }).toEqual({ uuid: LEAD_UUID, session_id: SESSION_UUID, device_uuid: DEVICE_UUID, map_id: '77', traveller_index: '0' });
+    expect(JSON.parse(localStore.get('personal_details')!)).toMatchObject({ name: 'Rania Haddad', email: SAVED_LEAD.email });
+  });
+
+  it('shows "Email already taken" on the e-mail field after a 409, keeping the values', async () => {
+    lead.saveLead.mockRejectedValue(apiError(409, { email_taken: true }));
+    const { step } = open();
+    await form();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Proceed' })));
+    expect(await screen.findByText('Email already taken')).toBeTruthy();
+    expect(step()).toBe('travellerDetails');
+    expect(fullName().value).toBe('Rania Haddad');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(SAVED_LEAD.email);
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
+
+  it('opens the system error dialog when the save fails, keeping the values', async () => {
+    lead.saveLead.mockRejectedValue(apiError(null));
+    const { step } = open();
+    await form();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Proceed' })));
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(step()).toBe('travellerDetails');
+    expect(fullName().value).toBe('Rania Haddad');
+  });
+
+  it('starts blank when the lead does not exist', async () => {
+    lead.fetchPersonalDetails.mockRejectedValue(apiError(404));
+    open();
+    await form();
+    expect(fullName().value).toBe('');
+  });
+});
