@@ -1,19 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
-import { DESKTOP, MOBILE, TEXTS, closeOpenContexts, finish, describeFocus, openPage, otherLanguage, readStorage, visit } from './harness';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, TEXTS, finish, describeFocus, openPage, otherLanguage, readStorage, visit, browserForThisFile } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await closeOpenContexts();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /**
  * Puts the keyboard at the very top of the document, as for a visitor who has not tabbed yet:
@@ -41,7 +31,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
   const texts = TEXTS[lang];
 
   test.each([MOBILE, DESKTOP])('axe reports no violations on the shell at $width px', async (viewport) => {
-    const opened = await openPage(browser, viewport);
+    const opened = await openPage(browser(), viewport);
     await visit(opened.page, `/?lang=${lang}`);
     await opened.page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page: opened.page }).analyze();
@@ -55,7 +45,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
   });
 
   test('the first Tab after the page loads reaches the "Skip to main content" link (nothing has taken focus past it)', async () => {
-    const opened = await openPage(browser, DESKTOP);
+    const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
     await visit(page, `/?lang=${lang}`);
     await page.keyboard.press('Tab');
@@ -64,7 +54,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
   });
 
   test('from the top of the document the skip link is the first Tab stop, and it is shown on screen when focused', async () => {
-    const opened = await openPage(browser, DESKTOP);
+    const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
     await visit(page, `/?lang=${lang}`);
     await focusDocumentStart(page);
@@ -77,7 +67,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
   });
 
   test('Enter on the skip link moves focus to <main>', async () => {
-    const opened = await openPage(browser, DESKTOP);
+    const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
     await visit(page, `/?lang=${lang}`);
     await focusDocumentStart(page);
@@ -95,7 +85,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
   });
 
   test.each([MOBILE, DESKTOP])('at $width px the language switch is reachable with Tab and Enter switches the language', async (viewport) => {
-    const opened = await openPage(browser, viewport);
+    const opened = await openPage(browser(), viewport);
     const { page } = opened;
     await visit(page, `/?lang=${lang}`);
     await focusDocumentStart(page);

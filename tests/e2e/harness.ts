@@ -1,5 +1,6 @@
-import { expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 
 /** The two widths the shell is checked at: a small phone and a laptop (mobile breakpoint 768 px, spec §9). */
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -118,4 +119,25 @@ export function describeFocus(page: Page): Promise<string> {
     const text = (element.textContent ?? '').trim().slice(0, 40);
     return `<${element.tagName.toLowerCase()}${element.id ? ` id="${element.id}"` : ''}${testId ? ` data-testid="${testId}"` : ''}> ${text}`;
   });
+}
+
+/**
+ * One Chromium per test file: launched before the file's tests, each test's contexts closed
+ * after it, the browser closed at the end. Returns a getter for the running browser.
+ */
+export function browserForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await closeOpenContexts();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running: browserForThisFile() runs in beforeAll');
+    return browser;
+  };
 }

@@ -1,20 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
-import { DESKTOP, MOBILE, TEXTS, closeOpenContexts, finish, openPage, pathAndQuery, readStorage, visit, waitForApp } from './harness';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, TEXTS, finish, openPage, pathAndQuery, readStorage, visit, waitForApp, browserForThisFile } from './harness';
 
 const DRAFT_KEYS = ['uuid', 'session_id', 'personal_details', 'device_uuid', 'agent_id'] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await closeOpenContexts();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** The test id of the screen heading shown in <main>. */
 const screenId = (page: Page) => page.locator('main h1').getAttribute('data-testid');
@@ -37,7 +27,7 @@ async function scrollToBottom(page: Page): Promise<number> {
 
 describe('routes', () => {
   test('an unknown path (/nope?x=1) lands on /traveller-details and keeps ?x=1', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     await visit(opened.page, '/nope?x=1');
     expect(await urlBecomes(opened.page, '/traveller-details?x=1')).toBe('/traveller-details?x=1');
     expect(await screenId(opened.page)).toBe('screen-traveller-details');
@@ -45,7 +35,7 @@ describe('routes', () => {
   });
 
   test('the root / redirects to /traveller-details', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     await visit(opened.page, '/');
     expect(await urlBecomes(opened.page, '/traveller-details')).toBe('/traveller-details');
     expect(await screenId(opened.page)).toBe('screen-traveller-details');
@@ -53,7 +43,7 @@ describe('routes', () => {
   });
 
   test('/compare-quotes without a uuid is sent to /traveller-details', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     await visit(opened.page, '/compare-quotes');
     expect(await urlBecomes(opened.page, '/traveller-details')).toBe('/traveller-details');
     expect(await screenId(opened.page)).toBe('screen-traveller-details');
@@ -61,7 +51,7 @@ describe('routes', () => {
   });
 
   test('a deep link with a lead (/compare-quotes?uuid=abc&sid=s1) shows Compare quotes with wizard step 2 current, and a refresh keeps it', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/compare-quotes?uuid=abc&sid=s1');
     expect(pathAndQuery(page)).toBe('/compare-quotes?uuid=abc&sid=s1');
@@ -78,7 +68,7 @@ describe('routes', () => {
   });
 
   test('a deep link to a later step with a uuid (/checkout?uuid=abc, a fresh load) is allowed', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     await visit(opened.page, '/checkout?uuid=abc');
     expect(pathAndQuery(opened.page)).toBe('/checkout?uuid=abc');
     expect(await screenId(opened.page)).toBe('screen-checkout');
@@ -89,7 +79,7 @@ describe('routes', () => {
 
 describe('the journey machine guards in-app URL changes', () => {
   test("the header's done step 'Travel details' goes back keeping the query (uuid, sid, x); Back returns to /compare-quotes and Forward to /traveller-details", async () => {
-    const opened = await openPage(browser, DESKTOP);
+    const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
     await visit(page, '/compare-quotes?x=1&uuid=abc&sid=s1');
 
@@ -111,7 +101,7 @@ describe('the journey machine guards in-app URL changes', () => {
   });
 
   test('header steps only jump back: clicking the upcoming "Compare quotes" step on /traveller-details changes nothing', async () => {
-    const opened = await openPage(browser, DESKTOP);
+    const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
     await visit(page, '/compare-quotes?uuid=abc&sid=s1');
     await page.getByTestId('wizard-step-travel').click();
@@ -125,7 +115,7 @@ describe('the journey machine guards in-app URL changes', () => {
   });
 
   test('at 375 px the mobile wizard shows "Step 2 of 4" on Compare quotes and its back link returns to Travel details keeping the query', async () => {
-    const opened = await openPage(browser, MOBILE);
+    const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     await visit(page, '/compare-quotes?uuid=abc&sid=s1');
     const mobile = page.getByTestId('wizard-mobile');
@@ -137,7 +127,7 @@ describe('the journey machine guards in-app URL changes', () => {
   });
 
   test('history.pushState to a never-visited /checkout without a uuid, then popstate, is corrected back to /traveller-details', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/traveller-details');
     await page.evaluate(() => {
@@ -151,7 +141,7 @@ describe('the journey machine guards in-app URL changes', () => {
   });
 
   test('history.pushState to a never-visited /checkout keeping the lead, then popstate, is refused too (only visited steps)', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/traveller-details?uuid=abc&sid=s1');
     await page.evaluate(() => {
@@ -165,7 +155,7 @@ describe('the journey machine guards in-app URL changes', () => {
 
   test('every navigation scrolls to top: after scrolling down, clicking the header step leaves window.scrollY at 0', async () => {
     // A short window so the page scrolls at desktop width.
-    const opened = await openPage(browser, { width: DESKTOP.width, height: 500 });
+    const opened = await openPage(browser(), { width: DESKTOP.width, height: 500 });
     const { page } = opened;
     await visit(page, '/compare-quotes?uuid=abc&sid=s1');
     expect(await scrollToBottom(page), 'the page must be scrollable for this test').toBeGreaterThan(100);
@@ -178,7 +168,7 @@ describe('the journey machine guards in-app URL changes', () => {
   });
 
   test('a corrected (refused) URL change also leaves the page scrolled to top', async () => {
-    const opened = await openPage(browser, { width: DESKTOP.width, height: 500 });
+    const opened = await openPage(browser(), { width: DESKTOP.width, height: 500 });
     const { page } = opened;
     await visit(page, '/traveller-details');
     expect(await scrollToBottom(page), 'the page must be scrollable for this test').toBeGreaterThan(100);
@@ -194,7 +184,7 @@ describe('the journey machine guards in-app URL changes', () => {
 
 describe('start-up query and language', () => {
   test('state=new is removed from the URL and clears the stored uuid, session_id, personal_details, device_uuid and agent_id (language stays)', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/traveller-details');
     await page.evaluate((keys) => {
@@ -219,7 +209,7 @@ describe('start-up query and language', () => {
   });
 
   test('another state value is removed from the URL but clears nothing', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/traveller-details');
     await page.evaluate((keys) => {
@@ -234,7 +224,7 @@ describe('start-up query and language', () => {
   });
 
   test('lang=ar stores language "ar", and a later visit without lang stays in Arabic', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/traveller-details?lang=ar');
     expect((await readStorage(page, ['language'])).language).toBe('ar');
@@ -248,7 +238,7 @@ describe('start-up query and language', () => {
   });
 
   test('clicking the language switch shows the switching notice, stores the other language and reloads about 1 s later into it', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/traveller-details?x=1');
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
@@ -281,7 +271,7 @@ describe('start-up query and language', () => {
   });
 
   test('the switch does not reload before about 800 ms: the notice is still shown on the same page', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browser());
     const { page } = opened;
     await visit(page, '/traveller-details?lang=ar');
     await page.evaluate(() => {

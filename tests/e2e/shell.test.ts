@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
-import { DESKTOP, MOBILE, TEXTS, closeOpenContexts, finish, baseUrl, openPage, otherLanguage, waitForApp, type Lang, type OpenPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, TEXTS, finish, baseUrl, openPage, otherLanguage, waitForApp, type Lang, type OpenPage, browserForThisFile } from './harness';
 
 /** The main-site pages the footer links to (spec §1). */
 const MAIN_SITE_SLUGS = [
@@ -31,20 +30,11 @@ const SOCIAL = [
   { name: /^x$/i, host: 'x.com' },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await closeOpenContexts();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** Opens `/?lang=<lang>` in a fresh context and waits for the app. */
 async function openShell(lang: Lang, viewport: { width: number; height: number } = DESKTOP): Promise<OpenPage> {
-  const opened = await openPage(browser, viewport);
+  const opened = await openPage(browser(), viewport);
   await opened.page.goto(`/?lang=${lang}`);
   await waitForApp(opened.page);
   return opened;
@@ -171,7 +161,7 @@ describe.each(['en', 'ar'] as const)('shell in %s', (lang) => {
   });
 
   test.each([MOBILE, DESKTOP])('loads at $width px under a Content-Security-Policy with no console errors, page errors or CSP violations, using server company information', async (viewport) => {
-    const opened = await openPage(browser, viewport);
+    const opened = await openPage(browser(), viewport);
     const { page } = opened;
     const response = await page.goto(`/?lang=${lang}`);
     expect(response?.headers()['content-security-policy'] ?? '', 'the page is served with a CSP').toContain("script-src 'self'");

@@ -3,11 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomInt } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { addDays, todayIso } from '../../src/contract/dates';
-import { launchChromium } from '../support/chromium';
-import { MOBILE, closeOpenContexts, openPage, readStorage, visit, type Lang, type OpenPage } from './harness';
+import { MOBILE, openPage, readStorage, visit, type Lang, type OpenPage, browserForThisFile } from './harness';
 
 /**
  * The travel details step in Chromium against the real server, at phone width, in both
@@ -15,16 +14,7 @@ import { MOBILE, closeOpenContexts, openPage, readStorage, visit, type Lang, typ
  * leads, agent links, a prefilled link and accessibility. Fields are found by their labels.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await closeOpenContexts();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -150,7 +140,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) => {
   test('a new trip goes to the quotes with its lead; reopened by uuid it is restored, and saving it again keeps the lead', async () => {
-    const opened = await openPage(browser, MOBILE);
+    const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     const trip = newTrip();
     await visit(page, `/traveller-details?lang=${lang}`);
@@ -184,7 +174,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
   });
 
   test('an e-mail already used with another phone is refused on the e-mail field, and the other values stay', async () => {
-    const opened = await openPage(browser, MOBILE);
+    const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     const first = newTrip();
     await visit(page, `/traveller-details?lang=${lang}`);
@@ -212,7 +202,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
   });
 
   test('with a stored device id the chooser lists the earlier lead, and picking it opens its quotes (stage 1)', async () => {
-    const opened = await openPage(browser, MOBILE);
+    const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
     await fillTrip(page, lang, newTrip());
@@ -235,7 +225,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
   });
 
   test('an unknown agent id shows the agent error; the demo agent 101 shows none', async () => {
-    const opened = await openPage(browser, MOBILE);
+    const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}&agent_id=99999`);
     const alert = page.getByTestId('agent-error');
@@ -251,7 +241,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
   });
 
   test('a link with name, email, pn and country_code prefills the contact details', async () => {
-    const opened = await openPage(browser, MOBILE);
+    const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}&name=Rania%20Haddad&email=r@x.com&pn=71234567&country_code=961`);
     const f = fields(page, lang);
@@ -265,7 +255,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
   });
 
   test('axe reports no violations on the form page', async () => {
-    const opened = await openPage(browser, MOBILE);
+    const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
     await fields(page, lang).form.waitFor({ state: 'visible', timeout: 10_000 });

@@ -1,5 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { createTestModel, type TestParam, type TestPath } from 'xstate/graph';
@@ -7,11 +6,9 @@ import { journeyMachine } from '../../machines/journey.machine';
 import { journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
 import { STEP_IDS, STEP_PATHS, type StepId } from '../../machines/journey.routes';
 import type { JourneyEvent } from '../../machines/journey.types';
-import { App } from '../../src/web/app';
 import { activateLanguage } from '../../src/web/i18n/locale';
-import { JourneyActorContext } from '../../src/web/journey/journey-context';
 import { configureHttpClient } from '../../src/web/services/http-client';
-import { COMPANY_INFO_FALLBACK } from '../../src/web/shell/company-info.fallback';
+import { renderApp } from '../support/render-app';
 
 /**
  * The journey model run against the rendered app: the same generated paths as
@@ -80,38 +77,8 @@ beforeAll(async () => {
 });
 afterEach(() => cleanup());
 
-type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>;
-
-function renderApp() {
-  const holder: { actor?: JourneyActorRef } = {};
-  function ActorProbe() {
-    holder.actor = JourneyActorContext.useActorRef();
-    return null;
-  }
-  const boot = {
-    lang: 'en' as const,
-    companyInfo: COMPANY_INFO_FALLBACK.en,
-    mainSiteUrl: 'https://www.safar.example',
-    journey: journeyModelInput,
-  };
-  const routes = [
-    {
-      path: '*',
-      element: (
-        <App boot={boot} env="test">
-          <ActorProbe />
-        </App>
-      ),
-    },
-  ];
-  const router = createMemoryRouter(routes, { initialEntries: [journeyModelInput.path] });
-  render(<RouterProvider router={router} />);
-  if (!holder.actor) throw new Error('the journey actor did not start');
-  return { router, actor: holder.actor };
-}
-
 async function runInApp(path: Path) {
-  const { router, actor } = renderApp();
+  const { router, actor } = renderApp(journeyModelInput.path, journeyModelInput);
 
   // States are keyed by page and "has a lead" (journeyModelStateKey), so the model's snapshot
   // can carry another path's lead id: the address bar is checked against the live lead.

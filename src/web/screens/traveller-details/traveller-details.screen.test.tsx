@@ -1,5 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIso } from '../../../contract/dates';
 import type { LeadDetails } from '../../../contract/lead.endpoints';
@@ -13,14 +12,12 @@ import {
   SESSION_UUID,
   recentSearch,
 } from '../../../../machines/travel-details.model';
-import { App } from '../../app';
 import { activateLanguage } from '../../i18n/locale';
-import { JourneyActorContext } from '../../journey/journey-context';
 import { ApiError } from '../../services/http-client';
 import * as leadService from '../../services/lead.service';
 import * as referenceService from '../../services/reference.service';
-import { COMPANY_INFO_FALLBACK } from '../../shell/company-info.fallback';
 import { localStore } from '../../storage/local-store';
+import { renderApp } from '../../../../tests/support/render-app';
 
 /**
  * The travel details screen in the whole app, with the services stubbed: what it shows while
@@ -75,35 +72,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
-type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>;
-
 function renderScreen(search = '', journey: Partial<JourneyInput> = {}) {
-  const holder: { actor?: JourneyActorRef } = {};
-  function ActorProbe() {
-    holder.actor = JourneyActorContext.useActorRef();
-    return null;
-  }
-  const boot = {
-    lang: 'en' as const,
-    companyInfo: COMPANY_INFO_FALLBACK.en,
-    mainSiteUrl: 'https://www.safar.example',
-    journey: { path: '/traveller-details', uuid: null, sessionId: null, agentId: null, ...journey },
-  };
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <App boot={boot} env="test">
-            <ActorProbe />
-          </App>
-        ),
-      },
-    ],
-    { initialEntries: [`/traveller-details${search}`] },
-  );
-  render(<RouterProvider router={router} />);
-  const actor = holder.actor!;
+  const { router, actor } = renderApp(`/traveller-details${search}`, {
+    path: '/traveller-details',
+    uuid: null,
+    sessionId: null,
+    agentId: null,
+    ...journey,
+  });
   return { router, actor, step: () => actor.getSnapshot().value };
 }
 
