@@ -80,8 +80,6 @@ export function phoneDigitRange(code: string): { min: number; max: number; code:
 
 export const phoneCodeSchema = v.pipe(v.string('phone_code_invalid'), v.regex(/^\+\d{1,4}$/, 'phone_code_invalid'));
 
-export const isoDateSchema = v.pipe(v.string('date_invalid'), v.check((value) => parseIsoDate(value) !== null, 'date_invalid'));
-
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 
 export const travellerInputSchema = v.object({

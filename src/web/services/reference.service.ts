@@ -3,7 +3,6 @@ import {
   companyInfoEndpoint,
   countriesEndpoint,
   countryCodesEndpoint,
-  relationshipsEndpoint,
   travelConfigsEndpoint,
   vatEndpoint,
   type CompanyInfo,
@@ -45,16 +44,6 @@ export async function fetchTravelConfigs(lang: Language) {
   };
 }
 export type TravelConfigs = Awaited<ReturnType<typeof fetchTravelConfigs>>;
-
-/** Relationship lists as options. */
-export async function fetchRelationships(lang: Language) {
-  const data = await callEndpoint(relationshipsEndpoint, { lang, isDropdown: true });
-  return {
-    families: options(data.relationships),
-    domestics: options(data.domesticRelationships),
-    parents: options(data.parentsRelationship),
-  };
-}
 
 /** VAT percent and stamp fee in cents. */
 export async function fetchVat() {
