@@ -97,6 +97,18 @@ describe.each(['en', 'ar'] as const)('shell in %s', (lang) => {
     await finish(opened);
   });
 
+  test('at 320 px with the web fonts never arriving (fallback fonts, as on a slow line) nothing runs off the screen', async () => {
+    const opened = await openPage(browser(), { width: 320, height: 640 });
+    const { page } = opened;
+    await page.route(/\.woff2?(\?|$)/, (route) => route.abort());
+    await page.goto(`/?lang=${lang}`);
+    await waitForApp(page);
+    await page.getByTestId('language-switch').waitFor({ state: 'visible' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+    await opened.context.close();
+  });
+
   test('the footer shows the contact e-mail, 4 social links, the accepted card logos and the 14 main-site links', async () => {
     const opened = await openShell(lang);
     const { page } = opened;

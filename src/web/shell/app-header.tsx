@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Container, Group, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { useApp } from './app-context';
 import { LanguageSwitch } from './language-switch';
@@ -11,13 +12,16 @@ export function AppHeader() {
   const { t } = useLingui();
   const { companyInfo } = useApp();
   const tollFree = companyInfo.toll_free_number;
+  // On the narrowest phones (320 px) the icons sit closer so the whole logo still fits.
+  const narrow = useMediaQuery('(max-width: 25em)');
+  const iconSize = narrow ? 'md' : 'lg';
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>
-        <Anchor href="/traveller-details" underline="never" aria-label={t`Safar home: travel insurance`}>
+        <Anchor href="/traveller-details" underline="never" miw={0} aria-label={t`Safar home: travel insurance`}>
           <Logo label="Safar" />
         </Anchor>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap={narrow ? 4 : 'sm'} wrap="nowrap">
           <Group gap="md" visibleFrom="sm" wrap="nowrap">
             <Anchor href={companyInfo.whatsapp_url} target="_blank" rel="noopener" className={classes.contactLink}>
               <IconBrandWhatsapp size={20} aria-hidden="true" />
@@ -37,7 +41,7 @@ export function AppHeader() {
             rel="noopener"
             hiddenFrom="sm"
             variant="subtle"
-            size="lg"
+            size={iconSize}
             aria-label={t`WhatsApp us`}
           >
             <IconBrandWhatsapp size={22} aria-hidden="true" />
@@ -47,7 +51,7 @@ export function AppHeader() {
             href={companyInfo.toll_free_number_tel}
             hiddenFrom="sm"
             variant="subtle"
-            size="lg"
+            size={iconSize}
             aria-label={t`Call us toll-free on ${tollFree}`}
           >
             <IconPhone size={22} aria-hidden="true" />

@@ -1,16 +1,22 @@
-import { Button } from '@mantine/core';
+import { Button, useMatches } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useApp } from './app-context';
+import classes from './shell.module.css';
 
-/** Offers the other language, written in that language, as bilingual sites do. */
+/**
+ * Offers the other language, written in that language, as bilingual sites do. On a phone the icon
+ * is dropped and the button is compact, so the header fits 320 px even before the web fonts arrive (fallback fonts run wider).
+ */
 export function LanguageSwitch() {
   const { lang, switchLanguage } = useApp();
   const other = lang === 'en' ? 'ar' : 'en';
+  const size = useMatches({ base: 'compact-md', xs: 'sm' });
   return (
     <Button
       variant="light"
-      size="sm"
+      size={size}
       leftSection={<IconLanguage size={18} aria-hidden="true" />}
+      classNames={{ section: classes.languageIcon }}
       onClick={() => switchLanguage(other)}
       lang={other}
       data-testid="language-switch"

@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import classes from './shell.module.css';
 
 /** The Safar mark: a paper plane over a horizon, and the name in Latin and Arabic script. */
 export function LogoMark({ size = 36 }: { size?: number }) {
@@ -14,10 +15,10 @@ export function LogoMark({ size = 36 }: { size?: number }) {
 
 export function Logo({ label }: { label: string }) {
   return (
-    <Group gap={10} wrap="nowrap" aria-label={label} role="img">
+    <Group gap={10} wrap="nowrap" aria-label={label} role="img" miw={0}>
       <LogoMark />
-      <div>
-        <Text fw={800} fz={20} lh={1} c="#0b1f3a" style={{ letterSpacing: '-0.02em', whiteSpace: 'nowrap' }} aria-hidden="true">
+      <div className={classes.logoNameBox}>
+        <Text fw={800} lh={1} c="#0b1f3a" className={classes.logoName} aria-hidden="true">
           Safar <span style={{ fontWeight: 700, color: '#1551c6' }}>سفر</span>
         </Text>
       </div>

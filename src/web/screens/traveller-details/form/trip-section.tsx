@@ -103,6 +103,7 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
         <SegmentedControl
           fullWidth
           size="md"
+          classNames={{ label: classes.segmentLabel, innerLabel: classes.segmentLabel }}
           aria-labelledby={`${tripTypeLabelId}-label`}
           value={String(values.trip_type)}
           onChange={(type) =>
