@@ -88,6 +88,12 @@ export const addCustomerLeadEndpoint = defineEndpoint(
     lead_map_id: v.number(),
     session_id: v.string(),
     device_uuid: v.string(),
+    /**
+     * "thank-you" when no plan can quote the trip online (a traveller older than every plan
+     * allows, a trip longer than every plan covers): the lead is kept for a manual quote, a
+     * call-back task is recorded and the SPA shows /thank-you (RULINGS 12).
+     */
+    redirect: v.optional(v.nullable(v.picklist(['thank-you'])), null),
   }),
 );
 

@@ -17,12 +17,29 @@ import { referenceRoutes } from './routes/reference.routes';
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
 export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
 
+/** The part of the configuration the app reads (main.ts passes the whole Config). */
+export type AppConfig = Pick<
+  Config,
+  | 'signingSecret'
+  | 'apiBaseUrl'
+  | 'mainSiteUrl'
+  | 'publicUrl'
+  | 'insurerApiUrl'
+  | 'insurerTimeoutMs'
+  | 'altchaHmacKey'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'outboxDir'
+>;
+
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'signingSecret' | 'apiBaseUrl' | 'mainSiteUrl'>;
+  config: AppConfig;
   /** The built SPA (vite build output); null serves the API only. */
   staticDir: string | null;
   now?: () => number;
+  /** How the server reaches insurer APIs; tests route it to the in-process sandbox or a dead insurer. */
+  insurerFetch?: typeof fetch;
   log?: (line: LogLine) => void;
   logError?: (error: unknown) => void;
 }

@@ -4,6 +4,9 @@ import path from 'node:path';
 /** The development signing key. Browser code carries the key, so it proves integrity only (RULINGS 23). */
 export const DEV_SIGNING_SECRET = 'safar-dev-signing-secret-change-me';
 
+/** The development key of the bot check's challenges (RULINGS 16); set ALTCHA_HMAC_KEY in production. */
+export const DEV_ALTCHA_HMAC_KEY = 'safar-dev-altcha-key-change-me';
+
 // http(s) only: new URL() also takes "localhost:8080" (scheme "localhost:") or "javascript:…",
 // which would become broken API origins or unsafe links in the SPA.
 const url = (name: string) =>
@@ -46,6 +49,26 @@ const envSchema = v.object({
     v.picklist(['true', 'false'], 'LOG_REQUESTS must be true or false'),
     'true',
   ),
+  INSURER_API_URL: v.optional(v.union([v.literal(''), url('INSURER_API_URL')], 'INSURER_API_URL must be empty or an absolute URL'), ''),
+  INSURER_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'INSURER_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000'),
+      v.transform(Number),
+      v.minValue(100, 'INSURER_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000'),
+      v.maxValue(60_000, 'INSURER_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000'),
+    ),
+    '3000',
+  ),
+  ALTCHA_HMAC_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'ALTCHA_HMAC_KEY must be at least 16 characters long')),
+    DEV_ALTCHA_HMAC_KEY,
+  ),
+  SMTP_URL: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\//))], 'SMTP_URL must be empty (write .eml files) or an smtp:// or smtps:// URL'),
+    '',
+  ),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3, 'MAIL_FROM must not be empty')), 'Safar <care@safar.example>'),
 });
 
 export interface Config {
@@ -59,6 +82,14 @@ export interface Config {
   mainSiteUrl: string;
   apiBaseUrl: string;
   logRequests: boolean;
+  /** Base URL of the HTTP insurer's quoting API; by default the sandbox this server hosts. */
+  insurerApiUrl: string;
+  insurerTimeoutMs: number;
+  altchaHmacKey: string;
+  /** Empty: mail is written as .eml files under DATA_DIR/outbox (RULINGS 22). */
+  smtpUrl: string;
+  mailFrom: string;
+  outboxDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -92,5 +123,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mainSiteUrl: trimSlash(out.MAIN_SITE_URL),
     apiBaseUrl: trimSlash(out.API_BASE_URL),
     logRequests: out.LOG_REQUESTS === 'true',
+    insurerApiUrl: trimSlash(out.INSURER_API_URL || `http://127.0.0.1:${out.PORT}/insurer-sandbox`),
+    insurerTimeoutMs: out.INSURER_TIMEOUT_MS,
+    altchaHmacKey: out.ALTCHA_HMAC_KEY,
+    smtpUrl: out.SMTP_URL,
+    mailFrom: out.MAIL_FROM,
+    outboxDir: path.join(path.resolve(out.DATA_DIR), 'outbox'),
   };
 }

@@ -10,7 +10,7 @@ import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/db/seed';
-import { TEST_SIGNING_SECRET } from '../support/test-app';
+import { testConfig, TEST_SIGNING_SECRET } from '../support/test-app';
 import { errorCodes } from './expect-envelope';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -47,7 +47,7 @@ async function rows(database: Database, query: ReturnType<typeof sql>): Promise<
 function appOver(database: Database): App {
   return createApp({
     db: database.db,
-    config: { signingSecret: TEST_SIGNING_SECRET, apiBaseUrl: '', mainSiteUrl: 'https://www.safar.example' },
+    config: testConfig(),
     staticDir: null,
     logError: () => {},
   });

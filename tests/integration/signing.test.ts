@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/signing';
 import { companyInfoEndpoint, vatEndpoint } from '../../src/contract/reference.endpoints';
 import { createApp } from '../../src/server/app';
-import { createTestApp, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
+import { createTestApp, testConfig, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
 import { errorCodes } from './expect-envelope';
 
@@ -153,7 +153,7 @@ describe('replay protection across instances', () => {
       const build = () =>
         createApp({
           db: database.db,
-          config: { signingSecret: TEST_SIGNING_SECRET, apiBaseUrl: '', mainSiteUrl: 'https://www.safar.example' },
+          config: testConfig(),
           staticDir: null,
           logError: () => {},
         });

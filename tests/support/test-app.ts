@@ -1,12 +1,36 @@
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp, type AppDeps } from '../../src/server/app';
-import { DEV_SIGNING_SECRET } from '../../src/server/config';
+import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
+import { DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET } from '../../src/server/config';
 import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
 import type { LogLine } from '../../src/server/middleware/request-log.middleware';
 import { createTestDatabase } from './test-db';
 
 export const TEST_SIGNING_SECRET = DEV_SIGNING_SECRET;
+
+/**
+ * Configuration of a test app. The insurer API URL is the sandbox the app hosts itself; tests
+ * reach it through `insurerFetch`, which createTestApp routes back into the app. Mail goes to
+ * a fresh temporary outbox.
+ */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    signingSecret: TEST_SIGNING_SECRET,
+    apiBaseUrl: '',
+    mainSiteUrl: 'https://www.safar.example',
+    publicUrl: 'http://safar.test',
+    insurerApiUrl: 'http://safar.test/insurer-sandbox',
+    insurerTimeoutMs: 3000,
+    altchaHmacKey: DEV_ALTCHA_HMAC_KEY,
+    smtpUrl: '',
+    mailFrom: 'Safar <care@safar.example>',
+    outboxDir: mkdtempSync(path.join(tmpdir(), 'safar-outbox-')),
+    ...overrides,
+  };
+}
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -21,10 +45,13 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db'>> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs: LogLine[] = [];
-  const app = createApp({
+  // The HTTP insurer is the sandbox this same app hosts: route its calls back into the app.
+  const selfFetch: typeof fetch = async (input, init) => app.request(input instanceof Request ? input : String(input), init);
+  const app: ReturnType<typeof createApp> = createApp({
     db: database.db,
-    config: { signingSecret: TEST_SIGNING_SECRET, apiBaseUrl: '', mainSiteUrl: 'https://www.safar.example' },
+    config: testConfig(),
     staticDir: null,
+    insurerFetch: selfFetch,
     log: (line) => logs.push(line),
     logError: () => {},
     ...overrides,

@@ -67,6 +67,11 @@ export const insurers = pgTable('insurers', {
   logo: text('logo').notNull(),
   /** Whether the insurer covers a national of a destination country travelling there. */
   acceptsDestinationNationals: boolean('accepts_destination_nationals').notNull().default(false),
+  /**
+   * How the insurer is quoted (RULINGS 10): 'catalogue' prices from the rate tables here;
+   * 'http' asks the insurer's quoting API (INSURER_API_URL, by default the sandbox this server hosts).
+   */
+  quoteAdapter: text('quote_adapter').notNull().default('catalogue'),
   active: boolean('active').notNull().default(true),
 });
 
@@ -207,3 +212,213 @@ export const leadTrackers = pgTable(
   },
   (t) => [uniqueIndex('lead_trackers_lead_id_idx').on(t.leadId), index('lead_trackers_device_uuid_idx').on(t.deviceUuid)],
 );
+
+/* ---------------------------------------------------------------------------------------------
+ * Catalogue (RULINGS 10): plans, rates, limits, add-ons, highlights and benefits, as data the
+ * broker edits. Money is integer US cents. Seeded at first start with fictional demo insurers.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A plan of an insurer, sold for a trip type in one or more zones (the zones its rates name). */
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer('id').primaryKey(),
+    insurerId: integer('insurer_id')
+      .notNull()
+      .references(() => insurers.id),
+    /** Coverage id of spec §3 Quote (coverage_id); the plan's cover level at the insurer. */
+    coverageId: integer('coverage_id').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    coverageNameEn: text('coverage_name_en').notNull(),
+    coverageNameAr: text('coverage_name_ar').notNull(),
+    /** 1 single trip, 2 annual multi-trip. */
+    tripType: integer('trip_type').notNull(),
+    minAge: integer('min_age').notNull(),
+    maxAge: integer('max_age').notNull(),
+    /** Longest single trip covered, days (annual plans: the longest trip within the year). */
+    maxTripDays: integer('max_trip_days').notNull(),
+    /** Destinations the plan never covers (ISO numeric ids). */
+    excludedDestinationIds: integer('excluded_destination_ids').array().notNull().default([]),
+    /** Family price = this many times the principal's premium, in hundredths (250 = 2.5×); null: no family price. */
+    familyFactorPct: integer('family_factor_pct'),
+    medicalLimitUsd: integer('medical_limit_usd').notNull(),
+    schengenVisaCompliant: boolean('schengen_visa_compliant').notNull().default(false),
+    isInstantPolicy: boolean('is_instant_policy').notNull().default(true),
+    isApiPlan: boolean('is_api_plan').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('plans_insurer_id_idx').on(t.insurerId)],
+);
+
+/** Premium per traveller by age band × trip-length band × zone (bounds inclusive). */
+export const planRates = pgTable(
+  'plan_rates',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    zone: text('zone').notNull(),
+    minAge: integer('min_age').notNull(),
+    maxAge: integer('max_age').notNull(),
+    minDays: integer('min_days').notNull(),
+    maxDays: integer('max_days').notNull(),
+    premiumCents: integer('premium_cents').notNull(),
+  },
+  (t) => [index('plan_rates_plan_id_idx').on(t.planId)],
+);
+
+/** Optional covers of a plan; the price is per covered traveller, or a share of the premium. */
+export const planAddons = pgTable(
+  'plan_addons',
+  {
+    id: integer('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    code: text('code').notNull(),
+    labelEn: text('label_en').notNull(),
+    labelAr: text('label_ar').notNull(),
+    /** Price per covered traveller, cents; or null when priced as a share of the premium. */
+    perTravellerCents: integer('per_traveller_cents'),
+    /** Share of the plan premium in hundredths of a percent (1500 = 15 %); or null. */
+    premiumShareBp: integer('premium_share_bp'),
+    /** Oldest age the add-on covers (winter sports: 70); null for any age. */
+    maxAge: integer('max_age'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('plan_addons_plan_id_idx').on(t.planId)],
+);
+
+/** Highlights (sections 1–3) and benefits of a plan, in English and Arabic. */
+export const planFeatures = pgTable(
+  'plan_features',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** 'highlight' or 'benefit'. */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    /** 1–3 for highlights; 0 for benefits. */
+    section: integer('section').notNull().default(0),
+    labelEn: text('label_en').notNull(),
+    labelAr: text('label_ar').notNull(),
+    valueEn: text('value_en').notNull(),
+    valueAr: text('value_ar').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('plan_features_plan_id_idx').on(t.planId)],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Quotes, invoices, call-backs and bot-check tokens.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * The priced snapshot of one plan for a lead (RULINGS 11). Each compare-quotes run supersedes
+ * the lead's earlier quotes; an invoice is only ever built from a live one.
+ */
+export const leadQuotes = pgTable(
+  'lead_quotes',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    insurerId: integer('insurer_id')
+      .notNull()
+      .references(() => insurers.id),
+    zone: text('zone').notNull(),
+    premiumCents: integer('premium_cents').notNull(),
+    /** [{ position, age, cents }] in traveller order. */
+    perPerson: jsonb('per_person').$type<{ position: number; age: number; cents: number }[]>().notNull(),
+    /** [{ addonId, code, cents, coveredTravellers, disabled }] priced for this party. */
+    addons: jsonb('addons')
+      .$type<{ addonId: number; code: string; cents: number; coveredTravellers: number; disabled: boolean }[]>()
+      .notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_quotes_lead_id_idx').on(t.leadId)],
+);
+
+/** The order being built for a lead (spec §3 Invoice): one per lead, replaced when another plan is chosen. */
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  leadId: integer('lead_id')
+    .notNull()
+    .unique()
+    .references(() => leads.id),
+  quoteId: integer('quote_id')
+    .notNull()
+    .references(() => leadQuotes.id),
+  quoteRefNo: text('quote_ref_no').notNull().unique(),
+  insurerId: integer('insurer_id')
+    .notNull()
+    .references(() => insurers.id),
+  planId: integer('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  planPriceCents: integer('plan_price_cents').notNull(),
+  /** [{ addonId, code, nameEn, nameAr, cents }] */
+  addons: jsonb('addons').$type<{ addonId: number; code: string; nameEn: string; nameAr: string; cents: number }[]>().notNull(),
+  totalWithoutVatCents: integer('total_without_vat_cents').notNull(),
+  vatPercent: integer('vat_percent').notNull(),
+  vatCents: integer('vat_cents').notNull(),
+  stampFeeCents: integer('stamp_fee_cents').notNull(),
+  totalWithVatCents: integer('total_with_vat_cents').notNull(),
+  /** The premium the browser said it showed, when it differed from the server's (kept for the broker). */
+  clientPremiumMismatch: jsonb('client_premium_mismatch'),
+  agentId: integer('agent_id').references(() => agents.id),
+  /** 'open' until paid or issued; later issues add 'paid', 'issued'. */
+  status: text('status').notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Call-back tasks for the broker's team (RULINGS 12–13), listed with `npm run broker -- call-backs`. */
+export const callBacks = pgTable(
+  'call_backs',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id').references(() => leads.id),
+    reason: text('reason').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    completePhoneNumber: text('complete_phone_number').notNull(),
+    lang: text('lang').notNull(),
+    agentId: integer('agent_id').references(() => agents.id),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('call_backs_created_at_idx').on(t.createdAt)],
+);
+
+/** Bot-check solutions already spent (RULINGS 16: a token is good once), by challenge signature. */
+export const botTokensUsed = pgTable(
+  'bot_tokens_used',
+  {
+    signature: text('signature').primaryKey(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bot_tokens_used_used_at_idx').on(t.usedAt)],
+);
+
+/** Mail written through the mail transport (RULINGS 22): what was sent, to whom, and the .eml file. */
+export const mailLog = pgTable('mail_log', {
+  id: serial('id').primaryKey(),
+  leadId: integer('lead_id').references(() => leads.id),
+  kind: text('kind').notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  /** Where the default transport wrote it (data/outbox/…eml); null for SMTP. */
+  file: text('file'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
