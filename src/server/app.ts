@@ -13,6 +13,13 @@ import { securityHeadersMiddleware } from './middleware/security-headers.middlew
 import { signatureMiddleware } from './middleware/signature.middleware';
 import { leadsRoutes } from './routes/leads.routes';
 import { referenceRoutes } from './routes/reference.routes';
+import { insurerSandboxRoutes } from './routes/insurer-sandbox.routes';
+import { planAssetsRoutes } from './routes/plan-assets.routes';
+import { quotesRoutes } from './routes/quotes.routes';
+import { botCheckRoutes } from './routes/bot-check.routes';
+import { callBacksRoutes } from './routes/call-backs.routes';
+import { ordersRoutes } from './routes/orders.routes';
+import { sharesRoutes } from './routes/shares.routes';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
 export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
@@ -63,12 +70,31 @@ export function createApp(deps: AppDeps) {
   });
 
   app.get('/healthz', (c) => c.json({ status: 200, message: 'OK', data: { time: new Date(now()).toISOString() } }));
+  // Unsigned: the insurer sandbox (an insurer's own API), logos and plan documents.
+  app.route('/', insurerSandboxRoutes(deps.db));
+  app.route('/', planAssetsRoutes(deps.db));
 
   // The API: POST with a signed JSON body only.
   const api = new Hono<AppEnv>();
   api.use(signatureMiddleware({ db: deps.db, secret: deps.config.signingSecret, now }));
   api.route('/', referenceRoutes(deps.db));
   api.route('/', leadsRoutes(deps.db, now));
+  api.route(
+    '/',
+    quotesRoutes(
+      {
+        db: deps.db,
+        config: deps.config,
+        insurerFetch: deps.insurerFetch ?? fetch,
+        logError: deps.logError ?? ((error) => console.error(error)),
+      },
+      now,
+    ),
+  );
+  api.route('/', botCheckRoutes(deps.db, deps.config, now));
+  api.route('/', ordersRoutes(deps.db, deps.config, now));
+  api.route('/', callBacksRoutes(deps.db, now));
+  api.route('/', sharesRoutes(deps.db, deps.config, now));
   api.notFound((c) => envelope(c, 404, message('not_found', c.get('lang') ?? 'en'), {}));
   for (const prefix of API_PREFIXES) {
     app.on(['GET', 'PUT', 'PATCH', 'DELETE'], [prefix, `${prefix}/*`], (c) =>

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SIGNING_SECRET, parseConfig } from './config';
+import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET, parseConfig } from './config';
 
 describe('parseConfig defaults', () => {
   it('runs on an empty environment with the documented defaults', () => {
@@ -15,7 +15,21 @@ describe('parseConfig defaults', () => {
       mainSiteUrl: 'https://www.safar.example',
       apiBaseUrl: '',
       logRequests: true,
+      insurerApiUrl: 'http://127.0.0.1:8080/insurer-sandbox',
+      insurerTimeoutMs: 3000,
+      altchaHmacKey: DEV_ALTCHA_HMAC_KEY,
+      smtpUrl: '',
+      mailFrom: 'Safar <care@safar.example>',
+      outboxDir: path.resolve('./data/outbox'),
     });
+  });
+
+  it('puts the insurer sandbox on PORT and the outbox under DATA_DIR unless told otherwise', () => {
+    expect(parseConfig({ PORT: '3000', DATA_DIR: '/srv/safar' })).toMatchObject({
+      insurerApiUrl: 'http://127.0.0.1:3000/insurer-sandbox',
+      outboxDir: '/srv/safar/outbox',
+    });
+    expect(parseConfig({ INSURER_API_URL: 'https://api.insurer.example/v2/' }).insurerApiUrl).toBe('https://api.insurer.example/v2');
   });
 
   it('ignores variables it does not know', () => {
@@ -36,8 +50,16 @@ describe('parseConfig defaults', () => {
       MAIN_SITE_URL: 'https://main.example.com//',
       API_BASE_URL: 'https://api.example.com/',
       LOG_REQUESTS: 'false',
+      INSURER_TIMEOUT_MS: '1500',
+      ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      MAIL_FROM: 'Safar Travel <hello@safar.example.com>',
     });
     expect(config).toMatchObject({
+      insurerTimeoutMs: 1500,
+      altchaHmacKey: 'a-production-altcha-key-0123',
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      mailFrom: 'Safar Travel <hello@safar.example.com>',
       port: 65535,
       dataDir: '/var/lib/safar',
       databaseUrl: 'postgresql://safar@db:5432/safar',
@@ -71,6 +93,12 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['API_BASE_URL', 'localhost:8080'],
     ['LOG_REQUESTS', 'maybe'],
     ['DATA_DIR', ''],
+    ['INSURER_API_URL', 'insurer.example'],
+    ['INSURER_TIMEOUT_MS', '50'],
+    ['INSURER_TIMEOUT_MS', 'soon'],
+    ['ALTCHA_HMAC_KEY', 'short'],
+    ['SMTP_URL', 'http://smtp.example.com'],
+    ['MAIL_FROM', ''],
   ];
 
   it.each(bad)('%s=%j', (name, value) => {

@@ -11,6 +11,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the real Safar server the end-to-end tests drive, without a trailing slash. */
     baseUrl: string;
+    /** That server's DATA_DIR (its mail outbox is DATA_DIR/outbox). */
+    dataDir: string;
+    /** The SPA build it serves, for tests that start a second server (SAFAR_STATIC_DIR). */
+    staticDir: string;
   }
 }
 
@@ -41,6 +45,7 @@ export default async function setup(project: TestProject) {
   await findChromium();
   const workDir = await mkdtemp(path.join(tmpdir(), 'safar-e2e-'));
   const staticDir = path.join(workDir, 'dist');
+  const dataDir = path.join(workDir, 'data');
   let server: ServerProcess | null = null;
   const teardown = async () => {
     if (server) await server.stop();
@@ -52,13 +57,15 @@ export default async function setup(project: TestProject) {
     const port = await freePort();
     server = startServerProcess({
       PORT: String(port),
-      DATA_DIR: path.join(workDir, 'data'),
+      DATA_DIR: dataDir,
       SIGNING_SECRET: randomBytes(24).toString('hex'),
       SAFAR_STATIC_DIR: staticDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     });
     await server.listening(READY_TIMEOUT_MS);
     project.provide('baseUrl', `http://127.0.0.1:${port}`);
+    project.provide('dataDir', dataDir);
+    project.provide('staticDir', staticDir);
   } catch (error) {
     await teardown();
     throw error;

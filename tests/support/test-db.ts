@@ -15,7 +15,7 @@ function templateKey(): string {
   for (const file of readdirSync(migrations, { recursive: true }).map(String).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(readFileSync(path.join(migrations, file)));
   }
-  for (const file of ['seed.ts', 'seed-data.ts']) hash.update(readFileSync(path.join(root, 'src/server/db', file)));
+  for (const file of ['seed.ts', 'seed-data.ts', 'seed-catalogue.ts']) hash.update(readFileSync(path.join(root, 'src/server/db', file)));
   return hash.digest('hex').slice(0, 16);
 }
 

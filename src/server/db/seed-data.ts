@@ -87,10 +87,17 @@ export type SettingKey = keyof typeof DEFAULT_SETTINGS;
 /** Lebanon, ISO 3166-1 numeric (RULINGS 3). */
 export const HOME_COUNTRY_ID = 422;
 
+/**
+ * Fictional demo insurers (RULINGS 10). Ids 7, 3 and 1000 carry the spec's special rules;
+ * Orontes is quoted through its HTTP adapter (the insurer sandbox this server hosts).
+ */
 export const INSURERS = [
-  { id: 7, nameEn: 'Cedar Mutual (demo)', nameAr: 'سيدر ميوتشوال (تجريبي)', logo: 'cedar-mutual.svg', acceptsDestinationNationals: false, excluded: ['KP', 'CU'] },
-  { id: 3, nameEn: 'Phoenicia Assurance (demo)', nameAr: 'فينيقيا للتأمين (تجريبي)', logo: 'phoenicia-assurance.svg', acceptsDestinationNationals: false, excluded: ['KP'] },
-  { id: 1000, nameEn: 'Byblos Global Cover (demo)', nameAr: 'جبيل للتغطية العالمية (تجريبي)', logo: 'byblos-global.svg', acceptsDestinationNationals: true, excluded: [] },
+  { id: 7, nameEn: 'Cedar Mutual (demo)', nameAr: 'سيدر ميوتشوال (تجريبي)', logo: 'cedar-mutual.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP', 'CU'] },
+  { id: 3, nameEn: 'Phoenicia Assurance (demo)', nameAr: 'فينيقيا للتأمين (تجريبي)', logo: 'phoenicia-assurance.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP'] },
+  { id: 1000, nameEn: 'Byblos Global Cover (demo)', nameAr: 'جبيل للتغطية العالمية (تجريبي)', logo: 'byblos-global.svg', acceptsDestinationNationals: true, quoteAdapter: 'catalogue', excluded: [] },
+  { id: 12, nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)', logo: 'levant-shield.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP'] },
+  { id: 15, nameEn: 'Orontes Travel Insurance (demo)', nameAr: 'العاصي لتأمين السفر (تجريبي)', logo: 'orontes-travel.svg', acceptsDestinationNationals: true, quoteAdapter: 'http', excluded: [] },
+  { id: 21, nameEn: 'Tyre Harbour Assurance (demo)', nameAr: 'مرفأ صور للتأمين (تجريبي)', logo: 'tyre-harbour.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP', 'IR'] },
 ];
 
 export const AGENTS = [

@@ -5,6 +5,7 @@ import arNames from 'i18n-iso-countries/langs/ar.json' with { type: 'json' };
 import { countries as countryFacts } from 'countries-list';
 import type { Db } from './client';
 import * as t from './schema';
+import { seedCatalogue } from './seed-catalogue';
 import { AGENTS, COMPANY_INFO, DEFAULT_SETTINGS, INSURERS, MASTER_LISTS, RELATIONSHIP_LISTS } from './seed-data';
 
 iso.registerLocale(enNames);
@@ -68,6 +69,8 @@ export async function seedDatabase(db: Db): Promise<void> {
     insurer.excluded.map((iso2) => ({ insurerId: insurer.id, countryId: iso2ToId.get(iso2)! })),
   );
   if (exclusions.length) await db.insert(t.insurerExcludedCountries).values(exclusions).onConflictDoNothing();
+
+  await seedCatalogue(db);
 
   await db.insert(t.agents).values(AGENTS).onConflictDoNothing();
 

@@ -43,6 +43,26 @@ const MESSAGES = {
     en: 'Something went wrong on our side. Please try again.',
     ar: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
   },
+  bot_check_failed: {
+    en: 'The security check did not pass or was already used. Please try again.',
+    ar: 'لم يتم اجتياز التحقق الأمني أو تم استخدامه من قبل. يرجى المحاولة مرة أخرى.',
+  },
+  quote_expired: {
+    en: 'This quote is no longer current. Please refresh the quotes and choose again.',
+    ar: 'لم يعد هذا العرض ساريًا. يرجى تحديث العروض والاختيار مجددًا.',
+  },
+  lead_in_deal: {
+    en: 'This trip has already been paid for; it cannot be bought again.',
+    ar: 'تم دفع ثمن هذه الرحلة مسبقًا؛ لا يمكن شراؤها مرة أخرى.',
+  },
+  agent_unknown: {
+    en: 'This agent is not known or not active.',
+    ar: 'هذا الوكيل غير معروف أو غير نشط.',
+  },
+  rate_limited: {
+    en: 'Too many requests. Please try again later.',
+    ar: 'طلبات كثيرة جدًا. يرجى المحاولة لاحقًا.',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -8,6 +8,7 @@ import { resolveCustomer } from '../leads/customer-store';
 import { findActiveAgent, leadInputErrors } from '../leads/lead-checks';
 import { InvalidLeadError, LeadNotFoundError } from '../leads/lead-errors';
 import { findLeadByUuid, saveLead, saveTravellers, touchTracker } from '../leads/lead-store';
+import { leadNeedsManualQuote } from '../quoting/quote-service';
 import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput } from '../leads/lead-values';
 import { customerView, leadDetailsView, recentSearches } from '../leads/lead-views';
 
@@ -16,7 +17,8 @@ type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>
 /**
  * add-customer-lead: checks the details against the shared rules and the database, then in
  * one transaction finds or creates the customer, creates the lead (or updates the one named
- * by uuid), makes its travellers match the form and touches its tracker. Throws
+ * by uuid), makes its travellers match the form and touches its tracker. When no plan can
+ * quote the trip online it records a call-back task and answers redirect "thank-you". Throws
  * InvalidLeadError, LeadNotFoundError or CustomerTakenError; nothing is saved when it throws.
  */
 export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today: string) {
@@ -38,12 +40,26 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
     });
     await saveTravellers(tx, lead.id, travellerValues(input));
     const trackerId = await touchTracker(tx, lead, today);
+    // RULINGS 12: no plan can quote this trip online, so the team calls back with a manual quote.
+    const manualQuote = await leadNeedsManualQuote(tx, lead);
+    if (manualQuote) {
+      await tx.insert(t.callBacks).values({
+        leadId: lead.id,
+        reason: 'no_online_quote',
+        name: lead.name,
+        email: lead.email,
+        completePhoneNumber: lead.completePhoneNumber,
+        lang: lead.lang,
+        agentId: lead.agentId,
+      });
+    }
     return {
       customer: customerView(customer),
       uuid: lead.uuid,
       lead_map_id: trackerId,
       session_id: lead.sessionId,
       device_uuid: lead.deviceUuid,
+      redirect: manualQuote ? ('thank-you' as const) : null,
     };
   });
 }

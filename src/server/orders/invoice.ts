@@ -1,0 +1,178 @@
+import type { Language } from '../../contract/endpoint';
+import type { Highlight, Invoice } from '../../contract/quote.endpoints';
+
+/**
+ * The invoice of spec §3, computed only from what the server stored (RULINGS 11, 17). Pure:
+ * the caller loads the quote, the plan and the settings; this does the arithmetic and labels.
+ */
+
+/** Provider ids with the spec's special money rules (RULINGS 17). */
+export const PROVIDER_OWN_VAT = 7;
+export const PROVIDER_STAMP_FEE = 3;
+
+export interface QuotedAddon {
+  addonId: number;
+  code: string;
+  cents: number;
+  disabled: boolean;
+}
+
+export interface ChosenAddon {
+  addonId: number;
+  code: string;
+  nameEn: string;
+  nameAr: string;
+  cents: number;
+}
+
+/**
+ * The quote's add-ons named by `ids`, in the quote's order; null when an id is not an add-on of
+ * this quote or is disabled for this party (the route answers 422 addons).
+ */
+export function chooseAddons(
+  quoted: readonly QuotedAddon[],
+  ids: readonly number[],
+  labels: ReadonlyMap<number, { labelEn: string; labelAr: string }>,
+): ChosenAddon[] | null {
+  const wanted = new Set(ids);
+  const usable = new Map(quoted.filter((addon) => !addon.disabled).map((addon) => [addon.addonId, addon]));
+  if ([...wanted].some((id) => !usable.has(id))) return null;
+  return quoted
+    .filter((addon) => wanted.has(addon.addonId))
+    .map((addon) => {
+      const label = labels.get(addon.addonId);
+      return { addonId: addon.addonId, code: addon.code, nameEn: label?.labelEn ?? addon.code, nameAr: label?.labelAr ?? addon.code, cents: addon.cents };
+    });
+}
+
+export interface InvoiceTotals {
+  planPriceCents: number;
+  addonsCents: number;
+  totalWithoutVatCents: number;
+  vatPercent: number;
+  vatCents: number;
+  stampFeeCents: number;
+  totalWithVatCents: number;
+}
+
+const vatOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
+
+/**
+ * Plan + add-ons, VAT and stamp fee. Provider 7 takes VAT from its own invoice, which states it
+ * per item: for the demo its percent is the broker's, but it is rounded per line (plan, each
+ * add-on) and summed, as that insurer's invoice would. Every other provider: one VAT on the
+ * total. The stamp fee applies to provider 3 only, and only when the setting is above 0.
+ */
+export function invoiceTotals(
+  providerId: number,
+  planPriceCents: number,
+  addons: readonly { cents: number }[],
+  settings: { vat_percent: number; stamp_fee_cents: number },
+): InvoiceTotals {
+  const addonsCents = addons.reduce((sum, addon) => sum + addon.cents, 0);
+  const totalWithoutVatCents = planPriceCents + addonsCents;
+  const vatPercent = settings.vat_percent;
+  const vatCents =
+    providerId === PROVIDER_OWN_VAT
+      ? vatOf(planPriceCents, vatPercent) + addons.reduce((sum, addon) => sum + vatOf(addon.cents, vatPercent), 0)
+      : vatOf(totalWithoutVatCents, vatPercent);
+  const stampFeeCents = providerId === PROVIDER_STAMP_FEE && settings.stamp_fee_cents > 0 ? settings.stamp_fee_cents : 0;
+  return {
+    planPriceCents,
+    addonsCents,
+    totalWithoutVatCents,
+    vatPercent,
+    vatCents,
+    stampFeeCents,
+    totalWithVatCents: totalWithoutVatCents + vatCents + stampFeeCents,
+  };
+}
+
+/** "SAF-2026-000042": the broker's reference of the invoice with this id. */
+export function quoteRefNo(year: number, invoiceId: number): string {
+  return `SAF-${year}-${String(invoiceId).padStart(6, '0')}`;
+}
+
+/**
+ * Whether the premium the browser said it showed differs from the server's. The spec's client
+ * sends it in cents or in whole dollars, with or without add-ons; any of those readings of the
+ * server's figures counts as agreeing. Absent or unreadable values are not compared.
+ */
+export function premiumMismatch(selected: unknown, totals: InvoiceTotals): { selected_premium: unknown; server_cents: number } | null {
+  if (selected === undefined || selected === null || selected === '') return null;
+  const value = typeof selected === 'number' ? selected : typeof selected === 'string' ? Number(selected.replace(/[$,\s]/g, '')) : NaN;
+  const agreeing = [totals.totalWithoutVatCents, totals.planPriceCents].flatMap((cents) => [cents, cents / 100, Math.round(cents / 100)]);
+  if (Number.isFinite(value) && agreeing.some((figure) => Math.abs(figure - value) < 1e-9)) return null;
+  return { selected_premium: selected, server_cents: totals.totalWithoutVatCents };
+}
+
+const LABELS = {
+  plan: { en: 'Plan premium', ar: 'قسط الخطة' },
+  subtotal: { en: 'Total excluding VAT', ar: 'المجموع من دون الضريبة' },
+  vat: { en: 'VAT ({percent}%)', ar: 'ضريبة القيمة المضافة ({percent}%)' },
+  stamp: { en: 'Stamp fee', ar: 'رسم الطابع' },
+  total: { en: 'Total', ar: 'المجموع' },
+} as const;
+
+/** "3 travellers" / "Family, 3 travellers", in the asked language (Arabic counts its own way). */
+export function coverFor(lang: Language, travellers: number, isFamily: boolean): string {
+  if (lang === 'ar') {
+    const count =
+      travellers === 1 ? 'مسافر واحد' : travellers === 2 ? 'مسافران' : travellers <= 10 ? `${travellers} مسافرين` : `${travellers} مسافرًا`;
+    return isFamily ? `عائلة، ${count}` : count;
+  }
+  const count = travellers === 1 ? '1 traveller' : `${travellers} travellers`;
+  return isFamily ? `Family, ${count}` : count;
+}
+
+export interface InvoiceViewInput {
+  lang: Language;
+  refNo: string;
+  quoteId: number;
+  provider: { id: number; nameEn: string; nameAr: string; image: string };
+  plan: { id: number; nameEn: string; nameAr: string; coverageNameEn: string; coverageNameAr: string; isApiPlan: boolean };
+  travellers: number;
+  isFamily: boolean;
+  addons: readonly ChosenAddon[];
+  totals: InvoiceTotals;
+  highlight: Highlight[];
+}
+
+/** The invoice as the contract's invoiceSchema, labelled in the asked language. */
+export function invoiceView(input: InvoiceViewInput): Invoice {
+  const { lang, totals } = input;
+  const ar = lang === 'ar';
+  const summary: Invoice['premium_summary'] = [
+    { label: LABELS.plan[lang], value: totals.planPriceCents },
+    ...input.addons.map((addon) => ({ label: ar ? addon.nameAr : addon.nameEn, value: addon.cents })),
+    { label: LABELS.subtotal[lang], value: totals.totalWithoutVatCents },
+    { label: LABELS.vat[lang].replace('{percent}', String(totals.vatPercent)), value: totals.vatCents },
+    ...(totals.stampFeeCents > 0 ? [{ label: LABELS.stamp[lang], value: totals.stampFeeCents }] : []),
+    { label: LABELS.total[lang], value: totals.totalWithVatCents },
+  ];
+  return {
+    quote_ref_no: input.refNo,
+    quote_id: input.quoteId,
+    insurance_provider_id: input.provider.id,
+    insurance_plan_id: input.plan.id,
+    insurance_plan_name: ar ? input.plan.nameAr : input.plan.nameEn,
+    insurance_coverage_name: ar ? input.plan.coverageNameAr : input.plan.coverageNameEn,
+    insurance_cover_for: coverFor(lang, input.travellers, input.isFamily),
+    insurance_plan_price: totals.planPriceCents,
+    policy_addons: input.addons.map((addon) => ({
+      addon_id: addon.addonId,
+      code: addon.code,
+      addon_name: ar ? addon.nameAr : addon.nameEn,
+      addon_price: addon.cents,
+    })),
+    total_price_without_vat: totals.totalWithoutVatCents,
+    vat: totals.vatPercent,
+    vat_amount: totals.vatCents,
+    stamp_fee: totals.stampFeeCents,
+    total_price_vat: totals.totalWithVatCents,
+    is_api_plan: input.plan.isApiPlan ? 1 : 0,
+    premium_summary: summary,
+    highlight: input.highlight,
+    get_provider_detail: { id: input.provider.id, name: ar ? input.provider.nameAr : input.provider.nameEn, image: input.provider.image },
+  };
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { todayIso } from '../../contract/dates';
+import type { proceedRequestSchema } from '../../contract/quote.endpoints';
+import { verifyBotToken } from '../bot-check/bot-check';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { readSettings } from '../db/settings';
+import { findActiveAgent } from '../leads/lead-checks';
+import { findLeadByUuid } from '../leads/lead-store';
+import { chooseAddons, invoiceTotals, invoiceView, premiumMismatch, quoteRefNo } from './invoice';
+import { loadPlans } from '../quoting/catalogue';
+import { highlightsOf } from '../quoting/quote-views';
+import { Refusal } from './refusal';
+
+export type ProceedInput = v.InferOutput<typeof proceedRequestSchema>;
+
+/** The stage a lead reaches once a plan is chosen (spec §4: 1 quoted, 2 plan chosen, 3 review). */
+const PLAN_CHOSEN_STAGE = 2;
+
+/**
+ * proceed-review / proceed-buy-now: spends the bot-check token, then builds the lead's invoice
+ * from the server's own live quote and the chosen add-ons (RULINGS 11), and raises the tracker
+ * to stage 2, in one transaction. Throws Refusal (403 bot check, 404 lead, 409 stale quote or
+ * paid lead, 422 add-ons or agent); nothing is saved when it throws.
+ */
+export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: string; now: number }) {
+  if (!(await verifyBotToken(db, input.bot_token, deps.hmacKey, deps.now))) {
+    throw new Refusal(403, 'bot_check_failed', { bot_token: 'bot_check_failed' });
+  }
+  const lead = await findLeadByUuid(db, input.uuid);
+  if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
+  if (input.agent_id && !(await findActiveAgent(db, input.agent_id))) {
+    throw new Refusal(422, 'agent_unknown', { agent_id: 'agent_unknown' });
+  }
+
+  const [quote] = await db.select().from(t.leadQuotes).where(eq(t.leadQuotes.id, input.policy_id));
+  // A quote of another lead is answered like a stale one: it says nothing about that lead.
+  if (!quote || quote.leadId !== lead.id || quote.supersededAt !== null) {
+    throw new Refusal(409, 'quote_expired', { policy_id: 'quote_expired' });
+  }
+  const [plan] = await loadPlans(db, [quote.planId]);
+  if (!plan) throw new Refusal(409, 'quote_expired', { policy_id: 'quote_expired' });
+  const addons = chooseAddons(quote.addons, input.addons, new Map(plan.addons.map((addon) => [addon.id, addon])));
+  if (!addons) throw new Refusal(422, 'invalid_request', { addons: 'invalid_value' });
+
+  const settings = await readSettings(db, ['vat_percent', 'stamp_fee_cents']);
+  const totals = invoiceTotals(quote.insurerId, quote.premiumCents, addons, settings);
+  const mismatch = premiumMismatch(input.selected_premium, totals);
+  const agentId = input.agent_id || lead.agentId || null;
+  const now = new Date(deps.now);
+
+  const saved = await db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: t.invoices.status }).from(t.invoices).where(eq(t.invoices.leadId, lead.id));
+    if (current && current.status !== 'open') throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
+    const values = {
+      quoteId: quote.id,
+      insurerId: quote.insurerId,
+      planId: quote.planId,
+      planPriceCents: totals.planPriceCents,
+      addons,
+      totalWithoutVatCents: totals.totalWithoutVatCents,
+      vatPercent: totals.vatPercent,
+      vatCents: totals.vatCents,
+      stampFeeCents: totals.stampFeeCents,
+      totalWithVatCents: totals.totalWithVatCents,
+      clientPremiumMismatch: mismatch,
+      agentId,
+      updatedAt: now,
+    };
+    // One invoice per lead: a new choice replaces the figures and keeps its reference. The
+    // reference needs the row id, so a fresh row gets a placeholder first.
+    const [row] = await tx
+      .insert(t.invoices)
+      .values({ ...values, leadId: lead.id, quoteRefNo: `pending-${randomUUID()}` })
+      .onConflictDoUpdate({ target: t.invoices.leadId, set: values })
+      .returning({ id: t.invoices.id, quoteRefNo: t.invoices.quoteRefNo });
+    let refNo = row!.quoteRefNo;
+    if (refNo.startsWith('pending-')) {
+      refNo = quoteRefNo(now.getUTCFullYear(), row!.id);
+      await tx.update(t.invoices).set({ quoteRefNo: refNo }).where(eq(t.invoices.id, row!.id));
+    }
+    const [tracker] = await tx
+      .insert(t.leadTrackers)
+      .values({
+        leadId: lead.id,
+        uuidLead: lead.uuid,
+        deviceUuid: lead.deviceUuid,
+        stage: PLAN_CHOSEN_STAGE,
+        lastVisit: todayIso(deps.now),
+        insuranceProviderId: quote.insurerId,
+        planId: quote.planId,
+        planRefId: refNo,
+      })
+      .onConflictDoUpdate({
+        target: t.leadTrackers.leadId,
+        set: {
+          stage: sql`greatest(${t.leadTrackers.stage}, ${PLAN_CHOSEN_STAGE})`,
+          insuranceProviderId: quote.insurerId,
+          planId: quote.planId,
+          planRefId: refNo,
+          lastVisit: todayIso(deps.now),
+        },
+      })
+      .returning({ stage: t.leadTrackers.stage });
+    return { refNo, stage: tracker!.stage };
+  });
+
+  return {
+    leads: { uuid: lead.uuid, stage: Math.min(3, Math.max(1, saved.stage)) as 1 | 2 | 3 },
+    device_uuid: lead.deviceUuid,
+    session_id: input.session_id ?? lead.sessionId,
+    invoice: invoiceView({
+      lang: input.lang,
+      refNo: saved.refNo,
+      quoteId: quote.id,
+      provider: {
+        id: plan.insurer.id,
+        nameEn: plan.insurer.nameEn,
+        nameAr: plan.insurer.nameAr,
+        // The image name as quotes carry it; the SPA loads it from /img/<image> (spec §7).
+        image: plan.insurer.logo,
+      },
+      plan,
+      travellers: lead.noOfTraveller,
+      isFamily: lead.isFamily,
+      addons,
+      totals,
+      highlight: highlightsOf(plan),
+    }),
+  };
+}
+

@@ -1,0 +1,60 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import type { EnginePlan } from './quote-engine';
+
+export type InsurerRow = typeof t.insurers.$inferSelect;
+export type PlanRow = typeof t.plans.$inferSelect;
+export type PlanRateRow = typeof t.planRates.$inferSelect;
+export type PlanAddonRow = typeof t.planAddons.$inferSelect;
+export type PlanFeatureRow = typeof t.planFeatures.$inferSelect;
+
+/**
+ * A plan with everything quoting, invoices and documents need: its insurer, rates, add-ons
+ * (sorted) and features (highlights then benefits, each sorted), labels in English and Arabic.
+ * It is also an EnginePlan, so the quote engine prices it as it is.
+ */
+export interface LoadedPlan extends PlanRow, EnginePlan {
+  insurer: InsurerRow;
+  rates: PlanRateRow[];
+  addons: PlanAddonRow[];
+  features: PlanFeatureRow[];
+}
+
+/**
+ * Loads plans with their insurer, rates, add-ons and features. With `planIds`, exactly those
+ * plans (active or not, so a stored quote can still be shown); without, every active plan of
+ * an active insurer. Ordered by plan sort, then id.
+ */
+export async function loadPlans(db: Db, planIds?: readonly number[]): Promise<LoadedPlan[]> {
+  if (planIds && planIds.length === 0) return [];
+  const rows = await db
+    .select({ plan: t.plans, insurer: t.insurers })
+    .from(t.plans)
+    .innerJoin(t.insurers, eq(t.insurers.id, t.plans.insurerId))
+    .where(planIds ? inArray(t.plans.id, [...planIds]) : and(eq(t.plans.active, true), eq(t.insurers.active, true)))
+    .orderBy(asc(t.plans.sort), asc(t.plans.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.plan.id);
+  const [rates, addons, features] = await Promise.all([
+    db.select().from(t.planRates).where(inArray(t.planRates.planId, ids)),
+    db.select().from(t.planAddons).where(inArray(t.planAddons.planId, ids)).orderBy(asc(t.planAddons.sort), asc(t.planAddons.id)),
+    db
+      .select()
+      .from(t.planFeatures)
+      .where(inArray(t.planFeatures.planId, ids))
+      .orderBy(asc(t.planFeatures.section), asc(t.planFeatures.sort), asc(t.planFeatures.id)),
+  ]);
+  const byPlan = <R extends { planId: number }>(list: R[], planId: number) => list.filter((row) => row.planId === planId);
+  return rows.map(({ plan, insurer }) => ({
+    ...plan,
+    insurer,
+    rates: byPlan(rates, plan.id),
+    addons: byPlan(addons, plan.id),
+    // Highlights by section (1–3), then benefits (section 0) in their own order.
+    features: [
+      ...byPlan(features, plan.id).filter((f) => f.kind === 'highlight'),
+      ...byPlan(features, plan.id).filter((f) => f.kind !== 'highlight'),
+    ],
+  }));
+}

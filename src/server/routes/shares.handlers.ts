@@ -1,0 +1,73 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { Language } from '../../contract/endpoint';
+import type { latestLeadByIdEndpoint, latestLeadByUuidEndpoint, sendEmailByPageEndpoint } from '../../contract/quote.endpoints';
+import type { AppConfig } from '../app';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { findActiveAgent } from '../leads/lead-checks';
+import { findLeadByUuid, type LeadRow } from '../leads/lead-store';
+import { customerView, leadDetailsView } from '../leads/lead-views';
+import type { Mailer } from '../mail/mailer';
+import { sharePageMail } from '../mail/share-page-mail';
+import { Refusal } from '../orders/refusal';
+import { shareLink, whatsappTemplate } from '../shares/share-texts';
+
+type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
+
+/** How many plans the share e-mail lists (cheapest first). */
+const MAIL_PLAN_COUNT = 5;
+
+async function leadById(db: Db, id: number): Promise<LeadRow | null> {
+  const [lead] = await db.select().from(t.leads).where(eq(t.leads.id, id));
+  return lead ?? null;
+}
+
+/** Both latest-lead reads: customer, lead, the WhatsApp text and whether the lead is already sold. */
+async function latestLeadData(db: Db, publicUrl: string, lead: LeadRow | null, link: string | null, lang: Language) {
+  if (!lead) throw new Refusal(404, 'not_found');
+  const [customer] = await db.select().from(t.customers).where(eq(t.customers.id, lead.customerId));
+  const [invoice] = await db.select({ status: t.invoices.status }).from(t.invoices).where(eq(t.invoices.leadId, lead.id));
+  return {
+    customer: { get_customer: customerView(customer!), lead_details: await leadDetailsView(db, lead) },
+    whatapp_template: whatsappTemplate(lang, lead.name, shareLink(publicUrl, lead.uuid, link, lang)),
+    // An open invoice is a plan chosen, not yet a deal: only a paid or issued order is.
+    isLeadAlreadyInDeal: invoice !== undefined && invoice.status !== 'open',
+  };
+}
+
+export async function latestLeadById(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByIdEndpoint>) {
+  return latestLeadData(db, config.publicUrl, await leadById(db, input.lead_id), input.link, input.lang);
+}
+
+export async function latestLeadByUuid(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByUuidEndpoint>) {
+  return latestLeadData(db, config.publicUrl, await findLeadByUuid(db, input.uuid), input.link, input.lang);
+}
+
+/** The lead's live quotes, cheapest first, as the share e-mail lists them. */
+async function livePlans(db: Db, leadId: number, lang: Language) {
+  const rows = await db
+    .select({ nameEn: t.plans.nameEn, nameAr: t.plans.nameAr, cents: t.leadQuotes.premiumCents })
+    .from(t.leadQuotes)
+    .innerJoin(t.plans, eq(t.plans.id, t.leadQuotes.planId))
+    .where(and(eq(t.leadQuotes.leadId, leadId), isNull(t.leadQuotes.supersededAt)))
+    .orderBy(asc(t.leadQuotes.premiumCents))
+    .limit(MAIL_PLAN_COUNT);
+  return rows.map((row) => ({ name: lang === 'ar' ? row.nameAr : row.nameEn, dollars: Math.round(row.cents / 100) }));
+}
+
+/**
+ * send-email-by-page: e-mails the customer the page the agent shares (RULINGS 15), in the
+ * customer's language (the lead's), through the mail transport (RULINGS 22).
+ */
+export async function sendEmailByPage(db: Db, mailer: Mailer, input: Input<typeof sendEmailByPageEndpoint>) {
+  const lead = await findLeadByUuid(db, input.uuid);
+  if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
+  if (input.agent_id && !(await findActiveAgent(db, input.agent_id))) {
+    throw new Refusal(422, 'agent_unknown', { agent_id: 'agent_unknown' });
+  }
+  const lang: Language = lead.lang === 'ar' || lead.lang === 'en' ? lead.lang : input.lang;
+  const mail = sharePageMail(lang, lead.name, input.link, await livePlans(db, lead.id, lang));
+  await mailer.send({ kind: `share-${input.pagename}`, leadId: lead.id, to: lead.email, ...mail });
+  return { sent: true };
+}

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomInt } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { addDays, todayIso } from '../../src/contract/dates';
+import type { Lang, OpenPage } from './harness';
+
+/**
+ * Steps of the journey as a person takes them in Chromium, shared by the end-to-end files:
+ * texts in the page's language from the catalogues, the travel details form found by its
+ * labels, and the checks every page gets (no console errors, axe).
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** msgid -> msgstr of a Lingui PO catalogue (single-line entries, as Lingui writes them). */
+function readCatalog(lang: Lang): Map<string, string> {
+  const source = readFileSync(path.join(ROOT, `locales/${lang}/messages.po`), 'utf8');
+  const entries = new Map<string, string>();
+  for (const match of source.matchAll(/msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/g)) {
+    entries.set(JSON.parse(`"${match[1]}"`) as string, JSON.parse(`"${match[2]}"`) as string);
+  }
+  return entries;
+}
+const ARABIC = readCatalog('ar');
+
+/** The text the page shows for an English message, with {placeholders} filled in. */
+export function textIn(lang: Lang, msgid: string, values: Record<string, string | number> = {}): string {
+  const text = lang === 'en' ? msgid : ARABIC.get(msgid);
+  if (!text) throw new Error(`no Arabic for ${JSON.stringify(msgid)}`);
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
+
+export const COUNTRY = { en: 'France', ar: 'فرنسا' } as const;
+
+/** DD/MM/YYYY, as a traveller types it. */
+export const typed = (iso: string) => iso.split('-').reverse().join('/');
+
+export interface Trip {
+  name: string;
+  email: string;
+  phone: string;
+  start: string;
+  end: string;
+  /** One date of birth per traveller, the first is the principal's. */
+  dobs: string[];
+  family?: boolean;
+}
+
+export function newTrip(overrides: Partial<Trip> = {}): Trip {
+  const today = todayIso();
+  const id = randomInt(1_000_000, 9_999_999);
+  return {
+    name: 'Rania Haddad',
+    email: `traveller.${id}@example.com`,
+    phone: `7${id}`,
+    start: addDays(today, 10),
+    end: addDays(today, 20),
+    dobs: ['1990-04-12', '1992-09-30'],
+    ...overrides,
+  };
+}
+
+/** The form's fields in the page's language. */
+export function fields(page: Page, lang: Lang) {
+  // By role and accessible name: a label's text also holds the required field's "*".
+  const label = (msgid: string, values?: Record<string, string | number>) =>
+    page.getByRole('textbox', { name: textIn(lang, msgid, values), exact: true });
+  const combobox = (msgid: string) => page.getByRole('combobox', { name: textIn(lang, msgid), exact: true });
+  return {
+    form: page.getByTestId('travel-details-form'),
+    destinations: combobox('Destinations'),
+    phoneCode: combobox('Country code'),
+    start: label('Start date'),
+    end: label('End date'),
+    travellers: label('Number of travellers'),
+    addTraveller: page.getByRole('button', { name: textIn(lang, 'Add a traveller') }),
+    dob: (index: number) => label(index === 0 ? 'Traveller {number} (you)' : 'Traveller {number}', { number: index + 1 }),
+    name: label('Full name'),
+    phone: label('Phone number'),
+    email: label('Email'),
+    family: page.getByRole('checkbox', { name: textIn(lang, 'We are travelling as a family') }),
+    proceed: page.getByRole('button', { name: textIn(lang, 'Proceed') }),
+  };
+}
+
+export async function typeInto(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.fill('');
+  await field.pressSequentially(text, { delay: 5 });
+  await field.press('Tab');
+}
+
+export async function fillTrip(page: Page, lang: Lang, trip: Trip): Promise<void> {
+  const f = fields(page, lang);
+  await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+  await f.destinations.click();
+  await f.destinations.pressSequentially(COUNTRY[lang].slice(0, 3));
+  await page.getByRole('option', { name: COUNTRY[lang], exact: true }).click();
+  await page.keyboard.press('Escape');
+  await typeInto(f.start, typed(trip.start));
+  await typeInto(f.end, typed(trip.end));
+  for (let added = 1; added < trip.dobs.length; added++) await f.addTraveller.click();
+  for (const [index, dob] of trip.dobs.entries()) await typeInto(f.dob(index), typed(dob));
+  if (trip.family) await f.family.check();
+  await typeInto(f.name, trip.name);
+  await typeInto(f.phone, trip.phone);
+  await typeInto(f.email, trip.email);
+}
+
+/** Waits for /compare-quotes and returns the lead uuid and sid it shows in the address bar. */
+export async function quotesOpened(page: Page): Promise<{ uuid: string | null; sid: string | null }> {
+  await page.waitForURL((url) => url.pathname === '/compare-quotes', { timeout: 15_000 });
+  await page.getByTestId('screen-compare-quotes').waitFor();
+  const query = new URL(page.url()).searchParams;
+  return { uuid: query.get('uuid'), sid: query.get('sid') };
+}
+
+/**
+ * Closes the context and fails on console or page errors, except the browser's own report of
+ * the refusals a test provokes on purpose ("Failed to load resource: … 409").
+ */
+export async function finishAllowing(opened: OpenPage, statuses: number[] = []): Promise<void> {
+  await opened.context.close();
+  const expected = (problem: string) => statuses.some((status) => problem.includes(`status of ${status}`));
+  expect(opened.problems.filter((problem) => !expected(problem))).toEqual([]);
+}
+
+/** axe's violations on the page, one readable line per element. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
+    ),
+  );
+}
