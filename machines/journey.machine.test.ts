@@ -21,7 +21,7 @@ function resumeAt(step: StepId, context: Partial<JourneyContext> = {}) {
   const machine = journeyMachine.provide({ actions: { showRoute: (_, params) => showRoute(params) } });
   const snapshot = machine.resolveState({
     value: step,
-    context: { uuid: 'lead-1', sessionId: 'sess-1', agentId: null, visited: [...STEP_IDS], entryPath: '/', ...context },
+    context: { uuid: 'lead-1', sessionId: 'sess-1', agentId: null, visited: [...STEP_IDS], entryPath: '/', callBackReason: null, ...context },
   });
   // The input is required by the type but unused when starting from a snapshot.
   const actor = createActor(machine, { snapshot, input: { path: '/', uuid: null, sessionId: null, agentId: null } }).start();
@@ -337,7 +337,7 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
 }> = {
   'details.submitted': { event: { type: 'details.submitted', ...LEAD }, from: { travellerDetails: 'compareQuotes' } },
   'lead.resumed': { event: { type: 'lead.resumed', uuid: 'lead-2', stage: 2 }, from: { travellerDetails: 'reviewDetails' } },
-  'lead.noQuote': { event: { type: 'lead.noQuote' }, from: { travellerDetails: 'thankYou' } },
+  'lead.noQuote': { event: { type: 'lead.noQuote', ...LEAD }, from: { travellerDetails: 'thankYou' } },
   'journey.reset': {
     event: { type: 'journey.reset' },
     from: {
@@ -355,8 +355,11 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
   'checkout.paidInFull': { event: { type: 'checkout.paidInFull' }, from: { checkout: 'thankYouHundred' } },
   'payment.returned': { event: { type: 'payment.returned' }, from: { checkout: 'paymentResult' } },
   'callBack.requested': {
-    event: { type: 'callBack.requested' },
-    from: { travellerDetails: 'requestCallBack', compareQuotes: 'requestCallBack', thankYou: 'requestCallBack' },
+    event: { type: 'callBack.requested', reason: 'header' },
+    // Every page offers a call back (the header), except the call-back pages themselves.
+    from: Object.fromEntries(
+      STEP_IDS.filter((page) => page !== 'requestCallBack' && page !== 'callBack').map((page) => [page, 'requestCallBack']),
+    ),
   },
   'callBack.submitted': { event: { type: 'callBack.submitted' }, from: { requestCallBack: 'callBack' } },
 };
@@ -371,5 +374,58 @@ describe('page events', () => {
     expect(actor.getSnapshot().can(event)).toBe(target !== null);
     actor.send(event);
     expect(step()).toBe(target ?? page);
+  });
+});
+
+describe('lead.noQuote', () => {
+  it('shows /thank-you holding the saved lead, with only travel details visited before it', () => {
+    const { actor, step, context, showRoute } = bootToCheckout();
+    actor.send(route('/traveller-details'));
+    actor.send({ type: 'lead.noQuote', uuid: 'lead-9', sessionId: 'sess-9' });
+    expect(step()).toBe('thankYou');
+    expect(context()).toMatchObject({ uuid: 'lead-9', sessionId: 'sess-9', visited: ['travellerDetails', 'thankYou'] });
+    expect(showRoute).toHaveBeenLastCalledWith({ step: 'thankYou', path: '/thank-you', uuid: 'lead-9', sessionId: 'sess-9', replace: false });
+    actor.send(route('/compare-quotes'));
+    expect(step()).toBe('thankYou');
+  });
+});
+
+describe('callBack.requested', () => {
+  it.each([
+    ['compareQuotes', 'no_quotes_found'],
+    ['thankYou', 'no_online_quote'],
+    ['travellerDetails', 'customer_request'],
+    ['checkout', 'customer_request'],
+  ] as const)('on %s without a reason keeps the reason of that page (%s)', (page, reason) => {
+    const { actor, step, context } = resumeAt(page);
+    actor.send({ type: 'callBack.requested' });
+    expect(step()).toBe('requestCallBack');
+    expect(context().callBackReason).toBe(reason);
+  });
+
+  it('keeps the reason the event names (the header)', () => {
+    const { actor, context } = resumeAt('compareQuotes');
+    actor.send({ type: 'callBack.requested', reason: 'header' });
+    expect(context().callBackReason).toBe('header');
+  });
+
+  it('forgets the reason once the form is left, submitted or not', () => {
+    const submitted = resumeAt('thankYou');
+    submitted.actor.send({ type: 'callBack.requested' });
+    submitted.actor.send({ type: 'callBack.submitted' });
+    expect(submitted.step()).toBe('callBack');
+    expect(submitted.context().callBackReason).toBeNull();
+
+    const left = resumeAt('compareQuotes');
+    left.actor.send({ type: 'callBack.requested' });
+    left.actor.send(route('/compare-quotes'));
+    expect(left.step()).toBe('compareQuotes');
+    expect(left.context().callBackReason).toBeNull();
+  });
+
+  it('opens the form by its URL with no reason, and keeps the lead it had', () => {
+    const { step, context } = boot({ path: '/request-call-back', ...LEAD });
+    expect(step()).toBe('requestCallBack');
+    expect(context()).toMatchObject({ callBackReason: null, uuid: 'lead-1' });
   });
 });

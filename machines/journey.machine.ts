@@ -11,11 +11,19 @@ import {
   type StepId,
   type WizardStepId,
 } from './journey.routes';
+import type { CallBackReason } from '../src/contract/quote.endpoints';
 import type { JourneyContext, JourneyEvent, JourneyEventType, JourneyInput, LeadStage, ShowRouteParams } from './journey.types';
 
 export type { ShowRouteParams } from './journey.types';
 
 const STAGE_STEPS: Record<LeadStage, StepId> = { 1: 'compareQuotes', 2: 'reviewDetails', 3: 'checkout' };
+
+// The call-back offer a page makes when the event names no reason: the empty quote list and the
+// no-online-quote page each offer it for their own reason; the header always names 'header'.
+const PAGE_CALL_BACK_REASONS: Partial<Record<StepId, CallBackReason>> = {
+  compareQuotes: 'no_quotes_found',
+  thankYou: 'no_online_quote',
+};
 
 // Events that stand for a user action on the page: the step they lead to deserves its own history
 // entry. Anything else (route.changed, and the init event while booting) means the address bar
@@ -74,6 +82,7 @@ function initialContext(input: JourneyInput | undefined): JourneyContext {
     agentId: input?.agentId || null,
     visited: [],
     entryPath: input?.path ?? '',
+    callBackReason: null,
   };
 }
 
@@ -94,6 +103,7 @@ const machineSetup = setup({
       uuid: params.uuid,
       sessionId: params.sessionId,
     })),
+    setCallBackReason: assign((_, params: { reason: CallBackReason | null }) => ({ callBackReason: params.reason })),
   },
   guards: {
     canBootAt: ({ context }, params: { step: StepId }) =>
@@ -165,6 +175,19 @@ const resetJourney = {
   ],
 } as const;
 
+/** The call-back offer, taken on `step` (every page but the call-back pages themselves). */
+function requestCallBackFrom(step: StepId) {
+  return {
+    target: 'requestCallBack',
+    actions: {
+      type: 'setCallBackReason',
+      params: ({ event }: { event: JourneyEvent }) => ({
+        reason: (event.type === 'callBack.requested' ? event.reason : undefined) ?? PAGE_CALL_BACK_REASONS[step] ?? 'customer_request',
+      }),
+    },
+  } as const;
+}
+
 function resumeAt(stage: LeadStage) {
   const step = STAGE_STEPS[stage];
   return {
@@ -216,9 +239,16 @@ export const journeyMachine = machineSetup.createMachine({
           ],
         },
         'lead.resumed': [resumeAt(1), resumeAt(2), resumeAt(3)],
-        'lead.noQuote': 'thankYou',
+        'lead.noQuote': {
+          target: 'thankYou',
+          // The lead is saved (the team quotes it by hand), so the call-back request can name it.
+          actions: [
+            { type: 'setLead', params: ({ event }) => ({ uuid: event.uuid, sessionId: event.sessionId }) },
+            { type: 'restartVisits', params: { upTo: 'travellerDetails' } },
+          ],
+        },
         'journey.reset': resetJourney,
-        'callBack.requested': 'requestCallBack',
+        'callBack.requested': requestCallBackFrom('travellerDetails'),
       },
     },
     compareQuotes: {
@@ -228,7 +258,7 @@ export const journeyMachine = machineSetup.createMachine({
         ...navigationFrom('compareQuotes'),
         'quote.chosen': 'reviewDetails',
         'compare.opened': 'compareOffers',
-        'callBack.requested': 'requestCallBack',
+        'callBack.requested': requestCallBackFrom('compareQuotes'),
       },
     },
     compareOffers: {
@@ -238,12 +268,17 @@ export const journeyMachine = machineSetup.createMachine({
         ...navigationFrom('compareOffers'),
         'quote.chosen': 'reviewDetails',
         'compare.closed': 'compareQuotes',
+        'callBack.requested': requestCallBackFrom('compareOffers'),
       },
     },
     reviewDetails: {
       description: 'Traveller-by-traveller review of the chosen plan; left only once every traveller is saved.',
       entry: enter('reviewDetails'),
-      on: { ...navigationFrom('reviewDetails'), 'review.completed': 'checkout' },
+      on: {
+        ...navigationFrom('reviewDetails'),
+        'review.completed': 'checkout',
+        'callBack.requested': requestCallBackFrom('reviewDetails'),
+      },
     },
     checkout: {
       description:
@@ -253,6 +288,7 @@ export const journeyMachine = machineSetup.createMachine({
         ...navigationFrom('checkout'),
         'checkout.paidInFull': 'thankYouHundred',
         'payment.returned': 'paymentResult',
+        'callBack.requested': requestCallBackFrom('checkout'),
       },
     },
     thankYou: {
@@ -261,7 +297,7 @@ export const journeyMachine = machineSetup.createMachine({
       on: {
         ...navigationFrom('thankYou'),
         'journey.reset': resetJourney,
-        'callBack.requested': 'requestCallBack',
+        'callBack.requested': requestCallBackFrom('thankYou'),
       },
     },
     callBack: {
@@ -272,17 +308,27 @@ export const journeyMachine = machineSetup.createMachine({
     thankYouHundred: {
       description: 'A 100 percent discount order was placed without payment; the journey is over.',
       entry: enter('thankYouHundred'),
-      on: { ...navigationFrom('thankYouHundred'), 'journey.reset': resetJourney },
+      on: {
+        ...navigationFrom('thankYouHundred'),
+        'journey.reset': resetJourney,
+        'callBack.requested': requestCallBackFrom('thankYouHundred'),
+      },
     },
     requestCallBack: {
       description: 'First step of the short call-back wizard, offered when quoting online is not possible or wanted.',
       entry: enter('requestCallBack'),
+      // The reason belongs to this visit of the form only.
+      exit: { type: 'setCallBackReason', params: { reason: null } },
       on: { ...navigationFrom('requestCallBack'), 'callBack.submitted': 'callBack' },
     },
     paymentResult: {
       description: 'The gateway sent the browser back; the outcome is read from the server, not from the machine.',
       entry: enter('paymentResult'),
-      on: { ...navigationFrom('paymentResult'), 'journey.reset': resetJourney },
+      on: {
+        ...navigationFrom('paymentResult'),
+        'journey.reset': resetJourney,
+        'callBack.requested': requestCallBackFrom('paymentResult'),
+      },
     },
   },
 });

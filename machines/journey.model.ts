@@ -40,7 +40,7 @@ export const journeyModelEvents: readonly JourneyEvent[] = [
       stage,
     }),
   ),
-  { type: 'lead.noQuote' },
+  { type: 'lead.noQuote', uuid: JOURNEY_MODEL_LEAD.uuid, sessionId: JOURNEY_MODEL_LEAD.sessionId },
   { type: 'journey.reset' },
   { type: 'quote.chosen' },
   { type: 'compare.opened' },
@@ -48,7 +48,9 @@ export const journeyModelEvents: readonly JourneyEvent[] = [
   { type: 'review.completed' },
   { type: 'checkout.paidInFull' },
   { type: 'payment.returned' },
+  // From a page's own offer (its reason follows from the page) and from the header.
   { type: 'callBack.requested' },
+  { type: 'callBack.requested', reason: 'header' },
   { type: 'callBack.submitted' },
 ];
 

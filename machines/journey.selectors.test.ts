@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { journeyMachine } from './journey.machine';
 import type { JourneyInput } from './journey.types';
 import {
+  selectCallBackReason,
   selectIsAgent,
   selectLead,
   selectPath,
@@ -78,7 +79,7 @@ describe('selectWizardSteps', () => {
     expect(statuses(actor)).toEqual(['travel:done', 'quotes:done', 'review:done', 'purchase:done']);
 
     const noQuote = start();
-    noQuote.send({ type: 'lead.noQuote' });
+    noQuote.send({ type: 'lead.noQuote', uuid: 'lead-1', sessionId: 'sess-1' });
     expect(statuses(noQuote)).toEqual(['travel:done', 'quotes:upcoming', 'review:upcoming', 'purchase:upcoming']);
   });
 });
@@ -104,7 +105,17 @@ describe('selectLead and selectIsAgent', () => {
 
   it('lists the visited pages', () => {
     const actor = start();
-    actor.send({ type: 'lead.noQuote' });
+    actor.send({ type: 'lead.noQuote', uuid: 'lead-1', sessionId: 'sess-1' });
     expect(selectVisited(actor.getSnapshot())).toEqual(['travellerDetails', 'thankYou']);
+  });
+});
+
+describe('selectCallBackReason', () => {
+  it('names the reason the form was opened for, and the customer request when opened by its URL', () => {
+    const actor = start();
+    actor.send({ type: 'details.submitted', uuid: 'lead-1', sessionId: 'sess-1' });
+    actor.send({ type: 'callBack.requested' });
+    expect(selectCallBackReason(actor.getSnapshot())).toBe('no_quotes_found');
+    expect(selectCallBackReason(start({ path: '/request-call-back' }).getSnapshot())).toBe('customer_request');
   });
 });

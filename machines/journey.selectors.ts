@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { CallBackReason } from '../src/contract/quote.endpoints';
 import type { journeyMachine } from './journey.machine';
 import {
   STEP_PATHS,
@@ -74,4 +75,9 @@ export function selectIsAgent(snapshot: JourneySnapshot): boolean {
 
 export function selectVisited(snapshot: JourneySnapshot): readonly StepId[] {
   return snapshot.context.visited;
+}
+
+/** Why the call-back form is open; opened by its URL alone, it is the customer's own request. */
+export function selectCallBackReason(snapshot: JourneySnapshot): CallBackReason {
+  return snapshot.context.callBackReason ?? 'customer_request';
 }

@@ -1,3 +1,4 @@
+import type { CallBackReason } from '../src/contract/quote.endpoints';
 import type { StepId, WizardStepId } from './journey.routes';
 
 /** What the web app read from the URL query and local storage when it started the journey. */
@@ -16,6 +17,8 @@ export interface JourneyContext {
   visited: StepId[];
   /** The path the app was opened on; only booting reads it, because guards cannot see the input. */
   entryPath: string;
+  /** Why the call-back form was opened; set only while it shows (null: opened by its URL). */
+  callBackReason: CallBackReason | null;
 }
 
 /** Stage of a saved lead, as the leads chooser reports it: 1 quotes, 2 review, 3 checkout. */
@@ -28,7 +31,8 @@ export type JourneyEvent =
   | { type: 'wizard.jump'; step: WizardStepId }
   | { type: 'details.submitted'; uuid: string; sessionId: string }
   | { type: 'lead.resumed'; uuid: string; sessionId?: string | null; stage: LeadStage }
-  | { type: 'lead.noQuote' }
+  /** The lead was saved, but no plan can quote it online (RULINGS 12): it waits for a call. */
+  | { type: 'lead.noQuote'; uuid: string; sessionId: string }
   | { type: 'journey.reset' }
   | { type: 'quote.chosen' }
   | { type: 'compare.opened' }
@@ -36,7 +40,8 @@ export type JourneyEvent =
   | { type: 'review.completed' }
   | { type: 'checkout.paidInFull' }
   | { type: 'payment.returned' }
-  | { type: 'callBack.requested' }
+  /** The call-back offer was taken; without a reason, the page it was taken on gives one. */
+  | { type: 'callBack.requested'; reason?: CallBackReason }
   | { type: 'callBack.submitted' };
 
 export type JourneyEventType = JourneyEvent['type'];

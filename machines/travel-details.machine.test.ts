@@ -10,6 +10,7 @@ import {
   SAMPLE_RECENT_LEADS,
   SAMPLE_REFERENCE,
   SAMPLE_SAVED,
+  SAMPLE_SAVED_NO_QUOTE,
   SAMPLE_VALUES,
   SESSION_UUID,
   modelInput,
@@ -264,6 +265,16 @@ describe('saving', () => {
     expect(selectView(step.snapshot())).toBe('done');
     expect(selectOutcome(step.snapshot())).toEqual({ type: 'submitted', ...SAMPLE_SAVED });
     expect(step.calls.storeSubmitted).toHaveBeenCalledWith({ saved: SAMPLE_SAVED, values: SAMPLE_VALUES });
+  });
+
+  it('ends as noQuote, storing the saved lead, when no plan can quote the trip online', async () => {
+    const step = start({}, { saves: [ok(SAMPLE_SAVED_NO_QUOTE)] });
+    await step.settled();
+    await submit(step);
+    expect(selectView(step.snapshot())).toBe('done');
+    expect(step.snapshot().value).toBe('noQuote');
+    expect(selectOutcome(step.snapshot())).toEqual({ type: 'noQuote', ...SAMPLE_SAVED_NO_QUOTE });
+    expect(step.calls.storeSubmitted).toHaveBeenCalledWith({ saved: SAMPLE_SAVED_NO_QUOTE, values: SAMPLE_VALUES });
   });
 
   it.each([

@@ -69,6 +69,7 @@ const machineSetup = setup({
     shouldListRecentLeads: ({ context }) => context.deviceUuid !== null && context.leadUuid === null,
     hasAgentId: ({ context }) => context.agentId !== null,
     hasRecentLeads: ({ context }) => context.recentLeads.length > 0 && context.leadUuid === null,
+    savedWithoutQuote: (_, params: { saved: SavedLead }) => params.saved.noQuote,
     leadMissing: (_, params: { error: unknown }) => isLeadMissing(params.error),
     agentUnknown: (_, params: { error: unknown }) => isAgentUnknown(params.error),
     refusedWithCodes: (_, params: { error: unknown }) => Object.keys(refusalCodes(params.error)).length > 0,
@@ -214,13 +215,23 @@ export const travelDetailsMachine = machineSetup.createMachine({
         id: 'saveLead',
         src: 'saveLead',
         input: ({ context }) => toLeadPayload(context.submitted!, context),
-        onDone: {
-          target: 'submitted',
-          actions: [
-            assign({ outcome: ({ event }) => ({ type: 'submitted', ...event.output }) }),
-            { type: 'storeSubmitted', params: ({ context, event }) => ({ saved: event.output, values: context.submitted! }) },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'savedWithoutQuote', params: ({ event }) => ({ saved: event.output }) },
+            target: 'noQuote',
+            actions: [
+              assign({ outcome: ({ event }) => ({ type: 'noQuote', ...event.output }) }),
+              { type: 'storeSubmitted', params: ({ context, event }) => ({ saved: event.output, values: context.submitted! }) },
+            ],
+          },
+          {
+            target: 'submitted',
+            actions: [
+              assign({ outcome: ({ event }) => ({ type: 'submitted', ...event.output }) }),
+              { type: 'storeSubmitted', params: ({ context, event }) => ({ saved: event.output, values: context.submitted! }) },
+            ],
+          },
+        ],
         onError: [
           {
             guard: { type: 'refusedWithCodes', params: ({ event }) => ({ error: event.error }) },
@@ -245,6 +256,11 @@ export const travelDetailsMachine = machineSetup.createMachine({
     },
     resumed: {
       description: 'A lead from the chooser: the journey opens it at the page of its stage.',
+      type: 'final',
+    },
+    noQuote: {
+      description:
+        'Saved, but no plan can quote the trip online (RULINGS 12): the server keeps it for a manual quote and the journey shows /thank-you.',
       type: 'final',
     },
   },

@@ -32,7 +32,7 @@ type ImplementationsOf = Parameters<typeof travelDetailsMachine.provide>[0];
 
 const ACTOR_IDS = ['loadReference', 'loadLead', 'loadRecentLeads', 'checkAgent', 'saveLead'] as const;
 type ActorId = (typeof ACTOR_IDS)[number];
-const STATES = ['loading', 'chooser', 'editing', 'saving', 'failed', 'submitted', 'resumed'] as const;
+const STATES = ['loading', 'chooser', 'editing', 'saving', 'failed', 'submitted', 'resumed', 'noQuote'] as const;
 
 /** The step opened three ways: a fresh device, a device with earlier leads, and a lead link. */
 const INPUTS: Record<string, TravelDetailsInput> = {
@@ -107,7 +107,7 @@ async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise
     if (live.status === 'done') {
       expect(live.output).toEqual(modelState.context.outcome);
       expect(stored).toEqual([
-        live.output?.type === 'submitted'
+        live.output?.type === 'submitted' || live.output?.type === 'noQuote'
           ? { submitted: { saved: expect.objectContaining({ uuid: live.output.uuid }), values: live.context.submitted } }
           : { resumed: { uuid: live.output?.uuid, stage: live.output?.type === 'resumed' ? live.output.stage : null } },
       ]);
@@ -155,6 +155,7 @@ describe.each(Object.entries(INPUTS))('travel details model: %s', (_name, input)
     const reached = new Set(shortestPaths.map((path) => (typeof path.state.value === 'string' ? path.state.value : 'loading')));
     expect(reached).toContain('editing');
     expect(reached).toContain('submitted');
+    expect(reached).toContain('noQuote');
     expect(reached).toContain('failed');
     // Only a device with earlier leads, and no lead named by the link, gets the chooser.
     expect(reached.has('resumed')).toBe(Boolean(input.deviceUuid && !input.leadUuid));

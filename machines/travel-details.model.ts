@@ -77,7 +77,10 @@ export function recentSearch(uuid: string, stage: 1 | 2 | 3): RecentSearch {
 
 export const SAMPLE_RECENT_LEADS: RecentSearch[] = [recentSearch(LEAD_UUID, 1), recentSearch(OTHER_LEAD_UUID, 2)];
 
-export const SAMPLE_SAVED: SavedLead = { uuid: LEAD_UUID, sessionId: SESSION_UUID, deviceUuid: DEVICE_UUID, leadMapId: 77 };
+export const SAMPLE_SAVED: SavedLead = { uuid: LEAD_UUID, sessionId: SESSION_UUID, deviceUuid: DEVICE_UUID, leadMapId: 77, noQuote: false };
+
+/** A save the server keeps for a manual quote (add-customer-lead answered redirect "thank-you"). */
+export const SAMPLE_SAVED_NO_QUOTE: SavedLead = { ...SAMPLE_SAVED, noQuote: true };
 
 /** Values a customer might submit: two travellers from Lebanon to France. */
 export const SAMPLE_VALUES: TravelDetailsValues = {
@@ -155,6 +158,7 @@ export const travelDetailsModelEvents: readonly TravelDetailsModelEvent[] = [
   { type: 'xstate.error.actor.checkAgent', error: FAILURES.agentUnknown },
   { type: 'xstate.error.actor.checkAgent', error: FAILURES.network },
   { type: 'xstate.done.actor.saveLead', output: SAMPLE_SAVED },
+  { type: 'xstate.done.actor.saveLead', output: SAMPLE_SAVED_NO_QUOTE },
   ...Object.values({
     email: FAILURES.emailTaken,
     fields: FAILURES.invalidFields,

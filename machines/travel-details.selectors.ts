@@ -41,6 +41,6 @@ export const selectAgentError = (snapshot: TravelDetailsSnapshot): TravelDetails
 
 export const selectFailure = (snapshot: TravelDetailsSnapshot): TravelDetailsFailure | null => snapshot.context.failure;
 
-/** How the step ended, once it has: the journey is told with details.submitted or lead.resumed. */
+/** How the step ended, once it has: the journey is told with details.submitted, lead.resumed or lead.noQuote. */
 export const selectOutcome = (snapshot: TravelDetailsSnapshot): TravelDetailsOutput | null =>
   snapshot.status === 'done' ? (snapshot.output ?? null) : null;

@@ -86,10 +86,14 @@ export interface SavedLead {
   sessionId: string;
   deviceUuid: string;
   leadMapId: number;
+  /** No plan can quote the trip online (add-customer-lead answered redirect "thank-you", RULINGS 12). */
+  noQuote: boolean;
 }
 
 export type TravelDetailsOutput =
   | ({ type: 'submitted' } & SavedLead)
+  /** Saved for a manual quote: the journey shows /thank-you instead of the quotes. */
+  | ({ type: 'noQuote' } & SavedLead)
   | { type: 'resumed'; uuid: string; stage: LeadStage; sessionId: string | null };
 
 /**

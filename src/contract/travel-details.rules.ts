@@ -140,16 +140,15 @@ export function tripBounds(start: string | null, today: string) {
   return { startMin: today, startMax, endMin: validStart ?? today, endMax: addDays(validStart ?? today, MAX_TRIP_DAYS - 1) };
 }
 
-/**
- * Every rule of spec §5 for this step, field by field: the first failing rule's code for each
- * field ("travellers_info.2.dob" for a traveller). Empty when the details may be saved.
- */
-export function travelDetailsErrors(details: TravelDetails, ctx: RuleContext): TravelDetailsErrors {
+/** Who to contact: the fields travel details and the call-back request (RULINGS 13) share. */
+export type ContactDetails = Pick<TravelDetails, 'name' | 'email' | 'phone_country_code' | 'phone_number'>;
+
+/** The contact rules of spec §5 (name, e-mail, calling code, phone digits), field by field. */
+export function contactErrors(details: ContactDetails): TravelDetailsErrors {
   const errors: TravelDetailsErrors = {};
   const set = (field: string, code: TravelDetailsCode | null) => {
-    if (code && !errors[field]) errors[field] = code;
+    if (code) errors[field] = code;
   };
-
   set('name', firstCode(nameSchema, details.name));
   set('email', firstCode(emailSchema, details.email));
   set('phone_country_code', firstCode(phoneCodeSchema, details.phone_country_code));
@@ -159,6 +158,18 @@ export function travelDetailsErrors(details: TravelDetails, ctx: RuleContext): T
     const range = phoneDigitRange(details.phone_country_code);
     if (!/^\d+$/.test(digits) || digits.length < range.min || digits.length > range.max) set('phone_number', range.code);
   }
+  return errors;
+}
+
+/**
+ * Every rule of spec §5 for this step, field by field: the first failing rule's code for each
+ * field ("travellers_info.2.dob" for a traveller). Empty when the details may be saved.
+ */
+export function travelDetailsErrors(details: TravelDetails, ctx: RuleContext): TravelDetailsErrors {
+  const errors: TravelDetailsErrors = contactErrors(details);
+  const set = (field: string, code: TravelDetailsCode | null) => {
+    if (code && !errors[field]) errors[field] = code;
+  };
 
   const { start_date: start, end_date: end } = details;
   const bounds = tripBounds(start, ctx.today);

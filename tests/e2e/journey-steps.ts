@@ -6,7 +6,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, todayIso } from '../../src/contract/dates';
-import type { Lang, OpenPage } from './harness';
+import * as v from 'valibot';
+import { addCustomerLeadEndpoint, type AddCustomerLeadRequest } from '../../src/contract/lead.endpoints';
+import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import { baseUrl, type Lang, type OpenPage } from './harness';
 
 /**
  * Steps of the journey as a person takes them in Chromium, shared by the end-to-end files:
@@ -137,4 +140,46 @@ export async function axeViolations(page: Page): Promise<string[]> {
       (node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`,
     ),
   );
+}
+
+/**
+ * Saves a lead straight through the API, as a visitor who filled the form would have: for
+ * tests about pages after travel details that need a real lead but not the form. The request
+ * is signed with the key the server hands the page.
+ */
+export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}): Promise<{ uuid: string; sessionId: string }> {
+  const html = await (await fetch(`${baseUrl()}/traveller-details`)).text();
+  const content = /<meta name="safar-config" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  const { signingKey } = JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { signingKey: string };
+  const trip = newTrip();
+  const text = JSON.stringify({
+    name: trip.name,
+    email: trip.email,
+    phone_country_code: '+961',
+    phone_number: trip.phone,
+    inbound_outbound: true,
+    trip_type: 1,
+    start_date: trip.start,
+    end_date: trip.end,
+    destination_id: [250],
+    source_id: 422,
+    no_of_traveller: 1,
+    is_family: false,
+    travellers_info: [{ dob: trip.dobs[0] }],
+    lang: 'en',
+    ...body,
+  } satisfies AddCustomerLeadRequest);
+  const parts = await signRequest(signingKey, text, Date.now());
+  const response = await fetch(`${baseUrl()}${addCustomerLeadEndpoint.path}`, {
+    method: 'POST',
+    body: text,
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADERS.nonce]: parts.nonce,
+      [SIGNATURE_HEADERS.timestamp]: parts.timestamp,
+      [SIGNATURE_HEADERS.signature]: parts.signature,
+    },
+  });
+  const { data } = v.parse(addCustomerLeadEndpoint.response, await response.json());
+  return { uuid: data.uuid, sessionId: data.session_id };
 }

@@ -1,10 +1,18 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, TEXTS, finish, openPage, pathAndQuery, readStorage, visit, waitForApp, browserForThisFile } from './harness';
+import { saveLeadThroughApi } from './journey-steps';
 
 const DRAFT_KEYS = ['uuid', 'session_id', 'personal_details', 'device_uuid', 'agent_id'] as const;
 
 const browser = browserForThisFile();
+
+// A real lead: its pages load its quotes, so a made-up uuid would be refused by the server.
+let leadUuid: string | null = null;
+beforeAll(async () => {
+  leadUuid = (await saveLeadThroughApi()).uuid;
+});
+const lead = () => leadUuid!;
 
 /** The test id of the screen heading shown in <main>. */
 const screenId = (page: Page) => page.locator('main h1').getAttribute('data-testid');
@@ -50,27 +58,27 @@ describe('routes', () => {
     await finish(opened);
   });
 
-  test('a deep link with a lead (/compare-quotes?uuid=abc&sid=s1) shows Compare quotes with wizard step 2 current, and a refresh keeps it', async () => {
+  test('a deep link with a lead (/compare-quotes?uuid=<lead>&sid=s1) shows Compare quotes with wizard step 2 current, and a refresh keeps it', async () => {
     const opened = await openPage(browser());
     const { page } = opened;
-    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
-    expect(pathAndQuery(page)).toBe('/compare-quotes?uuid=abc&sid=s1');
+    await visit(page, `/compare-quotes?uuid=${lead()}&sid=s1`);
+    expect(pathAndQuery(page)).toBe(`/compare-quotes?uuid=${lead()}&sid=s1`);
     expect(await screenId(page)).toBe('screen-compare-quotes');
     expect(await currentStep(page)).toBe('wizard-step-quotes');
     expect(await page.getByTestId('wizard-step-travel').getAttribute('data-status')).toBe('done');
 
     await page.reload();
     await waitForApp(page);
-    expect(pathAndQuery(page)).toBe('/compare-quotes?uuid=abc&sid=s1');
+    expect(pathAndQuery(page)).toBe(`/compare-quotes?uuid=${lead()}&sid=s1`);
     expect(await screenId(page)).toBe('screen-compare-quotes');
     expect(await currentStep(page)).toBe('wizard-step-quotes');
     await finish(opened);
   });
 
-  test('a deep link to a later step with a uuid (/checkout?uuid=abc, a fresh load) is allowed', async () => {
+  test('a deep link to a later step with a uuid (/checkout?uuid=<lead>, a fresh load) is allowed', async () => {
     const opened = await openPage(browser());
-    await visit(opened.page, '/checkout?uuid=abc');
-    expect(pathAndQuery(opened.page)).toBe('/checkout?uuid=abc');
+    await visit(opened.page, `/checkout?uuid=${lead()}`);
+    expect(pathAndQuery(opened.page)).toBe(`/checkout?uuid=${lead()}`);
     expect(await screenId(opened.page)).toBe('screen-checkout');
     expect(await currentStep(opened.page)).toBe('wizard-step-purchase');
     await finish(opened);
@@ -81,20 +89,20 @@ describe('the journey machine guards in-app URL changes', () => {
   test("the header's done step 'Travel details' goes back keeping the query (uuid, sid, x); Back returns to /compare-quotes and Forward to /traveller-details", async () => {
     const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
-    await visit(page, '/compare-quotes?x=1&uuid=abc&sid=s1');
+    await visit(page, `/compare-quotes?x=1&uuid=${lead()}&sid=s1`);
 
     await page.getByTestId('wizard-step-travel').click();
-    expect(await urlBecomes(page, '/traveller-details?x=1&uuid=abc&sid=s1')).toBe('/traveller-details?x=1&uuid=abc&sid=s1');
+    expect(await urlBecomes(page, `/traveller-details?x=1&uuid=${lead()}&sid=s1`)).toBe(`/traveller-details?x=1&uuid=${lead()}&sid=s1`);
     expect(await screenId(page)).toBe('screen-traveller-details');
     expect(await currentStep(page)).toBe('wizard-step-travel');
 
     await page.goBack();
-    expect(await urlBecomes(page, '/compare-quotes?x=1&uuid=abc&sid=s1')).toBe('/compare-quotes?x=1&uuid=abc&sid=s1');
+    expect(await urlBecomes(page, `/compare-quotes?x=1&uuid=${lead()}&sid=s1`)).toBe(`/compare-quotes?x=1&uuid=${lead()}&sid=s1`);
     await page.getByTestId('screen-compare-quotes').waitFor({ timeout: 5000 });
     expect(await currentStep(page)).toBe('wizard-step-quotes');
 
     await page.goForward();
-    expect(await urlBecomes(page, '/traveller-details?x=1&uuid=abc&sid=s1')).toBe('/traveller-details?x=1&uuid=abc&sid=s1');
+    expect(await urlBecomes(page, `/traveller-details?x=1&uuid=${lead()}&sid=s1`)).toBe(`/traveller-details?x=1&uuid=${lead()}&sid=s1`);
     await page.getByTestId('screen-traveller-details').waitFor({ timeout: 5000 });
     expect(await currentStep(page)).toBe('wizard-step-travel');
     await finish(opened);
@@ -103,13 +111,13 @@ describe('the journey machine guards in-app URL changes', () => {
   test('header steps only jump back: clicking the upcoming "Compare quotes" step on /traveller-details changes nothing', async () => {
     const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
-    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
+    await visit(page, `/compare-quotes?uuid=${lead()}&sid=s1`);
     await page.getByTestId('wizard-step-travel').click();
-    await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1');
+    await urlBecomes(page, `/traveller-details?uuid=${lead()}&sid=s1`);
 
     await page.getByTestId('wizard-step-quotes').click({ force: true });
     await page.waitForTimeout(300);
-    expect(pathAndQuery(page)).toBe('/traveller-details?uuid=abc&sid=s1');
+    expect(pathAndQuery(page)).toBe(`/traveller-details?uuid=${lead()}&sid=s1`);
     expect(await screenId(page)).toBe('screen-traveller-details');
     await finish(opened);
   });
@@ -117,11 +125,11 @@ describe('the journey machine guards in-app URL changes', () => {
   test('at 375 px the mobile wizard shows "Step 2 of 4" on Compare quotes and its back link returns to Travel details keeping the query', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
-    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
+    await visit(page, `/compare-quotes?uuid=${lead()}&sid=s1`);
     const mobile = page.getByTestId('wizard-mobile');
     expect(await mobile.locator('[aria-current="step"]').innerText()).toContain(TEXTS.en.stepOfSecond);
     await mobile.getByRole('button', { name: TEXTS.en.steps[0] }).click();
-    expect(await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1')).toBe('/traveller-details?uuid=abc&sid=s1');
+    expect(await urlBecomes(page, `/traveller-details?uuid=${lead()}&sid=s1`)).toBe(`/traveller-details?uuid=${lead()}&sid=s1`);
     expect(await screenId(page)).toBe('screen-traveller-details');
     await finish(opened);
   });
@@ -143,12 +151,12 @@ describe('the journey machine guards in-app URL changes', () => {
   test('history.pushState to a never-visited /checkout keeping the lead, then popstate, is refused too (only visited steps)', async () => {
     const opened = await openPage(browser());
     const { page } = opened;
-    await visit(page, '/traveller-details?uuid=abc&sid=s1');
-    await page.evaluate(() => {
-      history.pushState(null, '', '/checkout?uuid=abc&sid=s1');
+    await visit(page, `/traveller-details?uuid=${lead()}&sid=s1`);
+    await page.evaluate((uuid) => {
+      history.pushState(null, '', `/checkout?uuid=${uuid}&sid=s1`);
       dispatchEvent(new PopStateEvent('popstate'));
-    });
-    expect(await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1')).toBe('/traveller-details?uuid=abc&sid=s1');
+    }, lead());
+    expect(await urlBecomes(page, `/traveller-details?uuid=${lead()}&sid=s1`)).toBe(`/traveller-details?uuid=${lead()}&sid=s1`);
     expect(await screenId(page)).toBe('screen-traveller-details');
     await finish(opened);
   });
@@ -157,11 +165,11 @@ describe('the journey machine guards in-app URL changes', () => {
     // A short window so the page scrolls at desktop width.
     const opened = await openPage(browser(), { width: DESKTOP.width, height: 500 });
     const { page } = opened;
-    await visit(page, '/compare-quotes?uuid=abc&sid=s1');
+    await visit(page, `/compare-quotes?uuid=${lead()}&sid=s1`);
     expect(await scrollToBottom(page), 'the page must be scrollable for this test').toBeGreaterThan(100);
     // A DOM click, so the browser does not scroll the step into view first.
     await page.getByTestId('wizard-step-travel').dispatchEvent('click');
-    await urlBecomes(page, '/traveller-details?uuid=abc&sid=s1');
+    await urlBecomes(page, `/traveller-details?uuid=${lead()}&sid=s1`);
     await page.getByTestId('screen-traveller-details').waitFor({ timeout: 5000 });
     await expect.poll(() => scrollY(page), { timeout: 2000 }).toBe(0);
     await finish(opened);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareQuotesEndpoint } from '../../src/contract/quote.endpoints';
@@ -102,15 +102,14 @@ describe('compare-quotes', () => {
     expect(data.whatapp_template).toContain(`http://safar.test/compare-quotes?uuid=${saved.uuid}&lang=en`);
   });
 
-  it('supersedes the earlier quotes when the lead is quoted again, and answers in Arabic', async () => {
+  it('answers again with the same live quotes (same ids) while the lead is unchanged, in the asked language', async () => {
     const saved = await app.save(familyToFrance());
     const first = await compare(app.send, { uuid: saved.uuid });
     const second = await compare(app.send, { uuid: saved.uuid, lang: 'ar', link: 'https://safar.example/compare-quotes?uuid=x' });
+    expect(second.quotes.map((quote) => [quote.id, quote.premium])).toEqual(first.quotes.map((quote) => [quote.id, quote.premium]));
     const lead = await app.leadRow(saved.uuid);
     const rows = await app.db.select().from(t.leadQuotes).where(eq(t.leadQuotes.leadId, lead.id));
-    const live = rows.filter((row) => row.supersededAt === null).map((row) => row.id);
-    expect(live.sort()).toEqual(second.quotes.map((quote) => quote.id).sort());
-    expect(first.quotes.every((quote) => !live.includes(quote.id))).toBe(true);
+    expect(rows).toHaveLength(first.quotes.length);
 
     const quote = second.quotes[0]!;
     expect(quote.wizard_plan_name).toMatch(ARABIC);
@@ -120,6 +119,32 @@ describe('compare-quotes', () => {
     expect(second.lead.destination_names).toEqual(['فرنسا']);
     expect(second.whatapp_template).toMatch(ARABIC);
     expect(second.whatapp_template).toContain('https://safar.example/compare-quotes?uuid=x');
+  });
+
+  it('two calls at once (two tabs, a double mount) end with one set of live quotes, and both answer it', async () => {
+    const saved = await app.save(familyToFrance());
+    const [a, b] = await Promise.all([compare(app.send, { uuid: saved.uuid }), compare(app.send, { uuid: saved.uuid })]);
+    expect(b.quotes.map((quote) => quote.id)).toEqual(a.quotes.map((quote) => quote.id));
+    const lead = await app.leadRow(saved.uuid);
+    const live = await app.db.select().from(t.leadQuotes).where(and(eq(t.leadQuotes.leadId, lead.id), isNull(t.leadQuotes.supersededAt)));
+    expect(live.map((row) => row.id).sort()).toEqual(a.quotes.map((quote) => quote.id).sort());
+  });
+
+  it('re-prices and supersedes the earlier quotes once the lead changes, or once they are 30 minutes old (row time moved back)', async () => {
+    const saved = await app.save(familyToFrance());
+    const first = await compare(app.send, { uuid: saved.uuid });
+    await app.save({ ...familyToFrance(), uuid: saved.uuid, name: 'Rania Haddad', email: (await app.leadRow(saved.uuid)).email, phone_number: (await app.leadRow(saved.uuid)).phoneNumber });
+    const second = await compare(app.send, { uuid: saved.uuid });
+    const lead = await app.leadRow(saved.uuid);
+    const liveIds = async () =>
+      (await app.db.select().from(t.leadQuotes).where(and(eq(t.leadQuotes.leadId, lead.id), isNull(t.leadQuotes.supersededAt)))).map((row) => row.id).sort();
+    expect(await liveIds()).toEqual(second.quotes.map((quote) => quote.id).sort());
+    expect(first.quotes.every((quote) => !second.quotes.some((again) => again.id === quote.id))).toBe(true);
+
+    await app.db.update(t.leadQuotes).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(t.leadQuotes.leadId, lead.id));
+    const third = await compare(app.send, { uuid: saved.uuid });
+    expect(third.quotes.every((quote) => !second.quotes.some((earlier) => earlier.id === quote.id))).toBe(true);
+    expect(await liveIds()).toEqual(third.quotes.map((quote) => quote.id).sort());
   });
 
   it('answers 404 for an unknown uuid and 422 with field codes for a bad body', async () => {

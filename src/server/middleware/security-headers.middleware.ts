@@ -15,7 +15,8 @@ export function securityHeadersMiddleware(options: { apiOrigin: string | null; f
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],
       connectSrc: connect,
-      workerSrc: ["'self'", 'blob:'],
+      // The bot-check worker is a bundled file of this origin (src/web/services/bot-check.worker.ts).
+      workerSrc: ["'self'"],
       formAction: ["'self'", ...options.formTargets],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],

@@ -75,17 +75,42 @@ export async function priceLead(
 }
 
 /**
- * Stores the run as the lead's live quotes (RULINGS 11): earlier live quotes are superseded in
- * the same transaction, so an invoice can only ever be built from the newest prices.
+ * A lead's live quotes are reused for 30 minutes, and only while the lead is unchanged since
+ * they were priced: reloading the list, opening the compare table or a second tab shows the
+ * same quotes with the same ids, so a plan chosen on one page is still live when proceed-review
+ * checks it. Database time on both sides, so the app's clock (fixed in tests) plays no part.
  */
-export async function storeQuotes(db: Db, leadId: number, prices: PlanPrice[]): Promise<LeadQuoteRow[]> {
+const isFresh = sql`${t.leadQuotes.createdAt} >= greatest(${t.leads.updatedAt}, now() - interval '30 minutes')`;
+
+type Queryable = Pick<Db, 'select'>;
+
+/** The lead's live quotes when they are fresh (see isFresh), else an empty list. */
+export async function freshQuotes(db: Queryable, leadId: number): Promise<LeadQuoteRow[]> {
+  const rows = await db
+    .select({ quote: t.leadQuotes })
+    .from(t.leadQuotes)
+    .innerJoin(t.leads, eq(t.leads.id, t.leadQuotes.leadId))
+    .where(and(eq(t.leadQuotes.leadId, leadId), isNull(t.leadQuotes.supersededAt), isFresh));
+  return rows.map((row) => row.quote);
+}
+
+/**
+ * Stores the run as the lead's live quotes (RULINGS 11): earlier live quotes are superseded in
+ * the same transaction, so an invoice can only ever be built from the newest prices. The lead
+ * row is locked first; when a concurrent call stored fresh quotes meanwhile, those stay live and
+ * are returned instead (`reused`), so two pages opened at once never hold different quote ids.
+ */
+export async function storeQuotes(db: Db, leadId: number, prices: PlanPrice[]): Promise<{ rows: LeadQuoteRow[]; reused: boolean }> {
   return db.transaction(async (tx) => {
+    await tx.select({ id: t.leads.id }).from(t.leads).where(eq(t.leads.id, leadId)).for('update');
+    const fresh = await freshQuotes(tx, leadId);
+    if (fresh.length > 0) return { rows: fresh, reused: true };
     await tx
       .update(t.leadQuotes)
       .set({ supersededAt: sql`now()` })
       .where(and(eq(t.leadQuotes.leadId, leadId), isNull(t.leadQuotes.supersededAt)));
-    if (prices.length === 0) return [];
-    return tx
+    if (prices.length === 0) return { rows: [], reused: false };
+    const rows = await tx
       .insert(t.leadQuotes)
       .values(
         prices.map((price) => ({
@@ -99,5 +124,6 @@ export async function storeQuotes(db: Db, leadId: number, prices: PlanPrice[]): 
         })),
       )
       .returning();
+    return { rows, reused: false };
   });
 }

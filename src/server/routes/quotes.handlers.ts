@@ -8,7 +8,8 @@ import * as t from '../db/schema';
 import { LeadNotFoundError } from '../leads/lead-errors';
 import { findLeadByUuid, touchTracker, type LeadRow } from '../leads/lead-store';
 import { customerView, leadDetailsView } from '../leads/lead-views';
-import { leadFacts, priceLead, storeQuotes } from '../quoting/quote-service';
+import { loadPlans } from '../quoting/catalogue';
+import { freshQuotes, leadFacts, priceLead, storeQuotes } from '../quoting/quote-service';
 import { quoteView } from '../quoting/quote-views';
 import { shareLink, whatsappTemplate } from '../shares/share-texts';
 
@@ -39,6 +40,24 @@ async function quotedLead(db: Db, lead: LeadRow, stage: number, lang: Language):
 }
 
 /**
+ * The lead's fresh live quotes, or a new pricing run stored as its snapshot. Insurers that did
+ * not answer are only known for a new run; reused quotes are whatever that earlier run stored.
+ */
+async function liveOrNewQuotes(deps: QuotesDeps, lead: LeadRow) {
+  const { db, config } = deps;
+  const fresh = await freshQuotes(db, lead.id);
+  if (fresh.length > 0) return { stored: fresh, unavailable: [] };
+  const run = await priceLead(db, await leadFacts(db, lead), {
+    url: config.insurerApiUrl,
+    timeoutMs: config.insurerTimeoutMs,
+    fetch: deps.insurerFetch,
+    logError: deps.logError,
+  });
+  const { rows, reused } = await storeQuotes(db, lead.id, run.prices);
+  return { stored: rows, unavailable: reused ? [] : run.unavailable };
+}
+
+/**
  * compare-quotes: prices every plan the lead may take (HTTP insurers through their adapter),
  * stores the snapshot against the lead, raises the tracker to at least stage 1 and answers the
  * quotes cheapest first. Throws LeadNotFoundError for an unknown uuid.
@@ -51,14 +70,7 @@ export async function compareQuotes(
   const { db, config, lang } = { ...deps, lang: input.lang };
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new LeadNotFoundError();
-  const facts = await leadFacts(db, lead);
-  const run = await priceLead(db, facts, {
-    url: config.insurerApiUrl,
-    timeoutMs: config.insurerTimeoutMs,
-    fetch: deps.insurerFetch,
-    logError: deps.logError,
-  });
-  const stored = await storeQuotes(db, lead.id, run.prices);
+  const { stored, unavailable } = await liveOrNewQuotes(deps, lead);
 
   const trackerId = await touchTracker(db, lead, today);
   const [tracker] = await db
@@ -68,7 +80,7 @@ export async function compareQuotes(
     .returning({ stage: t.leadTrackers.stage });
   const [customer] = await db.select().from(t.customers).where(eq(t.customers.id, lead.customerId));
 
-  const plans = new Map(run.plans.map((plan) => [plan.id, plan]));
+  const plans = new Map((await loadPlans(db, [...new Set(stored.map((row) => row.planId))])).map((plan) => [plan.id, plan]));
   const quotes = stored
     .map((row) => quoteView(row, plans.get(row.planId)!, lead, lang))
     .sort((a, b) => a.premium - b.premium || a.provider_plan_id - b.provider_plan_id);
@@ -78,7 +90,7 @@ export async function compareQuotes(
     lead: await quotedLead(db, lead, tracker!.stage, lang),
     whatapp_template: whatsappTemplate(lang, customer!.name, shareLink(config.publicUrl, lead.uuid, input.link, lang)),
     // Nothing priced because an insurer failed: the SPA shows its error view, not "No Quotes Found".
-    hasError: quotes.length === 0 && run.unavailable.length > 0,
-    unavailable_providers: run.unavailable.map((insurer) => ({ id: insurer.id, name: lang === 'ar' ? insurer.nameAr : insurer.nameEn })),
+    hasError: quotes.length === 0 && unavailable.length > 0,
+    unavailable_providers: unavailable.map((insurer) => ({ id: insurer.id, name: lang === 'ar' ? insurer.nameAr : insurer.nameEn })),
   };
 }

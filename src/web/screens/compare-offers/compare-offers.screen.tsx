@@ -1,8 +1,89 @@
+import { Button, Center, Group, Loader, Stack, Text, useDirection } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import {
+  selectBuying,
+  selectCustomer,
+  selectEmailSent,
+  selectNotice,
+  selectSharing,
+  selectViewState,
+  selectVisibleQuotes,
+  selectWhatsappTemplate,
+} from '../../../../machines/quotes.selectors';
+import { JourneyActorContext } from '../../journey/journey-context';
+import { ErrorView } from '../../shell/error-view';
 import { PageHeading } from '../page-heading';
+import { AgentShare } from '../quotes-shared/agent-share';
+import { QuotesNoticeAlert } from '../quotes-shared/quotes-notice';
+import { useQuotesStep } from '../quotes-shared/use-quotes-step';
+import { OffersTable } from './offers-table';
 
-/** /compare-offers: the side-by-side table of up to 3 plans. */
+/** /compare-offers: the side-by-side table of up to 3 plans stored by the quote list (compare_data). */
 export function CompareOffersScreen() {
   const { t } = useLingui();
-  return <PageHeading testId="screen-compare-offers" title={t`Compare plans`} intro={t`Up to three plans side by side.`} />;
+  const { dir } = useDirection();
+  const journey = JourneyActorContext.useActorRef();
+  const { step, lang, isAgent } = useQuotesStep('offers');
+  const viewState = useSelector(step, selectViewState);
+  const views = useSelector(step, selectVisibleQuotes);
+  const busy = useSelector(step, selectBuying);
+  const notice = useSelector(step, selectNotice);
+  const customer = useSelector(step, selectCustomer);
+  const template = useSelector(step, selectWhatsappTemplate);
+  const sharing = useSelector(step, selectSharing);
+  const emailSent = useSelector(step, selectEmailSent);
+  const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
+
+  let body;
+  if (viewState === 'failed') {
+    body = <ErrorView headingOrder={2} />;
+  } else if (viewState === 'ready') {
+    body = (
+      <>
+        <QuotesNoticeAlert notice={notice} onClose={() => step.send({ type: 'notice.dismiss' })} />
+        <OffersTable views={views} lang={lang} busy={busy} onProceed={(quoteId) => step.send({ type: 'quote.buy', quoteId })} />
+      </>
+    );
+  } else {
+    // Loading, or leaving (nothing to compare, or a plan was chosen).
+    body = (
+      <Center py={64} role="status" data-testid="offers-loading">
+        <Stack align="center" gap="sm">
+          <Loader aria-hidden="true" />
+          <Text c="dimmed">{t`Searching for plans…`}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading testId="screen-compare-offers" title={t`Compare plans`} intro={t`Up to three plans side by side.`} />
+      <Group justify="space-between" mb="md">
+        <Button
+          variant="default"
+          leftSection={<BackIcon size={18} aria-hidden="true" />}
+          // Failed to load: the table machine cannot close itself, so the journey is told directly.
+          onClick={() => (viewState === 'ready' ? step.send({ type: 'compare.back' }) : journey.send({ type: 'compare.closed' }))}
+          disabled={viewState === 'loading' || viewState === 'done' || busy}
+          data-testid="offers-back"
+        >
+          {t`Back`}
+        </Button>
+        {isAgent && customer && viewState === 'ready' && (
+          <AgentShare
+            phone={customer.complete_phone_number}
+            template={template}
+            email={customer.email}
+            sending={sharing}
+            sent={emailSent}
+            onEmail={() => step.send({ type: 'share.email' })}
+          />
+        )}
+      </Group>
+      {body}
+    </>
+  );
 }

@@ -1,8 +1,151 @@
+import { useCallback } from 'react';
+import { Alert, Box, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import {
+  selectAskForAnother,
+  selectBuying,
+  selectCanCompare,
+  selectCompareRefused,
+  selectCompared,
+  selectCustomer,
+  selectDrawerQuote,
+  selectEmailSent,
+  selectInsurerFilter,
+  selectInsurers,
+  selectLead,
+  selectNotice,
+  selectQuoteCount,
+  selectSharing,
+  selectSort,
+  selectTrayOpen,
+  selectUnavailableProviders,
+  selectViewState,
+  selectVisibleQuotes,
+  selectWhatsappTemplate,
+} from '../../../../machines/quotes.selectors';
+import type { QuotesSort } from '../../../../machines/quotes.types';
+import { JourneyActorContext } from '../../journey/journey-context';
+import { ErrorView } from '../../shell/error-view';
 import { PageHeading } from '../page-heading';
+import { AgentShare } from '../quotes-shared/agent-share';
+import { QuotesNoticeAlert } from '../quotes-shared/quotes-notice';
+import { useQuotesStep } from '../quotes-shared/use-quotes-step';
+import { BenefitsDrawer } from './benefits-drawer';
+import { CompareTray } from './compare-tray';
+import { QuoteCard } from './quote-card';
+import { QuotesEmpty } from './quotes-empty';
+import { QuotesSummary } from './quotes-summary';
+import { QuotesToolbar } from './quotes-toolbar';
 
-/** /compare-quotes: the quote list, drawer and compare tray. */
+/** /compare-quotes: the quote list with add-ons and benefits, the drawer and the compare tray. */
 export function CompareQuotesScreen() {
   const { t } = useLingui();
-  return <PageHeading testId="screen-compare-quotes" title={t`Compare quotes`} intro={t`Plans from our insurers for your trip, cheapest first.`} />;
+  const journey = JourneyActorContext.useActorRef();
+  const { step, lang, isAgent } = useQuotesStep('quotes');
+
+  const viewState = useSelector(step, selectViewState);
+  const quotes = useSelector(step, selectVisibleQuotes);
+  const count = useSelector(step, selectQuoteCount);
+  const lead = useSelector(step, selectLead);
+  const customer = useSelector(step, selectCustomer);
+  const template = useSelector(step, selectWhatsappTemplate);
+  const unavailable = useSelector(step, selectUnavailableProviders);
+  const insurers = useSelector(step, selectInsurers);
+  const sort = useSelector(step, selectSort);
+  const insurerFilter = useSelector(step, selectInsurerFilter);
+  const compared = useSelector(step, selectCompared);
+  const trayOpen = useSelector(step, selectTrayOpen);
+  const askForAnother = useSelector(step, selectAskForAnother);
+  const refused = useSelector(step, selectCompareRefused);
+  const canCompare = useSelector(step, selectCanCompare);
+  const drawer = useSelector(step, selectDrawerQuote);
+  const busy = useSelector(step, selectBuying);
+  const notice = useSelector(step, selectNotice);
+  const sharing = useSelector(step, selectSharing);
+  const emailSent = useSelector(step, selectEmailSent);
+
+  const onSort = useCallback((value: QuotesSort) => step.send({ type: 'sort.change', sort: value }), [step]);
+  const onFilter = useCallback((providerIds: number[]) => step.send({ type: 'filter.change', providerIds }), [step]);
+
+  let body;
+  if (viewState === 'failed') {
+    body = <ErrorView headingOrder={2} />;
+  } else if (viewState === 'empty') {
+    body = <QuotesEmpty onCallBack={() => journey.send({ type: 'callBack.requested' })} />;
+  } else if (viewState === 'loading' || !lead) {
+    body = (
+      <Center py={64} role="status" data-testid="quotes-loading">
+        <Stack align="center" gap="sm">
+          <Loader aria-hidden="true" />
+          <Text c="dimmed">{t`Searching for plans…`}</Text>
+        </Stack>
+      </Center>
+    );
+  } else {
+    body = (
+      <>
+        <QuotesSummary
+          count={count}
+          lead={lead}
+          lang={lang}
+          actions={
+            isAgent && customer ? (
+              <AgentShare
+                phone={customer.complete_phone_number}
+                template={template}
+                email={customer.email}
+                sending={sharing}
+                sent={emailSent}
+                onEmail={() => step.send({ type: 'share.email' })}
+              />
+            ) : undefined
+          }
+        />
+        <QuotesNoticeAlert notice={notice} onClose={() => step.send({ type: 'notice.dismiss' })} />
+        {unavailable.length > 0 && (
+          <Alert color="gray" variant="light" mb="md" icon={<IconInfoCircle aria-hidden="true" />} data-testid="unavailable-providers">
+            {t`Some insurers did not answer in time; their plans are not shown.`}
+          </Alert>
+        )}
+        <QuotesToolbar sort={sort} insurers={insurers} insurerFilter={insurerFilter} lang={lang} onSort={onSort} onFilter={onFilter} />
+        <Stack gap="md" mt="md" data-testid="quote-list">
+          {quotes.map((view) => (
+            <QuoteCard
+              key={view.quote.id}
+              view={view}
+              lang={lang}
+              travellers={lead.no_of_traveller}
+              busy={busy}
+              onBuy={() => step.send({ type: 'quote.buy', quoteId: view.quote.id })}
+              onToggleAddon={(addonId) => step.send({ type: 'addon.toggle', quoteId: view.quote.id, addonId })}
+              onToggleCompare={() => step.send({ type: 'compare.toggle', quoteId: view.quote.id })}
+              onOpenBenefits={() => step.send({ type: 'drawer.open', quoteId: view.quote.id })}
+            />
+          ))}
+        </Stack>
+        {/* Room for the fixed compare bar, so it never covers the last card. */}
+        {(trayOpen || refused) && <Box h={120} visibleFrom="sm" />}
+        <CompareTray
+          compared={compared}
+          open={trayOpen}
+          askForAnother={askForAnother}
+          refused={refused}
+          canCompare={canCompare}
+          lang={lang}
+          onRemove={(quoteId) => step.send({ type: 'compare.toggle', quoteId })}
+          onCompare={() => step.send({ type: 'compare.open' })}
+        />
+        <BenefitsDrawer view={drawer} lang={lang} onClose={() => step.send({ type: 'drawer.close' })} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading testId="screen-compare-quotes" title={t`Compare quotes`} intro={t`Plans from our insurers for your trip, cheapest first.`} />
+      {body}
+    </>
+  );
 }

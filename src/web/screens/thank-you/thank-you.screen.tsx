@@ -1,8 +1,46 @@
+import { Box, Button, Group, List, Stack, Text } from '@mantine/core';
+import { IconPhoneCall } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { JourneyActorContext } from '../../journey/journey-context';
 import { PageHeading } from '../page-heading';
+import { ContactOptions } from './contact-options';
 
-/** /thank-you: no online quote; a call-back follows. */
+/**
+ * /thank-you (spec §2, RULINGS 12): no plan can quote the trip online, so the lead waits for a
+ * manual quote and the team calls. The visitor may call now, ask for a call at another number,
+ * or start over.
+ */
 export function ThankYouScreen() {
   const { t } = useLingui();
-  return <PageHeading testId="screen-thank-you" title={t`We need a little more information`} intro={t`We cannot process your application online. Our team will contact you shortly.`} />;
+  const journey = JourneyActorContext.useActorRef();
+  const canRequest = JourneyActorContext.useSelector((snapshot) => snapshot.can({ type: 'callBack.requested', reason: 'no_online_quote' }));
+  return (
+    <Box maw={720}>
+      <PageHeading
+        testId="screen-thank-you"
+        title={t`We need a little more information`}
+        intro={t`We cannot process your application online. Our team will contact you shortly.`}
+      />
+      <Stack gap="lg">
+        <Text>{t`Your trip needs details from our insurers that we cannot collect online, for example because of a traveller's age or the length of the trip.`}</Text>
+        <List spacing="xs">
+          <List.Item>{t`We have saved your details, so you do not need to enter them again.`}</List.Item>
+          <List.Item>{t`Our team prepares a manual quote for you and sends it by e-mail.`}</List.Item>
+        </List>
+        <ContactOptions intro={t`Prefer to talk now? Call us toll-free or message us on WhatsApp.`} />
+        <Group gap="sm">
+          <Button
+            leftSection={<IconPhoneCall size={18} aria-hidden="true" />}
+            disabled={!canRequest}
+            onClick={() => journey.send({ type: 'callBack.requested', reason: 'no_online_quote' })}
+          >
+            {t`Request a call back`}
+          </Button>
+          <Button variant="subtle" onClick={() => journey.send({ type: 'journey.reset' })}>
+            {t`Back to travel details`}
+          </Button>
+        </Group>
+      </Stack>
+    </Box>
+  );
 }

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEVICE_UUID, LEAD_UUID, OTHER_LEAD_UUID, SAMPLE_SAVED, SAMPLE_VALUES, recentSearch } from '../../../../machines/travel-details.model';
+import {
+  DEVICE_UUID,
+  LEAD_UUID,
+  OTHER_LEAD_UUID,
+  SAMPLE_SAVED,
+  SAMPLE_SAVED_NO_QUOTE,
+  SAMPLE_VALUES,
+  recentSearch,
+} from '../../../../machines/travel-details.model';
 import * as referenceService from '../../services/reference.service';
 import { localStore } from '../../storage/local-store';
 import { loadTravelDetailsReference, mergeRecentLeads, storeResumedLead, storeSubmittedLead } from './travel-details.actors';
@@ -54,9 +62,17 @@ describe('storage after the step (spec §3 locally stored keys)', () => {
     expect(JSON.parse(localStore.get('personal_details')!)).toEqual(SAMPLE_VALUES);
   });
 
+  it('sets the thankyou flag for a lead kept for a manual quote, and clears it once a lead quotes online', () => {
+    storeSubmittedLead(SAMPLE_SAVED_NO_QUOTE, SAMPLE_VALUES);
+    expect([localStore.get('thankyou'), localStore.get('uuid')]).toEqual(['1', SAMPLE_SAVED_NO_QUOTE.uuid]);
+    storeSubmittedLead(SAMPLE_SAVED, SAMPLE_VALUES);
+    expect(localStore.get('thankyou')).toBeNull();
+  });
+
   it('stores a lead picked from the chooser with traveller index 0', () => {
     localStore.set('traveller_index', '2');
+    localStore.set('thankyou', '1');
     storeResumedLead(OTHER_LEAD_UUID);
-    expect([localStore.get('uuid'), localStore.get('traveller_index')]).toEqual([OTHER_LEAD_UUID, '0']);
+    expect([localStore.get('uuid'), localStore.get('traveller_index'), localStore.get('thankyou')]).toEqual([OTHER_LEAD_UUID, '0', null]);
   });
 });

@@ -33,7 +33,11 @@ export function mergeRecentLeads(leads: RecentSearch[], recent: RecentSearch[]):
   return [...leads, ...recent].filter((lead) => !seen.has(lead.uuid_lead) && seen.add(lead.uuid_lead));
 }
 
-/** Spec §3 stored keys once the details are saved: the lead, its session and the device. */
+/**
+ * Spec §3 stored keys once the details are saved: the lead, its session and the device. The
+ * `thankyou` flag marks a lead kept for a manual quote (RULINGS 12), so its later pages send the
+ * customer back to travel details; a lead that quotes online clears it.
+ */
 export function storeSubmittedLead(saved: SavedLead, values: TravelDetailsValues): void {
   localStore.set('uuid', saved.uuid);
   localStore.set('session_id', saved.sessionId);
@@ -41,12 +45,18 @@ export function storeSubmittedLead(saved: SavedLead, values: TravelDetailsValues
   localStore.set('map_id', String(saved.leadMapId));
   localStore.setJson('personal_details', values);
   localStore.set('traveller_index', '0');
+  if (saved.noQuote) localStore.set('thankyou', '1');
+  else localStore.remove('thankyou');
 }
 
-/** Spec §2: choosing a lead from the chooser sets traveller index 0 and makes it the lead. */
+/**
+ * Spec §2: choosing a lead from the chooser sets traveller index 0 and makes it the lead. The
+ * `thankyou` flag was about the lead entered last, not this one.
+ */
 export function storeResumedLead(uuid: string): void {
   localStore.set('uuid', uuid);
   localStore.set('traveller_index', '0');
+  localStore.remove('thankyou');
 }
 
 export const travelDetailsLogic = travelDetailsMachine.provide({
@@ -60,7 +70,13 @@ export const travelDetailsLogic = travelDetailsMachine.provide({
     checkAgent: fromPromise(({ input }) => checkAgent(input.agentId, input.lang)),
     saveLead: fromPromise(async ({ input }): Promise<SavedLead> => {
       const saved = await saveLead(input);
-      return { uuid: saved.uuid, sessionId: saved.session_id, deviceUuid: saved.device_uuid, leadMapId: saved.lead_map_id };
+      return {
+        uuid: saved.uuid,
+        sessionId: saved.session_id,
+        deviceUuid: saved.device_uuid,
+        leadMapId: saved.lead_map_id,
+        noQuote: saved.redirect === 'thank-you',
+      };
     }),
   },
   actions: {

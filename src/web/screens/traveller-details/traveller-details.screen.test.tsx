@@ -221,6 +221,18 @@ describe('a lead named by ?uuid=', () => {
     expect(fullName().value).toBe('Rania Haddad');
   });
 
+  it('shows /thank-you with the lead when no plan can quote it online (RULINGS 12), storing the thankyou flag', async () => {
+    lead.saveLead.mockResolvedValue({ ...SAVED, uuid: LEAD_UUID, lead_map_id: 77, session_id: SESSION_UUID, device_uuid: DEVICE_UUID, redirect: 'thank-you' });
+    const { step, router } = open();
+    await form();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Proceed' })));
+    await waitFor(() => expect(step()).toBe('thankYou'));
+    expect(screen.getByTestId('screen-thank-you')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/thank-you');
+    expect(new URLSearchParams(router.state.location.search).get('uuid')).toBe(LEAD_UUID);
+    expect([localStore.get('thankyou'), localStore.get('uuid')]).toEqual(['1', LEAD_UUID]);
+  });
+
   it('starts blank when the lead does not exist', async () => {
     lead.fetchPersonalDetails.mockRejectedValue(apiError(404));
     open();

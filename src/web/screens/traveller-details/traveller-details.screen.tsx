@@ -82,6 +82,7 @@ export function TravellerDetailsScreen() {
   useEffect(() => {
     if (outcome?.type === 'submitted') journey.send({ type: 'details.submitted', uuid: outcome.uuid, sessionId: outcome.sessionId });
     if (outcome?.type === 'resumed') journey.send({ type: 'lead.resumed', uuid: outcome.uuid, sessionId: outcome.sessionId, stage: outcome.stage });
+    if (outcome?.type === 'noQuote') journey.send({ type: 'lead.noQuote', uuid: outcome.uuid, sessionId: outcome.sessionId });
   }, [outcome, journey]);
 
   const submit = useCallback((submitted: TravelDetailsValues) => step.send({ type: 'details.submit', values: submitted }), [step]);

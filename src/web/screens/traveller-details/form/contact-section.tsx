@@ -2,18 +2,38 @@ import { useId, useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Select, TextInput, useDirection, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, NAME_TYPING_FILTER, phoneDigitRange } from '../../../../contract/travel-details.rules';
+import type { Option } from '../../../../contract/endpoint';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_TYPING_FILTER,
+  phoneDigitRange,
+  type ContactDetails,
+} from '../../../../contract/travel-details.rules';
 import type { FieldRefs } from './form-types';
-import type { TravelDetailsReference } from '../../../../../machines/travel-details.types';
 import { selectText } from './select-text';
 import { cleanPhoneDigits, withPhoneCode } from './travel-details-values';
-import type { TravelDetailsFormApi } from './use-travel-details-form';
+import type { RuleFormApi } from './use-rule-form';
 import classes from './travel-details-form.module.css';
 
 const LRM = '\u200e';
 
-/** Who to send the quotes to: full name, phone with calling code, e-mail (spec §5). */
-export function ContactSection({ form, reference, refs }: { form: TravelDetailsFormApi; reference: TravelDetailsReference; refs: FieldRefs }) {
+/**
+ * Who to contact: full name, phone with calling code, e-mail (spec §5). Shared by the travel
+ * details form and the call-back request (RULINGS 13), so both type and check them alike.
+ */
+export function ContactSection<V extends ContactDetails>({
+  form,
+  reference,
+  refs,
+  title,
+}: {
+  form: RuleFormApi<V>;
+  reference: { phoneCodes: Option[] };
+  refs: FieldRefs;
+  /** The section heading; "Your details" unless given. */
+  title?: string;
+}) {
   const { t, i18n } = useLingui();
   const { dir } = useDirection();
   const titleId = useId();
@@ -39,7 +59,7 @@ export function ContactSection({ form, reference, refs }: { form: TravelDetailsF
     <section className={classes.section} aria-labelledby={titleId}>
       <h2 id={titleId} className={classes.sectionTitle}>
         <IconUser size={22} className={classes.sectionIcon} aria-hidden="true" />
-        {t`Your details`}
+        {title ?? t`Your details`}
       </h2>
 
       <TextInput

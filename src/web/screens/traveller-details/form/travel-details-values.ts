@@ -4,6 +4,7 @@ import {
   TRIP_TYPE,
   phoneDigitRange,
   tripBounds,
+  type ContactDetails,
   type TravelDetails,
 } from '../../../../contract/travel-details.rules';
 import type { TravelDetailsValues } from '../../../../../machines/travel-details.types';
@@ -77,7 +78,7 @@ export function cleanPhoneDigits(text: string, code: string): string {
   return text.replace(/\D/g, '').slice(0, phoneDigitRange(code).max);
 }
 
-export function withPhoneCode(values: TravelDetailsValues, code: string): TravelDetailsValues {
+export function withPhoneCode<V extends ContactDetails>(values: V, code: string): V {
   return { ...values, phone_country_code: code, phone_number: cleanPhoneDigits(values.phone_number, code) };
 }
 

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { EMAIL_TOAST_MS, quotesMachine } from './quotes.machine';
+import {
+  BOT_TOKEN,
+  EMPTY_DATA,
+  ERROR_DATA,
+  QUOTES_FAILURES,
+  QUOTES_LEAD_UUID,
+  QUOTES_SESSION_UUID,
+  SAMPLE_DATA,
+  SAMPLE_QUOTES,
+  quotesInput,
+} from './quotes.model';
+import { selectOutcome, selectViewState, selectVisibleQuotes } from './quotes.selectors';
+import type { ProceedInput, QuotesData, QuotesInput, SendEmailInput } from './quotes.types';
+
+const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
+
+interface Stubs {
+  load?: () => Promise<QuotesData>;
+  token?: () => Promise<string>;
+  proceed?: (input: ProceedInput) => Promise<unknown>;
+  email?: (input: SendEmailInput) => Promise<unknown>;
+}
+
+function start(input: QuotesInput = quotesInput(), stubs: Stubs = {}, clock?: SimulatedClock) {
+  const calls = { load: 0, proceed: [] as ProceedInput[], email: [] as SendEmailInput[] };
+  const stored: unknown[] = [];
+  const actor = createActor(
+    quotesMachine.provide({
+      actors: {
+        loadQuotes: fromPromise(async () => {
+          calls.load += 1;
+          return (stubs.load ?? (async () => SAMPLE_DATA))();
+        }),
+        getBotToken: fromPromise(() => (stubs.token ?? (async () => BOT_TOKEN))()),
+        proceed: fromPromise(async ({ input }) => {
+          calls.proceed.push(input);
+          return (stubs.proceed ?? (async () => ({})))(input);
+        }),
+        sendEmail: fromPromise(async ({ input }) => {
+          calls.email.push(input);
+          return (stubs.email ?? (async () => ({ sent: true })))(input);
+        }),
+      },
+      actions: {
+        storeTravellerIndex: () => stored.push('traveller_index'),
+        storeChosen: (_, params) => stored.push({ chosen: params }),
+        storeCompared: (_, params) => stored.push({ compared: params }),
+      },
+    }),
+    { input, ...(clock ? { clock } : {}) },
+  ).start();
+  return { actor, calls, stored };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function ready(input?: QuotesInput, stubs?: Stubs) {
+  const started = start(input, stubs);
+  await waitFor(started.actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+  return started;
+}
+
+describe('loading', () => {
+  it('shows quotes when the call answers some', async () => {
+    const { actor } = await ready();
+    expect(selectViewState(actor.getSnapshot())).toBe('ready');
+    expect(actor.getSnapshot().context.quotes).toHaveLength(4);
+    expect(actor.getSnapshot().context.whatsappTemplate).toBe(SAMPLE_DATA.whatapp_template);
+  });
+
+  it('is empty when no plan was quoted', async () => {
+    const { actor } = await ready(undefined, { load: async () => EMPTY_DATA });
+    expect(selectViewState(actor.getSnapshot())).toBe('empty');
+  });
+
+  it('fails with quotes_error when the server flags hasError', async () => {
+    const { actor } = await ready(undefined, { load: async () => ERROR_DATA });
+    expect(selectViewState(actor.getSnapshot())).toBe('failed');
+    expect(actor.getSnapshot().context.failure).toBe('quotes_error');
+  });
+
+  it('fails with load_failed when the call fails', async () => {
+    const { actor } = await ready(undefined, { load: () => Promise.reject(QUOTES_FAILURES.network) });
+    expect(actor.getSnapshot().context.failure).toBe('load_failed');
+  });
+
+  it('loads nothing without a lead', async () => {
+    const { actor, calls } = start(quotesInput({ uuid: null }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('noLead');
+    expect(calls.load).toBe(0);
+  });
+});
+
+describe('add-ons', () => {
+  it('ticking an add-on raises the total by its value, unticking lowers it back', async () => {
+    const { actor } = await ready();
+    const total = () => selectVisibleQuotes(actor.getSnapshot()).find((view) => view.quote.id === first.id)!.total;
+    expect(total()).toBe(first.premium);
+    actor.send({ type: 'addon.toggle', quoteId: first.id, addonId: first.addon[1]!.id });
+    expect(total()).toBe(first.premium + first.addon[1]!.value);
+    actor.send({ type: 'addon.toggle', quoteId: first.id, addonId: first.addon[0]!.id });
+    expect(total()).toBe(first.premium + first.addon[0]!.value + first.addon[1]!.value);
+    actor.send({ type: 'addon.toggle', quoteId: first.id, addonId: first.addon[1]!.id });
+    expect(total()).toBe(first.premium + first.addon[0]!.value);
+  });
+
+  it('a disabled add-on cannot be ticked', async () => {
+    const quote = { ...first, addon: [{ ...first.addon[0]!, disabled_addon: true }] };
+    const { actor } = await ready(undefined, { load: async () => ({ ...SAMPLE_DATA, quotes: [quote] }) });
+    actor.send({ type: 'addon.toggle', quoteId: quote.id, addonId: quote.addon[0]!.id });
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({});
+  });
+});
+
+describe('compare', () => {
+  it('toggles up to 3 plans and refuses a 4th', async () => {
+    const { actor } = await ready();
+    for (const quote of [first, second, third]) actor.send({ type: 'compare.toggle', quoteId: quote.id });
+    expect(actor.getSnapshot().context.compareSelection).toEqual([first.id, second.id, third.id]);
+    actor.send({ type: 'compare.toggle', quoteId: fourth.id });
+    expect(actor.getSnapshot().context.compareSelection).toEqual([first.id, second.id, third.id]);
+    expect(actor.getSnapshot().context.compareRefused).toBe(true);
+    actor.send({ type: 'compare.toggle', quoteId: second.id });
+    expect(actor.getSnapshot().context.compareSelection).toEqual([first.id, third.id]);
+    expect(actor.getSnapshot().context.compareRefused).toBe(false);
+  });
+
+  it('opens the comparison only from 2 plans, storing their compare ids', async () => {
+    const { actor, stored } = await ready();
+    actor.send({ type: 'compare.toggle', quoteId: second.id });
+    actor.send({ type: 'compare.open' });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'compare.toggle', quoteId: first.id });
+    actor.send({ type: 'compare.open' });
+    expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'compared', compareIds: [second.compare_id, first.compare_id] });
+    expect(stored).toEqual([{ compared: { compareIds: [second.compare_id, first.compare_id] } }]);
+  });
+
+  it('the offers view shows only the compared plans, in their order', async () => {
+    const { actor } = await ready(quotesInput({ view: 'offers', compareIds: [third.compare_id, first.compare_id] }));
+    expect(selectVisibleQuotes(actor.getSnapshot()).map((view) => view.quote.id)).toEqual([third.id, first.id]);
+    actor.send({ type: 'compare.back' });
+    expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'closed' });
+  });
+
+  it('the offers view without compare ids closes at once, without loading', async () => {
+    const { actor, calls } = start(quotesInput({ view: 'offers', compareIds: [] }));
+    expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'closed' });
+    expect(calls.load).toBe(0);
+  });
+
+  it('the offers view closes when none of the compared plans is quoted any more', async () => {
+    const { actor } = await ready(quotesInput({ view: 'offers', compareIds: ['gone-schengen'] }));
+    expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'closed' });
+  });
+});
+
+describe('sort, filter and drawer', () => {
+  it('sorts by price by default and by medical limit on demand, and filters by insurer', async () => {
+    const { actor } = await ready(undefined, { load: async () => ({ ...SAMPLE_DATA, quotes: [third, first, second] }) });
+    const ids = () => selectVisibleQuotes(actor.getSnapshot()).map((view) => view.quote.id);
+    expect(ids()).toEqual([first.id, second.id, third.id]);
+    actor.send({ type: 'sort.change', sort: 'medical' });
+    expect(ids()).toEqual([first.id, second.id, third.id].sort((a, b) => a - b));
+    const reversedLimits = [{ ...first, medical_limit_usd: 1 }, second, third];
+    const other = await ready(undefined, { load: async () => ({ ...SAMPLE_DATA, quotes: reversedLimits }) });
+    other.actor.send({ type: 'sort.change', sort: 'medical' });
+    expect(selectVisibleQuotes(other.actor.getSnapshot()).map((view) => view.quote.id)).toEqual([second.id, third.id, first.id]);
+    actor.send({ type: 'filter.change', providerIds: [second.provider.id] });
+    expect(ids()).toEqual([second.id]);
+  });
+
+  it('opens and closes the drawer for a quote', async () => {
+    const { actor } = await ready();
+    actor.send({ type: 'drawer.open', quoteId: second.id });
+    expect(actor.getSnapshot().context.drawerQuoteId).toBe(second.id);
+    actor.send({ type: 'drawer.close' });
+    expect(actor.getSnapshot().context.drawerQuoteId).toBeNull();
+  });
+});
+
+describe('buy now', () => {
+  it('gets the bot token, sends the spec payload with the displayed total, stores the plan and ends chosen', async () => {
+    const { actor, calls, stored } = await ready(quotesInput({ agentId: 101 }));
+    actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[1]!.id });
+    actor.send({ type: 'quote.buy', quoteId: second.id });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.proceed).toEqual([
+      {
+        uuid: QUOTES_LEAD_UUID,
+        policy_id: second.id,
+        addons: [second.addon[1]!.id],
+        selected_premium: second.premium + second.addon[1]!.value,
+        quote: second,
+        agent_id: 101,
+        session_id: QUOTES_SESSION_UUID,
+        bot_token: BOT_TOKEN,
+        lang: 'en',
+      },
+    ]);
+    expect(stored).toEqual([
+      'traveller_index',
+      { chosen: { quote: second, selectedPremium: second.premium + second.addon[1]!.value, addonIds: [second.addon[1]!.id] } },
+    ]);
+    expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'chosen', quoteId: second.id });
+  });
+
+  it('a customer without agent sends agent_id 0', async () => {
+    const { actor, calls } = await ready();
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.proceed[0]!.agent_id).toBe(0);
+  });
+
+  it('a failed bot check returns to the list with bot_check_failed and does not call proceed', async () => {
+    const { actor, calls } = await ready(undefined, { token: () => Promise.reject(new Error('worker')) });
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    expect(actor.getSnapshot().context.notice).toBe('bot_check_failed');
+    expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
+    expect(calls.proceed).toEqual([]);
+  });
+
+  it('a refused bot token returns to the list with bot_check_failed', async () => {
+    const { actor } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.botRefused) });
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    expect(actor.getSnapshot().context.notice).toBe('bot_check_failed');
+    expect(actor.getSnapshot().context.buyFailed).toBe(false);
+  });
+
+  it('an expired quote reloads the quotes and says so', async () => {
+    const { actor, calls } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.quoteExpired) });
+    actor.send({ type: 'compare.toggle', quoteId: first.id });
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => calls.load === 2 && snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.notice).toBe('quote_expired');
+    expect(actor.getSnapshot().context.compareSelection).toEqual([]);
+  });
+
+  it('any other failure flags buyFailed (system error) and returns to the list', async () => {
+    const { actor } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.server) });
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.context.buyFailed);
+    expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
+    expect(actor.getSnapshot().context.buyingQuoteId).toBeNull();
+  });
+});
+
+describe('agent e-mail share', () => {
+  it('is refused without an agent', async () => {
+    const { actor, calls } = await ready();
+    actor.send({ type: 'share.email' });
+    await settle();
+    expect(calls.email).toEqual([]);
+  });
+
+  it('sends the page link and shows the toast for 5 s (clock mocked)', async () => {
+    const clock = new SimulatedClock();
+    const { actor, calls } = start(quotesInput({ agentId: 101 }), {}, clock);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'share.email' });
+    await waitFor(actor, (snapshot) => snapshot.context.emailSent);
+    expect(calls.email).toEqual([
+      { uuid: QUOTES_LEAD_UUID, lang: 'en', agentId: 101, link: quotesInput().link, pagename: 'compare-quotes' },
+    ]);
+    clock.increment(EMAIL_TOAST_MS - 1);
+    expect(actor.getSnapshot().context.emailSent).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().context.emailSent).toBe(false);
+  });
+
+  it('a failed share is silent and stops loading', async () => {
+    const { actor } = await ready(quotesInput({ agentId: 101 }), { email: () => Promise.reject(QUOTES_FAILURES.server) });
+    actor.send({ type: 'share.email' });
+    expect(actor.getSnapshot().matches({ ready: { share: 'sending' } })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { share: 'idle' } }));
+    expect(actor.getSnapshot().context.emailSent).toBe(false);
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { quotesMachine } from './quotes.machine';
+import { QUOTES_FAILURES, quotesInput, quotesModelEvents, type QuotesModelEvent } from './quotes.model';
+import { displayedTotal, proceedPayload } from './quotes.pricing';
+import { MAX_COMPARED, type QuotesInput } from './quotes.types';
+
+// Built like travel-details.model.test.ts (see there why TestModel and not createTestModel()):
+// call outcomes are sample events, which settle the pending promise actor of the live replay.
+
+type Snapshot = SnapshotFrom<typeof quotesMachine>;
+type Path = TestPath<Snapshot, QuotesModelEvent>;
+type ImplementationsOf = Parameters<typeof quotesMachine.provide>[0];
+
+const ACTOR_IDS = ['loadQuotes', 'getBotToken', 'proceed', 'sendEmail'] as const;
+type ActorId = (typeof ACTOR_IDS)[number];
+const STATES = ['loading', 'empty', 'failed', 'ready', 'chosen', 'compared', 'closed'] as const;
+
+const INPUTS: Record<string, QuotesInput> = {
+  customer: quotesInput(),
+  agent: quotesInput({ agentId: 101 }),
+};
+
+const FAILURE_NAMES = new Map<unknown, string>(Object.entries(QUOTES_FAILURES).map(([name, failure]) => [failure, name]));
+
+const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+function describeEvent(event: QuotesModelEvent | { type: 'xstate.init' }): string {
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? 'error'}`;
+  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓`;
+  if ('quoteId' in event) return `${event.type}(${event.quoteId})`;
+  return event.type;
+}
+
+function labelOf(path: Path): string {
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
+}
+
+function deferredActors() {
+  const pending = new Map<ActorId, { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const make = (id: ActorId) =>
+    fromPromise<never, never>(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
+        }),
+    );
+  const actors = Object.fromEntries(ACTOR_IDS.map((id) => [id, make(id)])) as NonNullable<ImplementationsOf['actors']>;
+  return { actors, pending };
+}
+
+function createModel(input: QuotesInput) {
+  return new TestModel<Snapshot, QuotesModelEvent, QuotesInput>(quotesMachine as never, {
+    input,
+    serializeState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    events: (state) => quotesModelEvents.filter((event) => state.can(event as never) && inOrder(state, event)),
+  });
+}
+
+/**
+ * Plans are added to the comparison in list order and removed last first: the order of picks
+ * only changes the order of the table, and every order would multiply the paths by 24.
+ */
+function inOrder(state: Snapshot, event: QuotesModelEvent): boolean {
+  if (event.type !== 'compare.toggle') return true;
+  const { compareSelection, quotes } = state.context;
+  const index = quotes.findIndex((quote) => quote.id === event.quoteId);
+  return index === compareSelection.length || event.quoteId === compareSelection.at(-1);
+}
+
+async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number> {
+  const { actors, pending } = deferredActors();
+  const stored: unknown[] = [];
+  const actor = createActor(
+    quotesMachine.provide({
+      actors,
+      actions: {
+        storeTravellerIndex: () => stored.push('traveller_index'),
+        storeChosen: (_, params) => stored.push({ chosen: params }),
+        storeCompared: (_, params) => stored.push({ compared: params }),
+      },
+    }),
+    { input },
+  ).start();
+  let checked = 0;
+
+  const check = (modelState: Snapshot) => {
+    checked += 1;
+    const live = actor.getSnapshot();
+    expect(live.value).toEqual(modelState.value);
+    expect(live.context).toEqual(modelState.context);
+    expect(live.status).toBe(modelState.status);
+    // Never more than 3 plans compared.
+    expect(live.context.compareSelection.length).toBeLessThanOrEqual(MAX_COMPARED);
+    if (live.matches({ ready: { list: { buying: 'proceeding' } } })) {
+      // The payload carries the displayed total of the chosen quote, with its ticked add-ons.
+      const payload = pending.get('proceed')?.input;
+      expect(payload).toEqual(proceedPayload(live.context));
+      const quote = live.context.quotes.find((candidate) => candidate.id === live.context.buyingQuoteId)!;
+      expect(payload).toMatchObject({ selected_premium: displayedTotal(live.context, quote), agent_id: input.agentId ?? 0 });
+    }
+    if (live.status === 'done' && live.output?.type === 'chosen') {
+      expect(stored).toContainEqual({ chosen: expect.objectContaining({ quote: expect.objectContaining({ id: live.output.quoteId }) }) });
+    }
+    if (live.status === 'done' && live.output?.type === 'compared') {
+      expect(live.output.compareIds.length).toBeGreaterThanOrEqual(2);
+      expect(stored).toContainEqual({ compared: { compareIds: live.output.compareIds } });
+    }
+  };
+
+  const perform = async (step: { event: { type: string } }) => {
+    const event = step.event as QuotesModelEvent;
+    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (outcome) {
+      const call = pending.get(outcome[2] as ActorId);
+      if (!call) throw new Error(`no pending call for ${event.type}`);
+      pending.delete(outcome[2] as ActorId);
+      if ('output' in event) call.resolve(event.output);
+      else if ('error' in event) call.reject(event.error);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    } else {
+      actor.send(event as Exclude<QuotesModelEvent, { type: `xstate.${string}` }>);
+    }
+  };
+
+  const params: TestParam<Snapshot, QuotesModelEvent> = {
+    states: Object.fromEntries(STATES.map((state) => [state, check])),
+    events: Object.fromEntries(quotesModelEvents.map(({ type }) => [type, perform])),
+  };
+  try {
+    await path.test(params);
+  } finally {
+    actor.stop();
+  }
+  return checked;
+}
+
+describe.each(Object.entries(INPUTS))('quotes model: %s', (_name, input) => {
+  const model = createModel(input);
+  const shortestPaths = model.getShortestPaths();
+
+  it('reaches every outcome of the step', () => {
+    const reached = new Set(shortestPaths.map((path) => (typeof path.state.value === 'string' ? path.state.value : 'ready')));
+    for (const state of ['empty', 'failed', 'ready', 'chosen', 'compared'] as const) expect(reached).toContain(state);
+    // A 4th plan is refused somewhere along the way.
+    expect(shortestPaths.some((path) => path.state.context.compareRefused)).toBe(true);
+    // Each buy failure is reached: expired (reload), bot check, system error.
+    expect(shortestPaths.some((path) => path.state.context.notice === 'quote_expired')).toBe(true);
+    expect(shortestPaths.some((path) => path.state.context.notice === 'bot_check_failed')).toBe(true);
+    expect(shortestPaths.some((path) => path.state.context.buyFailed)).toBe(true);
+  });
+
+  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+    expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+  });
+});

@@ -1,0 +1,148 @@
+import type { ErrorEnvelope } from '../src/contract/envelope';
+import type { Quote, QuoteAddon } from '../src/contract/quote.endpoints';
+import { SAMPLE_LEAD } from './travel-details.model';
+import type { QuotesData, QuotesEvent, QuotesInput, QuotesServiceFailure } from './quotes.types';
+
+/**
+ * Samples of the quotes step, shared by its unit tests, its model test (quotes.model.test.ts)
+ * and the screens' tests: quotes as compare-quotes answers them, what each call can answer,
+ * and the user's events.
+ */
+
+export const QUOTES_LEAD_UUID = '0b7c2f4e-5a61-4c1d-9e3a-8d2f6b1a7c90';
+export const QUOTES_SESSION_UUID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+export const BOT_TOKEN = 'eyJhbGdvcml0aG0iOiJTSEEtMjU2In0=';
+
+function addon(id: number, code: string, label: string, value: number, extra: Partial<QuoteAddon> = {}): QuoteAddon {
+  return {
+    id,
+    code,
+    label,
+    label_ar: `${label} (ar)`,
+    value,
+    value_to_display: `$${value / 100}`,
+    addonCheck: false,
+    checked_addon: false,
+    disabled_addon: false,
+    max_age: null,
+    covered_travellers: 2,
+    ...extra,
+  };
+}
+
+/** A priced plan; `n` varies its ids, insurer and figures. */
+export function sampleQuote(n: number, overrides: Partial<Quote> = {}): Quote {
+  const providerId = [7, 3, 1000, 12][n % 4]!;
+  return {
+    id: 100 + n,
+    compare_id: `${500 + n}-schengen`,
+    premium: 4000 + n * 1000,
+    premium_round: 40 + n * 10,
+    premium_per_person: [
+      { label: 'Traveller 1, 36 years', value: 2000 + n * 500 },
+      { label: 'Traveller 2, 34 years', value: 2000 + n * 500 },
+    ],
+    provider: { id: providerId, name: `Insurer ${providerId}`, name_ar: `المؤمن ${providerId}`, image: `insurer-${providerId}.svg` },
+    provider_plan_id: 500 + n,
+    coverage_id: 1,
+    wizard_plan_name: `Plan ${n}`,
+    product_type_name: 'Several travellers',
+    zone: 'schengen',
+    trip_type: 1,
+    // Medical limits fall as the premium rises, so the two sorts disagree.
+    medical_limit_usd: 100_000 - n * 10_000,
+    schengen_visa_compliant: true,
+    planDocuments: { file_url: `/plan-documents/${500 + n}.pdf` },
+    is_instant_policy: true,
+    is_instant_policy_text: 'Instant policy',
+    is_api_plan: 1,
+    highlight: [
+      { key: 'medical', label: 'Medical expenses', label_ar: 'النفقات الطبية', value: `$${100 - n * 10},000`, value_ar: `${100 - n * 10},000 $`, section: 1 },
+      { key: 'evacuation', label: 'Evacuation', label_ar: 'الإخلاء', value: 'Covered', value_ar: 'مغطى', section: 1 },
+      { key: 'baggage', label: 'Baggage loss', label_ar: 'فقدان الأمتعة', value: '$500', value_ar: '500 $', section: 2 },
+      { key: 'covid19', label: 'COVID-19', label_ar: 'كوفيد-19', value: 'Included', value_ar: 'مشمول', section: 3 },
+    ],
+    addon: [
+      addon(10 + n * 3, 'winter_sports', 'Winter sports', 1200, { max_age: 70 }),
+      addon(11 + n * 3, 'trip_cancellation', 'Trip cancellation', 2500),
+    ],
+    benefits: [{ label: 'Emergency dental', label_ar: 'طب الأسنان الطارئ', value_to_display: '$300', value_to_display_ar: '300 $' }],
+    ...overrides,
+  };
+}
+
+export const SAMPLE_QUOTES: Quote[] = [sampleQuote(0), sampleQuote(1), sampleQuote(2), sampleQuote(3)];
+
+export function quotesData(quotes: Quote[] = SAMPLE_QUOTES, overrides: Partial<QuotesData> = {}): QuotesData {
+  return {
+    quotes,
+    customer: { id: 9, name: 'Rania Haddad', email: 'rania@example.com', phone_country_code: '+961', phone_number: '71234567', complete_phone_number: '+96171234567' },
+    lead: { ...SAMPLE_LEAD, uuid: QUOTES_LEAD_UUID, destination_names: ['France', 'Türkiye'], source_name: 'Lebanon', stage: 1 },
+    whatapp_template: 'Your travel insurance quotes: https://safar.example/compare-quotes?uuid=x',
+    hasError: false,
+    unavailable_providers: [],
+    ...overrides,
+  };
+}
+
+export const SAMPLE_DATA = quotesData();
+export const EMPTY_DATA = quotesData([]);
+export const ERROR_DATA = quotesData([], { hasError: true });
+
+function failure(status: number | null, kind: string, data: ErrorEnvelope['data'] = {}): QuotesServiceFailure {
+  return { kind, status, body: status === null ? null : { status, message: 'refused', data } };
+}
+
+/** What the web's ApiError looks like for each failure the step tells apart. */
+export const QUOTES_FAILURES = {
+  network: failure(null, 'network'),
+  server: failure(500, 'server'),
+  botRefused: failure(422, 'invalid', { errors: { bot_token: 'invalid_value' } }),
+  quoteExpired: failure(409, 'rejected', { errors: { policy_id: 'quote_expired' } }),
+} as const satisfies Record<string, QuotesServiceFailure>;
+
+export function quotesInput(overrides: Partial<QuotesInput> = {}): QuotesInput {
+  return {
+    lang: 'en',
+    uuid: QUOTES_LEAD_UUID,
+    sessionId: QUOTES_SESSION_UUID,
+    agentId: null,
+    link: 'https://safar.example/compare-quotes?uuid=' + QUOTES_LEAD_UUID,
+    view: 'quotes',
+    compareIds: [],
+    ...overrides,
+  };
+}
+
+export type ActorOutcomeEvent =
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+
+export type QuotesModelEvent = QuotesEvent | ActorOutcomeEvent;
+
+const [first, second, third, fourth] = SAMPLE_QUOTES as [Quote, Quote, Quote, Quote];
+
+/**
+ * The call outcomes and user events the model explores. Kept small on purpose: every event
+ * multiplies the reachable contexts (selection × ticks), and these already cover loading
+ * outcomes, comparing up to 3 (and the 4th refused), ticking an add-on and each buy outcome.
+ */
+export const quotesModelEvents: readonly QuotesModelEvent[] = [
+  { type: 'xstate.done.actor.loadQuotes', output: SAMPLE_DATA },
+  { type: 'xstate.done.actor.loadQuotes', output: EMPTY_DATA },
+  { type: 'xstate.done.actor.loadQuotes', output: ERROR_DATA },
+  { type: 'xstate.error.actor.loadQuotes', error: QUOTES_FAILURES.network },
+  { type: 'compare.toggle', quoteId: first.id },
+  { type: 'compare.toggle', quoteId: second.id },
+  { type: 'compare.toggle', quoteId: third.id },
+  { type: 'compare.toggle', quoteId: fourth.id },
+  { type: 'compare.open' },
+  { type: 'addon.toggle', quoteId: first.id, addonId: first.addon[0]!.id },
+  { type: 'quote.buy', quoteId: first.id },
+  { type: 'xstate.done.actor.getBotToken', output: BOT_TOKEN },
+  { type: 'xstate.error.actor.getBotToken', error: new Error('worker failed') },
+  { type: 'xstate.done.actor.proceed', output: { ok: true } },
+  { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.botRefused },
+  { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.quoteExpired },
+  { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.server },
+];

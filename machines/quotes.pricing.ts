@@ -1,0 +1,90 @@
+import type { Quote } from '../src/contract/quote.endpoints';
+import type { ChosenPlan, ProceedInput, QuotesContext, QuotesData, QuotesServiceFailure, QuotesSort } from './quotes.types';
+
+/**
+ * Pure figures of the quote list, shared by the machine (the proceed payload) and the selectors
+ * (what the cards show), so what is shown and what is sent are one computation.
+ */
+
+/** Add-on ids ticked on a quote, in the quote's own add-on order. */
+export function checkedAddonIds(context: Pick<QuotesContext, 'checkedAddons'>, quote: Quote): number[] {
+  const checked = context.checkedAddons[quote.id] ?? [];
+  return quote.addon.filter((addon) => checked.includes(addon.id)).map((addon) => addon.id);
+}
+
+/** Spec §4: ticking an add-on raises the premium by its value; the total is plan + ticked add-ons (cents). */
+export function displayedTotal(context: Pick<QuotesContext, 'checkedAddons'>, quote: Quote): number {
+  const checked = checkedAddonIds(context, quote);
+  return quote.addon.reduce((total, addon) => (checked.includes(addon.id) ? total + addon.value : total), quote.premium);
+}
+
+/** Price low to high (default), or medical limit high to low with price breaking ties. */
+export function sortQuotes(quotes: readonly Quote[], sort: QuotesSort): Quote[] {
+  return [...quotes].sort((a, b) =>
+    sort === 'medical' ? b.medical_limit_usd - a.medical_limit_usd || a.premium - b.premium : a.premium - b.premium,
+  );
+}
+
+/** Toggles `id` in a list, keeping the order of the others. */
+export function toggled<T>(list: readonly T[], id: T): T[] {
+  return list.includes(id) ? list.filter((item) => item !== id) : [...list, id];
+}
+
+function failureOf(error: unknown): QuotesServiceFailure | null {
+  if (typeof error !== 'object' || error === null || !('kind' in error)) return null;
+  return error as QuotesServiceFailure;
+}
+
+/** The server refused the bot-check token (missing, wrong or already spent). */
+export function isBotCheckRefused(error: unknown): boolean {
+  const failure = failureOf(error);
+  return Boolean(failure?.body?.data.errors && 'bot_token' in failure.body.data.errors);
+}
+
+/**
+ * The chosen quote is no longer the lead's (re-quoted elsewhere, or expired): 409, or 404/422
+ * naming policy_id. The list is reloaded so the customer picks from fresh prices.
+ */
+export function isQuoteExpired(error: unknown): boolean {
+  const failure = failureOf(error);
+  if (!failure) return false;
+  if (failure.status === 409) return true;
+  const errors = failure.body?.data.errors ?? {};
+  return errors.policy_id !== undefined || Object.values(errors).includes('quote_expired');
+}
+
+export const quoteById = (context: QuotesContext, id: number | null): Quote | undefined => context.quotes.find((quote) => quote.id === id);
+
+export function chosenPlan(context: QuotesContext): ChosenPlan {
+  const quote = quoteById(context, context.buyingQuoteId)!;
+  return { quote, selectedPremium: displayedTotal(context, quote), addonIds: checkedAddonIds(context, quote) };
+}
+
+/** spec §7 proceed-review payload, with the contract's bot token and add-ons. */
+export function proceedPayload(context: QuotesContext): ProceedInput {
+  const { quote, selectedPremium, addonIds } = chosenPlan(context);
+  return {
+    uuid: context.uuid!,
+    policy_id: quote.id,
+    addons: addonIds,
+    selected_premium: selectedPremium,
+    quote,
+    agent_id: context.agentId ?? 0,
+    session_id: context.sessionId,
+    bot_token: context.botToken ?? '',
+    lang: context.lang,
+  };
+}
+
+export const loaded = (data: QuotesData) => ({
+  quotes: data.quotes,
+  lead: data.lead,
+  customer: data.customer,
+  whatsappTemplate: data.whatapp_template,
+  unavailableProviders: data.unavailable_providers,
+  // A reload prices the plans again: earlier ticks and choices refer to old quote ids.
+  checkedAddons: {},
+  compareSelection: [],
+  compareRefused: false,
+  drawerQuoteId: null,
+});

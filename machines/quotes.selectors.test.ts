@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { quotesMachine } from './quotes.machine';
+import { QUOTES_FAILURES, SAMPLE_DATA, SAMPLE_QUOTES, quotesInput } from './quotes.model';
+import { displayedTotal, isBotCheckRefused, isQuoteExpired, sortQuotes } from './quotes.pricing';
+import {
+  selectAskForAnother,
+  selectBuying,
+  selectCanCompare,
+  selectCompareFull,
+  selectCompared,
+  selectDrawerQuote,
+  selectInsurers,
+  selectTrayOpen,
+  selectViewState,
+  selectVisibleQuotes,
+} from './quotes.selectors';
+import type { QuotesInput } from './quotes.types';
+
+const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
+
+/** A running step over SAMPLE_DATA whose buy never settles, so "buying" can be observed. */
+async function readyActor(input: QuotesInput = quotesInput(), quotes = SAMPLE_QUOTES) {
+  const actor = createActor(
+    quotesMachine.provide({
+      actors: {
+        loadQuotes: fromPromise(async () => ({ ...SAMPLE_DATA, quotes })),
+        getBotToken: fromPromise(() => new Promise<string>(() => {})),
+      },
+    }),
+    { input },
+  ).start();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  return actor;
+}
+
+describe('pricing helpers', () => {
+  it('the displayed total is the premium plus the ticked add-ons only', () => {
+    const [winter, cancellation] = first.addon as [(typeof first.addon)[0], (typeof first.addon)[0]];
+    expect(displayedTotal({ checkedAddons: {} }, first)).toBe(first.premium);
+    expect(displayedTotal({ checkedAddons: { [first.id]: [cancellation.id] } }, first)).toBe(first.premium + cancellation.value);
+    expect(displayedTotal({ checkedAddons: { [first.id]: [winter.id, cancellation.id] } }, first)).toBe(first.premium + winter.value + cancellation.value);
+    // Ticks of another quote, or ids the quote does not offer, do not count.
+    expect(displayedTotal({ checkedAddons: { [second.id]: [second.addon[0]!.id], [first.id]: [9999] } }, first)).toBe(first.premium);
+  });
+
+  it('sorts by price ascending, or by medical limit descending with price breaking ties', () => {
+    const tie = { ...fourth, medical_limit_usd: first.medical_limit_usd, premium: first.premium + 1 };
+    expect(sortQuotes([third, first, second], 'price').map((quote) => quote.id)).toEqual([first.id, second.id, third.id]);
+    expect(sortQuotes([tie, third, first], 'medical').map((quote) => quote.id)).toEqual([first.id, tie.id, third.id]);
+  });
+
+  it('tells an expired quote and a refused bot token from other failures', () => {
+    expect(isQuoteExpired(QUOTES_FAILURES.quoteExpired)).toBe(true);
+    expect(isQuoteExpired(QUOTES_FAILURES.server)).toBe(false);
+    expect(isQuoteExpired(new Error('x'))).toBe(false);
+    expect(isBotCheckRefused(QUOTES_FAILURES.botRefused)).toBe(true);
+    expect(isBotCheckRefused(QUOTES_FAILURES.network)).toBe(false);
+  });
+});
+
+describe('selectors', () => {
+  it('lists each insurer once, in first-quoted order', async () => {
+    const actor = await readyActor(quotesInput(), [first, second, { ...third, provider: first.provider }]);
+    expect(selectInsurers(actor.getSnapshot()).map((insurer) => insurer.id)).toEqual([first.provider.id, second.provider.id]);
+  });
+
+  it('the tray opens at 2, asks for another at exactly 2, and is full at 3', async () => {
+    const actor = await readyActor();
+    const read = () => [selectTrayOpen, selectAskForAnother, selectCompareFull, selectCanCompare].map((select) => select(actor.getSnapshot()));
+    actor.send({ type: 'compare.toggle', quoteId: first.id });
+    expect(read()).toEqual([false, false, false, false]);
+    actor.send({ type: 'compare.toggle', quoteId: second.id });
+    expect(read()).toEqual([true, true, false, true]);
+    actor.send({ type: 'compare.toggle', quoteId: third.id });
+    expect(read()).toEqual([true, false, true, true]);
+    expect(selectCompared(actor.getSnapshot()).map((quote) => quote.id)).toEqual([first.id, second.id, third.id]);
+    expect(selectVisibleQuotes(actor.getSnapshot()).filter((view) => view.compared).map((view) => view.quote.id)).toEqual([first.id, second.id, third.id]);
+  });
+
+  it('the drawer quote carries its displayed total', async () => {
+    const actor = await readyActor();
+    actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[1]!.id });
+    actor.send({ type: 'drawer.open', quoteId: second.id });
+    expect(selectDrawerQuote(actor.getSnapshot())).toMatchObject({ quote: { id: second.id }, total: second.premium + second.addon[1]!.value });
+  });
+
+  it('while buying, every button waits and only the chosen card shows progress', async () => {
+    const actor = await readyActor();
+    expect(selectBuying(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'quote.buy', quoteId: third.id });
+    expect(selectBuying(actor.getSnapshot())).toBe(true);
+    expect(selectVisibleQuotes(actor.getSnapshot()).filter((view) => view.buying).map((view) => view.quote.id)).toEqual([third.id]);
+    expect(selectViewState(actor.getSnapshot())).toBe('ready');
+  });
+});

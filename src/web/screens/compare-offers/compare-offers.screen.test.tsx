@@ -1,0 +1,97 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Highlight } from '../../../contract/quote.endpoints';
+import { BOT_TOKEN, QUOTES_LEAD_UUID, QUOTES_SESSION_UUID, SAMPLE_DATA, SAMPLE_QUOTES, quotesData } from '../../../../machines/quotes.model';
+import { activateLanguage } from '../../i18n/locale';
+import * as botCheck from '../../services/bot-check.service';
+import * as quoteService from '../../services/quote.service';
+import { localStore } from '../../storage/local-store';
+import { renderApp } from '../../../../tests/support/render-app';
+
+/** The compare table in the whole app, services and bot check stubbed: rows, Proceed and Back. */
+
+vi.mock('../../services/quote.service', () => ({ fetchQuotes: vi.fn(), proceedReview: vi.fn(), sendEmailByPage: vi.fn() }));
+vi.mock('../../services/bot-check.service', () => ({ getBotCheckToken: vi.fn() }));
+
+const quotes = vi.mocked(quoteService);
+const bot = vi.mocked(botCheck);
+const [first, second, third] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
+
+beforeAll(async () => {
+  await activateLanguage('en');
+});
+beforeEach(() => {
+  vi.resetAllMocks();
+  quotes.fetchQuotes.mockResolvedValue(SAMPLE_DATA);
+  quotes.proceedReview.mockResolvedValue({} as Awaited<ReturnType<typeof quoteService.proceedReview>>);
+  bot.getBotCheckToken.mockResolvedValue(BOT_TOKEN);
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function renderScreen(compareIds: string[] | null) {
+  if (compareIds) localStore.setJson('compare_data', compareIds);
+  const { router, actor } = renderApp(`/compare-offers?uuid=${QUOTES_LEAD_UUID}`, {
+    path: '/compare-offers',
+    uuid: QUOTES_LEAD_UUID,
+    sessionId: QUOTES_SESSION_UUID,
+    agentId: null,
+  });
+  return { router, step: () => actor.getSnapshot().value };
+}
+
+const table = () => screen.findByTestId('offers-table', {}, { timeout: 3000 });
+
+/** A plan with 9 highlights, so the table splits them into the top 7 and the rest. */
+const nine: Highlight[] = Array.from({ length: 9 }, (_, index) => ({
+  key: `h${index + 1}`,
+  label: `Highlight ${index + 1}`,
+  label_ar: `ميزة ${index + 1}`,
+  value: `Value ${index + 1}`,
+  value_ar: `قيمة ${index + 1}`,
+  section: 1 as const,
+}));
+
+describe('/compare-offers', () => {
+  it('shows the compared plans in their order, top 7 highlights, the rest, then add-ons with "-" for a missing one', async () => {
+    const withNine = { ...third, highlight: nine, addon: [third.addon[0]!] };
+    quotes.fetchQuotes.mockResolvedValue(quotesData([first, second, withNine]));
+    renderScreen([withNine.compare_id, first.compare_id]);
+    const element = await table();
+    const heads = within(element).getAllByTestId('offers-plan');
+    expect(heads.map((head) => head.textContent)).toEqual([expect.stringContaining(withNine.wizard_plan_name), expect.stringContaining(first.wizard_plan_name)]);
+    const rows = within(element).getAllByRole('row').map((row) => row.textContent ?? '');
+    const at = (text: string) => rows.findIndex((row) => row.startsWith(text));
+    expect(at('Main benefits')).toBeLessThan(at('Highlight 1'));
+    expect(at('Highlight 7')).toBeLessThan(at('More benefits'));
+    expect(at('More benefits')).toBeLessThan(at('Highlight 8'));
+    expect(at('Optional covers')).toBeGreaterThan(at('Highlight 9'));
+    expect(rows[at('Trip cancellation')]).toBe(`Trip cancellation-${first.addon[1]!.value_to_display}`);
+    expect(rows[at('Winter sports')]).toContain('(travellers aged 70 or under)');
+  });
+
+  it('Proceed runs the buy flow and opens /review-details', async () => {
+    const { step } = renderScreen([second.compare_id, first.compare_id]);
+    await table();
+    act(() => fireEvent.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!));
+    await waitFor(() => expect(step()).toBe('reviewDetails'));
+    expect(quotes.proceedReview).toHaveBeenCalledWith(expect.objectContaining({ policy_id: second.id, selected_premium: second.premium, bot_token: BOT_TOKEN }));
+  });
+
+  it('Back returns to /compare-quotes', async () => {
+    const { step, router } = renderScreen([second.compare_id, first.compare_id]);
+    await table();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Back' })));
+    await waitFor(() => expect(step()).toBe('compareQuotes'));
+    expect(router.state.location.pathname).toBe('/compare-quotes');
+  });
+
+  it('without compare_data it goes back to the quote list without loading', async () => {
+    const { step } = renderScreen(null);
+    await waitFor(() => expect(step()).toBe('compareQuotes'));
+    // The quote list then loads its own quotes; the table never asked.
+    expect(screen.queryByTestId('offers-table')).toBeNull();
+  });
+});

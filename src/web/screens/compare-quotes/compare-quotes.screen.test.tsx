@@ -1,0 +1,293 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JourneyInput } from '../../../../machines/journey.types';
+import {
+  BOT_TOKEN,
+  EMPTY_DATA,
+  ERROR_DATA,
+  QUOTES_LEAD_UUID,
+  QUOTES_SESSION_UUID,
+  SAMPLE_DATA,
+  SAMPLE_QUOTES,
+  quotesData,
+} from '../../../../machines/quotes.model';
+import { activateLanguage } from '../../i18n/locale';
+import { ApiError } from '../../services/http-client';
+import * as botCheck from '../../services/bot-check.service';
+import * as quoteService from '../../services/quote.service';
+import { localStore } from '../../storage/local-store';
+import { renderApp } from '../../../../tests/support/render-app';
+
+/**
+ * The quote list in the whole app, with the API services and the bot check stubbed: loader,
+ * summary, cards with add-ons that move the price, sort and filter, drawer, compare tray (up to
+ * 3), buy now to /review-details, the empty and error states and the agent shares.
+ */
+
+vi.mock('../../services/quote.service', () => ({ fetchQuotes: vi.fn(), proceedReview: vi.fn(), sendEmailByPage: vi.fn() }));
+vi.mock('../../services/bot-check.service', () => ({ getBotCheckToken: vi.fn() }));
+
+const quotes = vi.mocked(quoteService);
+const bot = vi.mocked(botCheck);
+const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
+
+beforeAll(async () => {
+  await activateLanguage('en');
+});
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  quotes.fetchQuotes.mockResolvedValue(SAMPLE_DATA);
+  quotes.proceedReview.mockResolvedValue({} as Awaited<ReturnType<typeof quoteService.proceedReview>>);
+  quotes.sendEmailByPage.mockResolvedValue({ sent: true });
+  bot.getBotCheckToken.mockResolvedValue(BOT_TOKEN);
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function renderScreen(journey: Partial<JourneyInput> = {}) {
+  const { router, actor } = renderApp(`/compare-quotes?uuid=${QUOTES_LEAD_UUID}`, {
+    path: '/compare-quotes',
+    uuid: QUOTES_LEAD_UUID,
+    sessionId: QUOTES_SESSION_UUID,
+    agentId: null,
+    ...journey,
+  });
+  return { router, actor, step: () => actor.getSnapshot().value };
+}
+
+const cards = async () => {
+  await screen.findByTestId('quote-list', {}, { timeout: 3000 });
+  return screen.getAllByTestId('quote-card');
+};
+const card = (quoteId: number) => screen.getAllByTestId('quote-card').find((element) => element.dataset.quoteId === String(quoteId))!;
+const totalOf = (quoteId: number) => within(card(quoteId)).getByTestId('quote-total').textContent;
+
+/** The input a select's visible label names (the label also names its list box). */
+function labelled(label: string): HTMLInputElement {
+  const inputs = screen.getAllByLabelText(label).filter((element) => element.tagName === 'INPUT');
+  if (inputs.length !== 1) throw new Error(`${inputs.length} inputs labelled ${label}`);
+  return inputs[0] as HTMLInputElement;
+}
+
+/** Opens a Mantine select by its label and clicks an option of its own list. */
+function pickOption(label: string, option: string) {
+  const input = labelled(label);
+  act(() => fireEvent.click(input));
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error(`${label} did not open its list`);
+  act(() => fireEvent.click(within(list).getByRole('option', { name: option, hidden: true })));
+}
+const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+
+describe('loading and the summary', () => {
+  it('shows the searching loader, then the count, destinations, dates and cards cheapest first', async () => {
+    renderScreen();
+    expect(screen.getByTestId('quotes-loading').getAttribute('role')).toBe('status');
+    const list = await cards();
+    expect(quotes.fetchQuotes).toHaveBeenCalledWith(QUOTES_LEAD_UUID, 'en', `${location.origin}/compare-quotes?uuid=${QUOTES_LEAD_UUID}`);
+    expect(screen.getByTestId('quotes-count').textContent).toBe('4 plans for 2 travellers');
+    expect(screen.getByTestId('quotes-destinations').textContent).toBe('France, Türkiye');
+    expect(screen.getByTestId('quotes-dates').textContent).toBe('1 Jul 2030 – 10 Jul 2030');
+    expect(list.map((element) => element.dataset.quoteId)).toEqual(SAMPLE_QUOTES.map((quote) => String(quote.id)));
+  });
+
+  it('a card shows the logo, plan, document link, total, traveller count, VAT note and section-1 highlights', async () => {
+    renderScreen();
+    await cards();
+    const one = within(card(first.id));
+    expect(one.getByRole('img', { name: first.provider.name }).getAttribute('src')).toBe(`/img/${first.provider.image}`);
+    expect(one.getByRole('heading', { level: 3, name: first.wizard_plan_name })).toBeTruthy();
+    const pdf = one.getByTestId('plan-document');
+    expect([pdf.getAttribute('href'), pdf.getAttribute('target')]).toEqual([first.planDocuments.file_url, '_blank']);
+    expect(totalOf(first.id)).toBe(dollars(first.premium));
+    expect(one.getByText('for 2 travellers')).toBeTruthy();
+    expect(one.getByText('VAT excluded')).toBeTruthy();
+    expect(one.getByRole('button', { name: 'Premium per traveller' })).toBeTruthy();
+    expect(one.getByTestId('quote-highlights').textContent).toContain('Medical expenses');
+    expect(one.getByTestId('quote-highlights').textContent).not.toContain('Baggage loss');
+    expect(one.getByText('Instant policy')).toBeTruthy();
+    expect(one.getByText('Meets Schengen visa rules')).toBeTruthy();
+  });
+
+  it('show more reveals sections 2 and 3', async () => {
+    renderScreen();
+    await cards();
+    const one = within(card(first.id));
+    const toggle = one.getByRole('button', { name: 'Show more' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    act(() => fireEvent.click(toggle));
+    expect(one.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+    expect(one.getByTestId('quote-more-highlights').textContent).toContain('Baggage loss');
+  });
+
+  it('says when some insurers did not answer', async () => {
+    quotes.fetchQuotes.mockResolvedValue(quotesData(SAMPLE_QUOTES, { unavailable_providers: [{ id: 12, name: 'Slow insurer' }] }));
+    renderScreen();
+    expect(await screen.findByText('Some insurers did not answer in time; their plans are not shown.')).toBeTruthy();
+  });
+});
+
+describe('add-ons', () => {
+  it('ticking an add-on raises the total by its price, unticking lowers it', async () => {
+    renderScreen();
+    await cards();
+    const addon = first.addon[1]!;
+    const box = within(card(first.id)).getByRole('checkbox', { name: `${addon.label} (+${addon.value_to_display})` });
+    act(() => fireEvent.click(box));
+    expect(totalOf(first.id)).toBe(dollars(first.premium + addon.value));
+    act(() => fireEvent.click(box));
+    expect(totalOf(first.id)).toBe(dollars(first.premium));
+  });
+
+  it('winter sports shows its age rule and is disabled when nobody may take it', async () => {
+    const quote = { ...first, addon: [{ ...first.addon[0]!, disabled_addon: true }] };
+    quotes.fetchQuotes.mockResolvedValue(quotesData([quote]));
+    renderScreen();
+    await cards();
+    const box = screen.getByRole('checkbox', { name: /^Winter sports \(\+\$12\)/ }) as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(screen.getByText('Travellers aged 70 or under')).toBeTruthy();
+  });
+});
+
+describe('sort, filter and drawer', () => {
+  it('sorts by medical limit and filters by insurer', async () => {
+    const reversed = [{ ...first, medical_limit_usd: 1 }, second, third];
+    quotes.fetchQuotes.mockResolvedValue(quotesData(reversed));
+    renderScreen();
+    await cards();
+    expect(labelled('Sort by').value).toBe('Price: low to high');
+    pickOption('Sort by', 'Medical limit: high to low');
+    await waitFor(() => expect(screen.getAllByTestId('quote-card').map((element) => element.dataset.quoteId)).toEqual([second.id, third.id, first.id].map(String)));
+    pickOption('Insurers', third.provider.name);
+    await waitFor(() => expect(screen.getAllByTestId('quote-card').map((element) => element.dataset.quoteId)).toEqual([String(third.id)]));
+  });
+
+  it('"All benefits" opens the drawer with every highlight and benefit', async () => {
+    renderScreen();
+    await cards();
+    act(() => fireEvent.click(within(card(second.id)).getByRole('button', { name: 'All benefits' })));
+    const drawer = await screen.findByRole('dialog', { name: second.wizard_plan_name });
+    expect(drawer.textContent).toContain('COVID-19');
+    expect(drawer.textContent).toContain('Emergency dental');
+    act(() => fireEvent.click(within(drawer).getByRole('button', { name: 'Close' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('compare tray', () => {
+  const tick = (quoteId: number) => act(() => fireEvent.click(within(card(quoteId)).getByRole('checkbox', { name: 'Add to compare' })));
+
+  it('opens at 2 with the add-another prompt, refuses a 4th, and opens /compare-offers with compare_data', async () => {
+    const { step, router } = renderScreen();
+    await cards();
+    tick(first.id);
+    expect(screen.queryByTestId('compare-tray')).toBeNull();
+    tick(second.id);
+    const tray = screen.getByTestId('compare-tray');
+    expect(within(tray).getAllByTestId('compare-tray-item')).toHaveLength(2);
+    expect(within(tray).getByText('Add one more plan to compare')).toBeTruthy();
+    tick(third.id);
+    expect(screen.queryByText('Add one more plan to compare')).toBeNull();
+    tick(fourth.id);
+    expect(screen.getByRole('alert').textContent).toContain('You can compare up to 3 plans');
+    expect((within(card(fourth.id)).getByRole('checkbox', { name: 'Add to compare' }) as HTMLInputElement).checked).toBe(false);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Compare plans' })));
+    await waitFor(() => expect(step()).toBe('compareOffers'));
+    expect(router.state.location.pathname).toBe('/compare-offers');
+    expect(JSON.parse(localStore.get('compare_data')!)).toEqual([first.compare_id, second.compare_id, third.compare_id]);
+  });
+
+  it('a plan leaves the tray by its remove button', async () => {
+    renderScreen();
+    await cards();
+    tick(first.id);
+    tick(second.id);
+    act(() => fireEvent.click(screen.getByRole('button', { name: `Remove ${first.wizard_plan_name} from compare` })));
+    expect(screen.queryByTestId('compare-tray')).toBeNull();
+  });
+});
+
+describe('buy now', () => {
+  it('gets the bot token, proceeds with the displayed total, stores the plan and opens /review-details', async () => {
+    const { step, router } = renderScreen();
+    await cards();
+    const addon = second.addon[1]!;
+    act(() => fireEvent.click(within(card(second.id)).getByRole('checkbox', { name: `${addon.label} (+${addon.value_to_display})` })));
+    act(() => fireEvent.click(within(card(second.id)).getByRole('button', { name: 'Buy now' })));
+    await waitFor(() => expect(step()).toBe('reviewDetails'));
+    expect(router.state.location.pathname).toBe('/review-details');
+    expect(bot.getBotCheckToken).toHaveBeenCalledWith('en');
+    expect(quotes.proceedReview).toHaveBeenCalledWith(
+      expect.objectContaining({ uuid: QUOTES_LEAD_UUID, policy_id: second.id, addons: [addon.id], selected_premium: second.premium + addon.value, bot_token: BOT_TOKEN, agent_id: 0, session_id: QUOTES_SESSION_UUID }),
+    );
+    expect([localStore.get('traveller_index'), localStore.get('selected_premium')]).toEqual(['0', String(second.premium + addon.value)]);
+    expect(JSON.parse(localStore.get('interested_policy')!)).toMatchObject({ id: second.id });
+  });
+
+  it('a server failure opens the system error dialog and stays on the list', async () => {
+    quotes.proceedReview.mockRejectedValue(new ApiError('server', '/x', 500, null));
+    const { step } = renderScreen();
+    await cards();
+    act(() => fireEvent.click(within(card(first.id)).getByRole('button', { name: 'Buy now' })));
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(step()).toBe('compareQuotes');
+  });
+
+  it('an expired quote reloads the list and says why', async () => {
+    quotes.proceedReview.mockRejectedValue(new ApiError('rejected', '/x', 409, { status: 409, message: 'gone', data: { errors: { policy_id: 'quote_expired' } } }));
+    renderScreen();
+    await cards();
+    act(() => fireEvent.click(within(card(first.id)).getByRole('button', { name: 'Buy now' })));
+    expect((await screen.findByTestId('quotes-notice')).textContent).toContain('Prices were updated');
+    expect(quotes.fetchQuotes).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('empty and failed', () => {
+  it('shows "No Quotes Found !!" with a call-back offer that opens /request-call-back', async () => {
+    quotes.fetchQuotes.mockResolvedValue(EMPTY_DATA);
+    const { step } = renderScreen();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No Quotes Found !!' })).toBeTruthy();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Request a call back' })));
+    await waitFor(() => expect(step()).toBe('requestCallBack'));
+  });
+
+  it('shows the error view when the call fails', async () => {
+    quotes.fetchQuotes.mockRejectedValue(new ApiError('network', '/x', null, null));
+    renderScreen();
+    expect(await screen.findByText('An error occurred')).toBeTruthy();
+  });
+
+  it('opens the system error dialog when the server flags hasError', async () => {
+    quotes.fetchQuotes.mockResolvedValue(ERROR_DATA);
+    renderScreen();
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+  });
+});
+
+describe('agent mode (RULINGS 15)', () => {
+  it('has no share icons for a customer', async () => {
+    renderScreen();
+    await cards();
+    expect(screen.queryByTestId('agent-share')).toBeNull();
+  });
+
+  it('shares on WhatsApp and by e-mail, with a toast', async () => {
+    renderScreen({ agentId: '101' });
+    await cards();
+    const whatsapp = screen.getByRole('link', { name: 'Share on WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toBe(`https://wa.me/96171234567?text=${encodeURIComponent(SAMPLE_DATA.whatapp_template)}`);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Send by e-mail' })));
+    const toast = await screen.findByTestId('share-email-toast');
+    expect(toast.getAttribute('role')).toBe('status');
+    expect(toast.textContent).toContain('Quotes sent to rania@example.com');
+    expect(quotes.sendEmailByPage).toHaveBeenCalledWith(
+      expect.objectContaining({ uuid: QUOTES_LEAD_UUID, pagename: 'compare-quotes', agentId: 101, lang: 'en' }),
+    );
+  });
+});

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Checkbox, Collapse, Divider, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBolt, IconChevronDown, IconChevronUp, IconFileTypePdf, IconListDetails, IconShieldCheck } from '@tabler/icons-react';
+import { Plural, useLingui } from '@lingui/react/macro';
+import type { Language } from '../../../contract/endpoint';
+import type { QuoteView } from '../../../../machines/quotes.selectors';
+import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
+import { ProviderLogo } from '../quotes-shared/provider-logo';
+import { TRIP_TYPE_LABELS, ZONE_LABELS, localized } from '../quotes-shared/quote-texts';
+import { AddonCheckboxes } from './addon-checkboxes';
+import { HighlightList } from './highlight-list';
+
+export interface QuoteCardProps {
+  view: QuoteView;
+  lang: Language;
+  travellers: number;
+  /** A buy is under way (this card's or another's). */
+  busy: boolean;
+  onBuy: () => void;
+  onToggleAddon: (addonId: number) => void;
+  onToggleCompare: () => void;
+  onOpenBenefits: () => void;
+}
+
+/**
+ * One plan (spec §2 quote card): logo, name and details, the benefits document, the total with
+ * its per-traveller tooltip, buy now, add to compare (not on phones), the section-1 highlights,
+ * add-ons, and sections 2–3 behind show more.
+ */
+export function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, onToggleCompare, onOpenBenefits }: QuoteCardProps) {
+  const { t, i18n } = useLingui();
+  const [expanded, setExpanded] = useState(false);
+  const { quote, total, checkedAddonIds, compared, buying } = view;
+  const providerName = localized(lang, quote.provider.name, quote.provider.name_ar);
+  const main = quote.highlight.filter((highlight) => highlight.section === 1);
+  const more = quote.highlight.filter((highlight) => highlight.section !== 1);
+  const moreId = `quote-more-${quote.id}`;
+  const count = travellers;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="article" data-testid="quote-card" data-quote-id={quote.id}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <ProviderLogo image={quote.provider.image} name={providerName} />
+                <Title order={3} fz="lg">
+                  {quote.wizard_plan_name}
+                </Title>
+                <Text fz="sm" c="dimmed">
+                  {quote.product_type_name} · {i18n._(ZONE_LABELS[quote.zone])} · {i18n._(TRIP_TYPE_LABELS[quote.trip_type])}
+                </Text>
+              </Stack>
+            </Group>
+            <Group gap="xs">
+              {quote.is_instant_policy && quote.is_instant_policy_text && (
+                <Badge variant="light" color="teal" bg="teal.0" c="teal.9" leftSection={<IconBolt size={14} aria-hidden="true" />}>
+                  {quote.is_instant_policy_text}
+                </Badge>
+              )}
+              {quote.schengen_visa_compliant && (
+                <Badge variant="light" color="blue" leftSection={<IconShieldCheck size={14} aria-hidden="true" />}>
+                  {t`Meets Schengen visa rules`}
+                </Badge>
+              )}
+            </Group>
+            <HighlightList highlights={main} lang={lang} testId="quote-highlights" />
+            {more.length > 0 && (
+              <>
+                <Collapse expanded={expanded} id={moreId}>
+                  <Stack gap={6} pt={4}>
+                    <HighlightList highlights={more} lang={lang} testId="quote-more-highlights" />
+                  </Stack>
+                </Collapse>
+                <Group gap="md">
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    px={0}
+                    onClick={() => setExpanded((open) => !open)}
+                    aria-expanded={expanded}
+                    aria-controls={moreId}
+                    rightSection={expanded ? <IconChevronUp size={16} aria-hidden="true" /> : <IconChevronDown size={16} aria-hidden="true" />}
+                  >
+                    {expanded ? t`Show less` : t`Show more`}
+                  </Button>
+                </Group>
+              </>
+            )}
+            <Group gap="md">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                px={0}
+                onClick={onOpenBenefits}
+                leftSection={<IconListDetails size={16} aria-hidden="true" />}
+                data-testid="open-benefits"
+              >
+                {t`All benefits`}
+              </Button>
+              <Anchor href={quote.planDocuments.file_url} target="_blank" rel="noopener noreferrer" fz="sm" data-testid="plan-document">
+                <Group gap={4} wrap="nowrap" component="span">
+                  <IconFileTypePdf size={16} aria-hidden="true" />
+                  {t`Plan benefits (PDF)`}
+                </Group>
+              </Anchor>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="sm" h="100%">
+            <Divider hiddenFrom="md" />
+            <Stack gap={2}>
+              <PremiumBreakdown total={total} perPerson={quote.premium_per_person} lang={lang} />
+              <Text fz="sm" c="dimmed">
+                <Plural value={count} one="for # traveller" other="for # travellers" />
+              </Text>
+              <Text fz="xs" c="dimmed">{t`VAT excluded`}</Text>
+            </Stack>
+            <Button onClick={onBuy} loading={buying} disabled={busy && !buying} fullWidth data-testid="buy-now">
+              {t`Buy now`}
+            </Button>
+            <Checkbox
+              visibleFrom="sm"
+              label={t`Add to compare`}
+              checked={compared}
+              onChange={onToggleCompare}
+              disabled={busy}
+              data-testid="compare-checkbox"
+            />
+            <Divider label={t`Optional covers`} labelPosition="left" />
+            <AddonCheckboxes
+              quoteId={quote.id}
+              addons={quote.addon}
+              checkedIds={checkedAddonIds}
+              lang={lang}
+              disabled={busy}
+              onToggle={onToggleAddon}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}

@@ -1,0 +1,51 @@
+import { Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCalendar, IconMapPin } from '@tabler/icons-react';
+import { Plural, Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { Language } from '../../../contract/endpoint';
+import type { QuotedLead } from '../../../contract/quote.endpoints';
+import { formatDate } from '../../i18n/format';
+
+/** Destination text longer than this (about 200 px of text, spec §2) gets its tooltip. */
+const LONG_DESTINATION_CHARS = 28;
+
+/** A "YYYY-MM-DD" day as a local date, so the day shown is the calendar day in any time zone. */
+export function shownDate(iso: string, lang: Language): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  if (!year || !month || !day) return iso;
+  return formatDate(new Date(year, month - 1, day), lang);
+}
+
+/** What heads the list: how many plans for how many travellers, where and when. */
+export function QuotesSummary({ count, lead, lang, actions }: { count: number; lead: QuotedLead; lang: Language; actions?: ReactNode }) {
+  const travellers = lead.no_of_traveller;
+  const places = lead.inbound_outbound ? lead.destination_names.join(', ') : `${lead.source_name} → ${lead.destination_names.join(', ')}`;
+  return (
+    <Stack gap={6} mb="md" data-testid="quotes-summary">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={2} fz={{ base: 'lg', sm: 'xl' }} data-testid="quotes-count">
+          <Trans>
+            <Plural value={count} one="# plan" other="# plans" /> for <Plural value={travellers} one="# traveller" other="# travellers" />
+          </Trans>
+        </Title>
+        {actions}
+      </Group>
+      <Group gap="lg" c="dimmed" fz="sm" wrap="wrap">
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0, maxWidth: '100%' }}>
+          <IconMapPin size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Tooltip label={places} disabled={places.length <= LONG_DESTINATION_CHARS} multiline maw={320} events={{ hover: true, focus: true, touch: true }}>
+            <Text fz="sm" truncate="end" maw={200} tabIndex={places.length > LONG_DESTINATION_CHARS ? 0 : undefined} data-testid="quotes-destinations">
+              {places}
+            </Text>
+          </Tooltip>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <IconCalendar size={16} aria-hidden="true" />
+          <Text fz="sm" data-testid="quotes-dates">
+            {shownDate(lead.start_date, lang)} – {shownDate(lead.end_date, lang)}
+          </Text>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

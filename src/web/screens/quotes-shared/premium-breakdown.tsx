@@ -1,0 +1,47 @@
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
+import type { Language } from '../../../contract/endpoint';
+import { formatMoney } from '../../i18n/format';
+
+export interface PremiumBreakdownProps {
+  total: number;
+  perPerson: { label: string; value: number }[];
+  lang: Language;
+  size?: 'lg' | 'md';
+}
+
+/**
+ * The displayed total in whole dollars, with the per-traveller premiums in a tooltip. The
+ * tooltip hangs on a button, so keyboard users reach it too (focus shows it).
+ */
+export function PremiumBreakdown({ total, perPerson, lang, size = 'lg' }: PremiumBreakdownProps) {
+  const { t } = useLingui();
+  const amount = formatMoney(total, lang);
+  return (
+    <Group gap={4} wrap="nowrap" align="center">
+      <Text fw={800} fz={size === 'lg' ? 28 : 20} lh={1.1} data-testid="quote-total">
+        {amount}
+      </Text>
+      {perPerson.length > 0 && (
+        <Tooltip
+          withArrow
+          events={{ hover: true, focus: true, touch: true }}
+          label={
+            <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {perPerson.map((line) => (
+                <li key={line.label}>
+                  {line.label}: {formatMoney(line.value, lang)}
+                </li>
+              ))}
+            </Stack>
+          }
+        >
+          <ActionIcon variant="subtle" size="sm" aria-label={t`Premium per traveller`}>
+            <IconInfoCircle size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

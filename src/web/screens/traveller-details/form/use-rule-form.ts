@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react';
+import type { TravelDetailsErrors } from '../../../../contract/travel-details.rules';
+import { TRAVEL_DETAILS_MESSAGES } from '../../../i18n/validation-messages';
+
+interface FormState<V> {
+  /** The initialValues object these values started from: a new object resets the form. */
+  source: V;
+  values: V;
+  touched: ReadonlySet<string>;
+  /** After a submit attempt every error shows, touched or not. */
+  submitted: boolean;
+}
+
+const freshState = <V,>(initialValues: V): FormState<V> => ({
+  source: initialValues,
+  values: initialValues,
+  touched: new Set(),
+  submitted: false,
+});
+
+/**
+ * A form checked by the shared rules of spec §5 (the travel details form, the call-back
+ * request). Errors come from `validate` on every change; a field shows its error once it was
+ * left or changed (validation on blur, then on change), and every field shows after a submit
+ * attempt. Server errors show on their fields until the user edits that field. `validate` must
+ * be stable (useCallback) or every render recomputes the errors.
+ */
+export function useRuleForm<V>(
+  initialValues: V,
+  validate: (values: V) => TravelDetailsErrors,
+  serverErrors: TravelDetailsErrors,
+  messageValues: Record<string, unknown> = {},
+) {
+  const { i18n } = useLingui();
+  const [state, setState] = useState(() => freshState(initialValues));
+  if (state.source !== initialValues) setState(freshState(initialValues));
+
+  const [serverSource, setServerSource] = useState(serverErrors);
+  const [serverShown, setServerShown] = useState<TravelDetailsErrors>(serverErrors);
+  if (serverSource !== serverErrors) {
+    setServerSource(serverErrors);
+    setServerShown(serverErrors);
+  }
+
+  const { values, touched, submitted } = state;
+  const errors = useMemo(() => validate(values), [values, validate]);
+
+  const codeOf = (field: string) => ((submitted || touched.has(field) ? errors[field] : undefined) ?? serverShown[field]);
+
+  return {
+    values,
+    /** Every rule's verdict on the current values, shown or not. */
+    errors,
+    /** The message shown under a field, or undefined. */
+    errorOf(field: string): string | undefined {
+      const code = codeOf(field);
+      if (!code) return undefined;
+      // Built outside the call: Lingui's extractor cannot read an object literal passed to i18n._.
+      const message = { ...TRAVEL_DETAILS_MESSAGES[code], values: messageValues };
+      return i18n._(message);
+    },
+    /**
+     * Applies a change. `edited` fields were changed by the user: they lose their server error.
+     * `touched` fields show their errors from now on.
+     */
+    update(change: (values: V) => V, { edited = [], touched = [] }: { edited?: string[]; touched?: string[] }) {
+      setState((current) => ({
+        ...current,
+        values: change(current.values),
+        touched: touched.every((field) => current.touched.has(field)) ? current.touched : new Set([...current.touched, ...touched]),
+      }));
+      if (edited.some((field) => serverShown[field])) {
+        setServerShown((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !edited.includes(field))));
+      }
+    },
+    touch(...fields: string[]) {
+      setState((current) =>
+        fields.every((field) => current.touched.has(field)) ? current : { ...current, touched: new Set([...current.touched, ...fields]) },
+      );
+    },
+    markSubmitted() {
+      setState((current) => (current.submitted ? current : { ...current, submitted: true }));
+    },
+  };
+}
+
+export type RuleFormApi<V> = ReturnType<typeof useRuleForm<V>>;

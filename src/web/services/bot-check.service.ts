@@ -1,0 +1,55 @@
+import { botChallengeEndpoint } from '../../contract/quote.endpoints';
+import type { Language } from '../../contract/endpoint';
+import { encodeBotSolution, solveBotChallenge, type BotChallenge, type BotSolution } from './bot-check.solver';
+import { callEndpoint } from './http-client';
+
+/** The challenge could not be solved: the server sent one no number answers, or solving failed. */
+export class BotCheckError extends Error {
+  constructor(message: string) {
+    super(`bot check: ${message}`);
+    this.name = 'BotCheckError';
+  }
+}
+
+/**
+ * Solves in a Web Worker. Vite bundles the worker from this exact `new Worker(new URL(...))`
+ * form as a file of this origin, so the page's CSP needs only `worker-src 'self'`.
+ */
+function solveInWorker(challenge: BotChallenge): Promise<BotSolution | null> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./bot-check.worker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', (event: MessageEvent<BotSolution | null>) => {
+      worker.terminate();
+      resolve(event.data);
+    });
+    worker.addEventListener('error', (event) => {
+      worker.terminate();
+      reject(new Error(event.message || 'worker failed'));
+    });
+    worker.postMessage(challenge);
+  });
+}
+
+async function solve(challenge: BotChallenge): Promise<BotSolution | null> {
+  if (typeof Worker === 'undefined') return solveBotChallenge(challenge);
+  try {
+    return await solveInWorker(challenge);
+  } catch (error) {
+    // A worker that cannot start (old browser, blocked script) must not block the purchase:
+    // the same work on the main thread only costs a short pause.
+    console.warn('bot check: solving on the main thread:', error);
+    return solveBotChallenge(challenge);
+  }
+}
+
+/**
+ * The invisible bot check before a plan is chosen (RULINGS 16): fetches an ALTCHA challenge
+ * from the API, solves it in a Web Worker and resolves with the token proceed-review takes.
+ * Rejects with the service's ApiError when the challenge cannot be fetched, or BotCheckError.
+ */
+export async function getBotCheckToken(lang: Language): Promise<string> {
+  const challenge = await callEndpoint(botChallengeEndpoint, { lang });
+  const solution = await solve(challenge);
+  if (!solution) throw new BotCheckError('no solution for the challenge');
+  return encodeBotSolution(solution);
+}
