@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { deferredActors, replayStep } from './model-replay';
 import { quotesMachine } from './quotes.machine';
 import { QUOTES_FAILURES, quotesInput, quotesModelEvents, type QuotesModelEvent } from './quotes.model';
 import { displayedTotal, proceedPayload } from './quotes.pricing';
@@ -14,7 +15,6 @@ type Path = TestPath<Snapshot, QuotesModelEvent>;
 type ImplementationsOf = Parameters<typeof quotesMachine.provide>[0];
 
 const ACTOR_IDS = ['loadQuotes', 'getBotToken', 'proceed', 'sendEmail'] as const;
-type ActorId = (typeof ACTOR_IDS)[number];
 const STATES = ['loading', 'empty', 'failed', 'ready', 'chosen', 'compared', 'closed'] as const;
 
 const INPUTS: Record<string, QuotesInput> = {
@@ -38,19 +38,6 @@ function labelOf(path: Path): string {
   return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
 }
 
-function deferredActors() {
-  const pending = new Map<ActorId, { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-  const make = (id: ActorId) =>
-    fromPromise<never, never>(
-      ({ input }) =>
-        new Promise((resolve, reject) => {
-          pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
-        }),
-    );
-  const actors = Object.fromEntries(ACTOR_IDS.map((id) => [id, make(id)])) as NonNullable<ImplementationsOf['actors']>;
-  return { actors, pending };
-}
-
 function createModel(input: QuotesInput) {
   return new TestModel<Snapshot, QuotesModelEvent, QuotesInput>(quotesMachine as never, {
     input,
@@ -72,7 +59,8 @@ function inOrder(state: Snapshot, event: QuotesModelEvent): boolean {
 }
 
 async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number> {
-  const { actors, pending } = deferredActors();
+  const { actors: deferred, pending } = deferredActors(ACTOR_IDS);
+  const actors = deferred as unknown as NonNullable<ImplementationsOf['actors']>;
   const stored: unknown[] = [];
   const actor = createActor(
     quotesMachine.provide({
@@ -111,20 +99,8 @@ async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number
     }
   };
 
-  const perform = async (step: { event: { type: string } }) => {
-    const event = step.event as QuotesModelEvent;
-    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (outcome) {
-      const call = pending.get(outcome[2] as ActorId);
-      if (!call) throw new Error(`no pending call for ${event.type}`);
-      pending.delete(outcome[2] as ActorId);
-      if ('output' in event) call.resolve(event.output);
-      else if ('error' in event) call.reject(event.error);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    } else {
-      actor.send(event as Exclude<QuotesModelEvent, { type: `xstate.${string}` }>);
-    }
-  };
+  const perform = replayStep(pending, (event) => actor.send(event as Exclude<QuotesModelEvent, { type: `xstate.${string}` }>));
+
 
   const params: TestParam<Snapshot, QuotesModelEvent> = {
     states: Object.fromEntries(STATES.map((state) => [state, check])),

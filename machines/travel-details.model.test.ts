@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { deferredActors, replayStep } from './model-replay';
 import { travelDetailsMachine } from './travel-details.machine';
 import {
   DEVICE_UUID,
@@ -31,7 +32,6 @@ type Path = TestPath<Snapshot, TravelDetailsModelEvent>;
 type ImplementationsOf = Parameters<typeof travelDetailsMachine.provide>[0];
 
 const ACTOR_IDS = ['loadReference', 'loadLead', 'loadRecentLeads', 'checkAgent', 'saveLead'] as const;
-type ActorId = (typeof ACTOR_IDS)[number];
 const STATES = ['loading', 'chooser', 'editing', 'saving', 'failed', 'submitted', 'resumed', 'noQuote'] as const;
 
 /** The step opened three ways: a fresh device, a device with earlier leads, and a lead link. */
@@ -58,21 +58,6 @@ function labelOf(path: Path): string {
   return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
 }
 
-/** A promise actor whose promise the test settles: one pending call per actor id at a time. */
-function deferredActors() {
-  const pending = new Map<ActorId, { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-  const make = (id: ActorId) =>
-    fromPromise<never, never>(
-      ({ input }) =>
-        new Promise((resolve, reject) => {
-          pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
-        }),
-    );
-  // The stubs settle with whatever the sample carries, so their types are the machine's own.
-  const actors = Object.fromEntries(ACTOR_IDS.map((id) => [id, make(id)])) as NonNullable<ImplementationsOf['actors']>;
-  return { actors, pending };
-}
-
 function createModel(input: TravelDetailsInput) {
   return new TestModel<Snapshot, TravelDetailsModelEvent, TravelDetailsInput>(travelDetailsMachine as never, {
     input,
@@ -84,7 +69,8 @@ function createModel(input: TravelDetailsInput) {
 }
 
 async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise<number> {
-  const { actors, pending } = deferredActors();
+  const { actors: deferred, pending } = deferredActors(ACTOR_IDS);
+  const actors = deferred as unknown as NonNullable<ImplementationsOf['actors']>;
   const stored: unknown[] = [];
   const actor = createActor(
     travelDetailsMachine.provide({
@@ -118,21 +104,8 @@ async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise
     if (live.matches('saving')) expect(pending.get('saveLead')?.input).toEqual(toLeadPayload(live.context.submitted!, live.context));
   };
 
-  const perform = async (step: { event: { type: string } }) => {
-    const event = step.event as TravelDetailsModelEvent;
-    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (outcome) {
-      const call = pending.get(outcome[2] as ActorId);
-      if (!call) throw new Error(`no pending call for ${event.type}`);
-      pending.delete(outcome[2] as ActorId);
-      if ('output' in event) call.resolve(event.output);
-      else if ('error' in event) call.reject(event.error);
-      // Promise actors report on a later microtask.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    } else {
-      actor.send(event as Exclude<TravelDetailsModelEvent, { type: `xstate.${string}` }>);
-    }
-  };
+  const perform = replayStep(pending, (event) => actor.send(event as Exclude<TravelDetailsModelEvent, { type: `xstate.${string}` }>));
+
 
   const params: TestParam<Snapshot, TravelDetailsModelEvent> = {
     states: Object.fromEntries(STATES.map((state) => [state, check])),

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listOpenCallBacks, type CallBackListItem } from './call-backs/call-back-store';
-import { ConfigError, parseConfig } from './config';
-import { openDatabase } from './db/client';
+import { parseConfigOrExit } from './config';
+import { embeddedDataDir, openConfiguredDatabase } from './db/client';
 
 /**
  * The broker's command line, over the database the server uses (same DATA_DIR / DATABASE_URL):
@@ -30,18 +30,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  if (!config.databaseUrl) console.error(`Embedded database ${path.join(config.dataDir, 'pglite')}: stop the server before using it.`);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
+  const config = parseConfigOrExit(process.env);
+  if (!config.databaseUrl) console.error(`Embedded database ${embeddedDataDir(config)}: stop the server before using it.`);
+  const database = await openConfiguredDatabase(config);
   try {
     const items = await listOpenCallBacks(database.db);
     console.log(flags.includes('--json') ? JSON.stringify(items, null, 2) : formatCallBacks(items));

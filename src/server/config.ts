@@ -131,3 +131,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     outboxDir: path.join(path.resolve(out.DATA_DIR), 'outbox'),
   };
 }
+
+/** Parses the environment at start; a bad value prints the message naming it and exits with 1. */
+export function parseConfigOrExit(env: Record<string, string | undefined>): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

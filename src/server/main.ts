@@ -2,30 +2,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, parseConfig } from './config';
-import { openDatabase } from './db/client';
+import { parseConfigOrExit } from './config';
+import { openConfiguredDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 
 /** Starts Safar: validates configuration, migrates and seeds the database, then serves. */
 async function main() {
   const startedAt = performance.now();
-  let config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = parseConfigOrExit(process.env);
   if (config.usingDevSecret) {
     console.warn('SIGNING_SECRET is not set: using the development default. Set it in production.');
   }
 
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openConfiguredDatabase(config);
   await seedDatabase(database.db);
 
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

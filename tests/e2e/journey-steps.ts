@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { addDays, todayIso } from '../../src/contract/dates';
 import * as v from 'valibot';
 import { addCustomerLeadEndpoint, type AddCustomerLeadRequest } from '../../src/contract/lead.endpoints';
-import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import { signedHeaders } from '../support/signed-request';
 import { baseUrl, type Lang, type OpenPage } from './harness';
 
 /**
@@ -169,17 +169,7 @@ export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> =
     lang: 'en',
     ...body,
   } satisfies AddCustomerLeadRequest);
-  const parts = await signRequest(signingKey, text, Date.now());
-  const response = await fetch(`${baseUrl()}${addCustomerLeadEndpoint.path}`, {
-    method: 'POST',
-    body: text,
-    headers: {
-      'content-type': 'application/json',
-      [SIGNATURE_HEADERS.nonce]: parts.nonce,
-      [SIGNATURE_HEADERS.timestamp]: parts.timestamp,
-      [SIGNATURE_HEADERS.signature]: parts.signature,
-    },
-  });
+  const response = await fetch(`${baseUrl()}${addCustomerLeadEndpoint.path}`, { method: 'POST', body: text, headers: await signedHeaders(signingKey, text) });
   const { data } = v.parse(addCustomerLeadEndpoint.response, await response.json());
   return { uuid: data.uuid, sessionId: data.session_id };
 }

@@ -6,7 +6,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import * as v from 'valibot';
 import { addDays, todayIso } from '../../src/contract/dates';
 import { compareQuotesEndpoint, proceedReviewEndpoint, type Quote } from '../../src/contract/quote.endpoints';
-import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import { signedHeaders } from '../support/signed-request';
 import { freePort, startServerProcess } from '../support/server-process';
 import { DESKTOP, MOBILE, openPage, readStorage, visit, browserForThisFile, type Lang } from './harness';
 import { axeViolations, fields, fillTrip, finishAllowing, newTrip, quotesOpened, textIn } from './journey-steps';
@@ -64,16 +64,7 @@ async function claimPremiumOfOneDollar(page: Page): Promise<{ sent: () => Record
     const body = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
     sent = { ...body, selected_premium: 1 };
     const text = JSON.stringify(sent);
-    const parts = await signRequest(signingKey, text, Date.now());
-    await route.continue({
-      postData: text,
-      headers: {
-        ...request.headers(),
-        [SIGNATURE_HEADERS.nonce]: parts.nonce,
-        [SIGNATURE_HEADERS.timestamp]: parts.timestamp,
-        [SIGNATURE_HEADERS.signature]: parts.signature,
-      },
-    });
+    await route.continue({ postData: text, headers: { ...request.headers(), ...(await signedHeaders(signingKey, text)) } });
   });
   return { sent: () => sent };
 }

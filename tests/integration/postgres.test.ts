@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countriesEndpoint, travelConfigsEndpoint } from '../../src/contract/reference.endpoints';
-import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import { signedHeaders } from '../support/signed-request';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/db/seed';
@@ -62,17 +62,7 @@ async function open(): Promise<Database> {
 /** A signed request as bytes and headers, so the very same request can be sent twice. */
 async function signed(apiPath: string, body: unknown, nowMs = Date.now()) {
   const text = JSON.stringify(body);
-  const parts = await signRequest(TEST_SIGNING_SECRET, text, nowMs);
-  const init = {
-    method: 'POST',
-    body: text,
-    headers: {
-      'content-type': 'application/json',
-      [SIGNATURE_HEADERS.nonce]: parts.nonce,
-      [SIGNATURE_HEADERS.timestamp]: parts.timestamp,
-      [SIGNATURE_HEADERS.signature]: parts.signature,
-    },
-  };
+  const init = { method: 'POST', body: text, headers: await signedHeaders(TEST_SIGNING_SECRET, text, nowMs) };
   return (app: App) => app.request(apiPath, init);
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
 import { DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET } from '../../src/server/config';
-import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import { signedHeaders } from './signed-request';
 import type { LogLine } from '../../src/server/middleware/request-log.middleware';
 import { createTestDatabase } from './test-db';
 
@@ -62,14 +62,11 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db'>> = {}
     logs,
     async post(path, body, options = {}) {
       const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-      const parts = await signRequest(TEST_SIGNING_SECRET, text, options.nowMs ?? Date.now());
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
       const signed: Record<string, string | undefined> = {
-        [SIGNATURE_HEADERS.nonce]: parts.nonce,
-        [SIGNATURE_HEADERS.timestamp]: parts.timestamp,
-        [SIGNATURE_HEADERS.signature]: parts.signature,
+        ...(await signedHeaders(TEST_SIGNING_SECRET, text, options.nowMs ?? Date.now())),
         ...options.headers,
       };
+      const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(signed)) if (value !== undefined) headers[key] = value;
       return app.request(path, { method: 'POST', body: text || undefined, headers });
     },

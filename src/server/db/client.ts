@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Config } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,4 +53,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     dump: async () => client.dumpDataDir('none'),
   };
+}
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedDataDir(config) });
+}
+
+export function embeddedDataDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'pglite');
 }

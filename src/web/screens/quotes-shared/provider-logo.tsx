@@ -8,8 +8,9 @@ export function ProviderLogo({ image, name, height = 40 }: { image: string; name
       src={`/img/${image}`}
       alt={name}
       h={height}
-      // Width follows the logo's own proportions, so it sits at the start edge in both directions.
-      style={{ width: 'auto', maxWidth: 140, objectFit: 'contain', display: 'block' }}
+      // Width follows the logo's own proportions and it is never stretched by a flex column, so it
+      // sits at the start edge in both directions.
+      style={{ width: 'auto', maxWidth: 140, objectFit: 'contain', display: 'block', alignSelf: 'flex-start' }}
     />
   );
 }

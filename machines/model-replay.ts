@@ -1,0 +1,51 @@
+import { fromPromise } from 'xstate';
+
+/**
+ * Test support for the model tests of the step machines: the generated paths are replayed on a
+ * live actor whose promise actors never settle by themselves. A path's sample outcome event
+ * (xstate.done.actor.<id> / xstate.error.actor.<id>) settles the pending call of that actor
+ * instead, so the real invoke, input and onDone/onError run as in the app.
+ */
+
+export interface PendingCall {
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** One deferred promise actor per id, and the calls each has pending (one at a time per id). */
+export function deferredActors<Id extends string>(ids: readonly Id[]) {
+  const pending = new Map<Id, PendingCall>();
+  const make = (id: Id) =>
+    fromPromise<never, never>(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          pending.set(id, { input, resolve: resolve as (value: unknown) => void, reject });
+        }),
+    );
+  // Typed loosely: the stubs settle with whatever the sample carries, so each machine's own
+  // actor types hold; callers cast the record to their machine's actor implementations.
+  const actors: Record<Id, ReturnType<typeof make>> = Object.fromEntries(ids.map((id) => [id, make(id)])) as Record<Id, ReturnType<typeof make>>;
+  return { actors, pending };
+}
+
+/**
+ * Performs one step of a path on the live actor: an actor outcome settles its pending call
+ * (and waits a tick, since promise actors report on a later task); any other event is sent.
+ */
+export function replayStep<Id extends string>(pending: Map<Id, PendingCall>, send: (event: { type: string }) => void) {
+  return async (step: { event: { type: string } }) => {
+    const event = step.event as { type: string; output?: unknown; error?: unknown };
+    const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (!outcome) {
+      send(event);
+      return;
+    }
+    const call = pending.get(outcome[2] as Id);
+    if (!call) throw new Error(`no pending call for ${event.type}`);
+    pending.delete(outcome[2] as Id);
+    if ('output' in event) call.resolve(event.output);
+    else if ('error' in event) call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+}
