@@ -94,10 +94,59 @@ async function main() {
       method: 'POST',
       requests: [{ setupRequest: (request) => ({ ...request, headers: sign('', (nonce += 1)) }) }],
     });
+
+    // Quoting: a new family lead priced from scratch (every plan, the HTTP insurer included),
+    // then the same lead's quotes answered again from its stored snapshot.
+    const post = async (apiPath: string, payload: unknown) => {
+      const text = JSON.stringify(payload);
+      const response = await fetch(`${base}${apiPath}`, { method: 'POST', body: text, headers: { 'content-type': 'application/json', ...sign(text, (nonce += 1)) } });
+      return (await response.json()) as { status: number; data: { uuid: string } };
+    };
+    const firstQuoteMs: number[] = [];
+    let uuid = '';
+    for (let run = 0; run < 5; run += 1) {
+      const saved = await post('/miscellaneous/travel/wiz/add-customer-lead', benchLead(run));
+      if (saved.status !== 200) throw new Error(`add-customer-lead answered ${saved.status}`);
+      uuid = saved.data.uuid;
+      const started = performance.now();
+      const quoted = await post('/miscellaneous/travel/wiz/compare-quotes', { uuid, lang: 'en' });
+      if (quoted.status !== 200) throw new Error(`compare-quotes answered ${quoted.status}`);
+      firstQuoteMs.push(performance.now() - started);
+    }
+    firstQuoteMs.sort((a, b) => a - b);
+    console.log(`compare-quotes, new lead (median of 5)       ${Math.round(firstQuoteMs[2]!)} ms`);
+    const quoteBody = JSON.stringify({ uuid, lang: 'ar' });
+    await load('POST compare-quotes (signed, stored quotes)', {
+      url: `${base}/miscellaneous/travel/wiz/compare-quotes`,
+      method: 'POST',
+      requests: [{ setupRequest: (request) => ({ ...request, body: quoteBody, headers: { 'content-type': 'application/json', ...sign(quoteBody, (nonce += 1)) } }) }],
+    });
     await again.server.stop();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A family of three to France and Italy in ten days' time, with its own e-mail and phone. */
+function benchLead(run: number) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const year = new Date().getUTCFullYear();
+  return {
+    name: 'Bench Traveller',
+    email: `bench.${Date.now()}.${run}@example.com`,
+    phone_country_code: '+961',
+    phone_number: `7${String(Date.now() + run).slice(-7)}`,
+    inbound_outbound: true,
+    trip_type: 1,
+    start_date: day(10),
+    end_date: day(20),
+    destination_id: [250, 380],
+    source_id: 422,
+    no_of_traveller: 3,
+    is_family: true,
+    travellers_info: [{ dob: `${year - 41}-01-10` }, { dob: `${year - 39}-02-11` }, { dob: `${year - 11}-03-12` }],
+    lang: 'en',
+  };
 }
 
 function dirSize(dir: string): number {

@@ -118,7 +118,8 @@ describe('compare-quotes', () => {
     expect(quote.planDocuments.file_url).toMatch(/\?lang=ar$/);
     expect(second.lead.destination_names).toEqual(['فرنسا']);
     expect(second.whatapp_template).toMatch(ARABIC);
-    expect(second.whatapp_template).toContain('https://safar.example/compare-quotes?uuid=x');
+    // The link's path and query are kept, under PUBLIC_URL (never another site's address).
+    expect(second.whatapp_template).toContain('http://safar.test/compare-quotes?uuid=x');
   });
 
   it('two calls at once (two tabs, a double mount) end with one set of live quotes, and both answer it', async () => {

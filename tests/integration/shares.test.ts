@@ -40,10 +40,12 @@ async function saveLead(overrides: Partial<AddCustomerLeadRequest> = {}) {
 const emlFiles = () => readdirSync(outboxDir).filter((file) => file.endsWith('.eml'));
 
 describe('send-email-by-page', () => {
-  it('writes an .eml for the customer with the link and the plans, and logs it', async () => {
+  it('writes an .eml for the customer with the link (always under PUBLIC_URL) and the plans, and logs it', async () => {
     const lead = await saveLead();
     await insertQuote(app.db, lead.id, { planId: PLAN.plain, insurerId: 1000, premiumCents: 12_000 });
-    const link = `https://safar.example/compare-quotes?uuid=${lead.uuid}&agent_id=101`;
+    // Sent from another origin: only the path and query are kept, under the configured PUBLIC_URL.
+    const link = `https://elsewhere.example/compare-quotes?uuid=${lead.uuid}&agent_id=101`;
+    const expectedLink = `https://safar.example/compare-quotes?uuid=${lead.uuid}&agent_id=101`;
     const before = emlFiles();
 
     const res = await send(sendEmailByPageEndpoint.path, { uuid: lead.uuid, pagename: 'compare-quotes', agent_id: 101, link });
@@ -59,7 +61,8 @@ describe('send-email-by-page', () => {
     expect(eml).toMatch(/^From: Safar <care@safar\.example>/m);
     // Quoted-printable may fold long lines: unfold before looking for the link.
     const unfolded = eml.replace(/=\r\n/g, '').replace(/=3D/g, '=');
-    expect(unfolded).toContain(link);
+    expect(unfolded).toContain(expectedLink);
+    expect(unfolded).not.toContain('elsewhere.example');
     expect(unfolded).toContain('Test Plain Plan');
     expect(eml).toMatch(/Content-Type: text\/html/);
 

@@ -60,14 +60,14 @@ async function livePlans(db: Db, leadId: number, lang: Language) {
  * send-email-by-page: e-mails the customer the page the agent shares (RULINGS 15), in the
  * customer's language (the lead's), through the mail transport (RULINGS 22).
  */
-export async function sendEmailByPage(db: Db, mailer: Mailer, input: Input<typeof sendEmailByPageEndpoint>) {
+export async function sendEmailByPage(db: Db, mailer: Mailer, publicUrl: string, input: Input<typeof sendEmailByPageEndpoint>) {
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
   if (input.agent_id && !(await findActiveAgent(db, input.agent_id))) {
     throw new Refusal(422, 'agent_unknown', { agent_id: 'agent_unknown' });
   }
   const lang: Language = lead.lang === 'ar' || lead.lang === 'en' ? lead.lang : input.lang;
-  const mail = sharePageMail(lang, lead.name, input.link, await livePlans(db, lead.id, lang));
+  const mail = sharePageMail(lang, lead.name, shareLink(publicUrl, lead.uuid, input.link, lang), await livePlans(db, lead.id, lang));
   await mailer.send({ kind: `share-${input.pagename}`, leadId: lead.id, to: lead.email, ...mail });
   return { sent: true };
 }

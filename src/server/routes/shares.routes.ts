@@ -14,7 +14,7 @@ export function sharesRoutes(db: Db, config: Pick<AppConfig, 'publicUrl' | 'smtp
   const mailer = createMailer(db, config, now);
   app.post(
     sendEmailByPageEndpoint.path,
-    endpointHandler(sendEmailByPageEndpoint, (input, c) => refusing(c, () => sendEmailByPage(db, mailer, input))),
+    endpointHandler(sendEmailByPageEndpoint, (input, c) => refusing(c, () => sendEmailByPage(db, mailer, config.publicUrl, input))),
   );
   app.post(
     latestLeadByIdEndpoint.path,
