@@ -101,7 +101,6 @@ async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number
 
   const perform = replayStep(pending, (event) => actor.send(event as Exclude<QuotesModelEvent, { type: `xstate.${string}` }>));
 
-
   const params: TestParam<Snapshot, QuotesModelEvent> = {
     states: Object.fromEntries(STATES.map((state) => [state, check])),
     events: Object.fromEntries(quotesModelEvents.map(({ type }) => [type, perform])),

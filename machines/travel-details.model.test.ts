@@ -106,7 +106,6 @@ async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise
 
   const perform = replayStep(pending, (event) => actor.send(event as Exclude<TravelDetailsModelEvent, { type: `xstate.${string}` }>));
 
-
   const params: TestParam<Snapshot, TravelDetailsModelEvent> = {
     states: Object.fromEntries(STATES.map((state) => [state, check])),
     events: Object.fromEntries(travelDetailsModelEvents.map(({ type }) => [type, perform])),
