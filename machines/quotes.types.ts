@@ -37,14 +37,7 @@ export type QuotesFailure = 'load_failed' | 'quotes_error';
  */
 export type QuotesNotice = 'bot_check_failed' | 'quote_expired';
 
-export interface QuotesContext {
-  lang: Language;
-  uuid: string | null;
-  sessionId: string | null;
-  agentId: number | null;
-  link: string | null;
-  view: QuotesView;
-  compareIds: string[];
+export interface QuotesContext extends QuotesInput {
   quotes: Quote[];
   lead: QuotedLead | null;
   customer: QuotesData['customer'] | null;

@@ -72,12 +72,16 @@ describe('send-email-by-page', () => {
     expect(logs[0]!.file).toBe(path.join(outboxDir, added[0]!));
   });
 
-  it('writes in Arabic for a customer whose lead is in Arabic', async () => {
+  it('writes in Arabic for a customer whose lead is in Arabic, prices still "$120" as everywhere else', async () => {
     const lead = await saveLead({ lang: 'ar' });
+    await insertQuote(app.db, lead.id, { planId: PLAN.plain, insurerId: 1000, premiumCents: 12_000 });
     const res = await send(sendEmailByPageEndpoint.path, { uuid: lead.uuid, pagename: 'review-details', link: 'https://safar.example/review-details' });
     expect(res.status).toBe(200);
     const [log] = await app.db.select().from(t.mailLog).where(eq(t.mailLog.leadId, lead.id));
     expect(log?.subject).toMatch(ARABIC);
+    const decoded = decodeMailBodies(readFileSync(log!.file!, 'utf8'));
+    expect(decoded).toContain('$120');
+    expect(decoded).not.toMatch(/[\u0660-\u0669]/);
   });
 
   it('404 for an unknown lead, 422 for an unknown agent, and writes nothing', async () => {
@@ -148,3 +152,20 @@ describe('get-latest-leads-by-lead-id and by-uuid', () => {
     expect((await send(latestLeadByUuidEndpoint.path, { uuid: '0b7c2a57-8d3e-4c43-9a57-7e3f1c3c2d11' })).status).toBe(404);
   });
 });
+
+/** The bodies of an .eml's parts as text: base64 and quoted-printable parts decoded (UTF-8). */
+function decodeMailBodies(eml: string): string {
+  return eml
+    .split(/\r?\n--/)
+    .map((part) => {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n');
+      if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
+        const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        return Buffer.from(bytes, 'latin1').toString('utf8');
+      }
+      return body;
+    })
+    .join('\n');
+}

@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/endpoint';
+import { dollarsText } from '../quoting/quote-views';
 
 /**
  * The e-mail an agent sends a customer with a page of their journey (RULINGS 15,
@@ -7,14 +8,12 @@ import type { Language } from '../../contract/endpoint';
 
 export interface SharedPlan {
   name: string;
-  /** Whole US dollars, VAT excluded. */
-  dollars: number;
+  /** The plan premium for the party, cents, VAT excluded. */
+  cents: number;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
-const dollars = (amount: number, lang: Language) => `$${amount.toLocaleString(lang === 'ar' ? 'ar-LB' : 'en-US', { maximumFractionDigits: 0 })}`;
 
 const TEXTS = {
   en: {
@@ -42,7 +41,7 @@ const TEXTS = {
 export function sharePageMail(lang: Language, customerName: string, link: string, plans: readonly SharedPlan[]) {
   const words = TEXTS[lang];
   const firstName = customerName.trim().split(/\s+/)[0] ?? '';
-  const planLines = plans.map((plan) => `${plan.name} — ${words.from} ${dollars(plan.dollars, lang)}`);
+  const planLines = plans.map((plan) => `${plan.name} — ${words.from} ${dollarsText(plan.cents)}`);
   const text = [
     words.hello(firstName),
     '',

@@ -3,7 +3,7 @@ import type { Highlight, Quote, QuoteAddon, Zone } from '../../contract/quote.en
 import type { LoadedPlan } from './catalogue';
 import type { LeadQuoteRow } from './quote-service';
 
-/** "$1,234": whole dollars, as the spec shows prices (RULINGS 17). */
+/** "$1,234": whole dollars with Western digits in both languages, as the spec shows prices (RULINGS 17). */
 export function dollarsText(cents: number): string {
   return `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 }

@@ -53,7 +53,7 @@ async function livePlans(db: Db, leadId: number, lang: Language) {
     .where(and(eq(t.leadQuotes.leadId, leadId), isNull(t.leadQuotes.supersededAt)))
     .orderBy(asc(t.leadQuotes.premiumCents))
     .limit(MAIL_PLAN_COUNT);
-  return rows.map((row) => ({ name: lang === 'ar' ? row.nameAr : row.nameEn, dollars: Math.round(row.cents / 100) }));
+  return rows.map((row) => ({ name: lang === 'ar' ? row.nameAr : row.nameEn, cents: row.cents }));
 }
 
 /**

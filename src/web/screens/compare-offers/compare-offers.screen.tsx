@@ -1,21 +1,18 @@
-import { Button, Center, Group, Loader, Stack, Text, useDirection } from '@mantine/core';
+import { Button, Group, useDirection } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import {
   selectBuying,
-  selectCustomer,
-  selectEmailSent,
   selectNotice,
-  selectSharing,
   selectViewState,
   selectVisibleQuotes,
-  selectWhatsappTemplate,
 } from '../../../../machines/quotes.selectors';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { ErrorView } from '../../shell/error-view';
 import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
+import { QuotesLoading } from '../quotes-shared/quotes-loading';
 import { QuotesNoticeAlert } from '../quotes-shared/quotes-notice';
 import { useQuotesStep } from '../quotes-shared/use-quotes-step';
 import { OffersTable } from './offers-table';
@@ -30,10 +27,6 @@ export function CompareOffersScreen() {
   const views = useSelector(step, selectVisibleQuotes);
   const busy = useSelector(step, selectBuying);
   const notice = useSelector(step, selectNotice);
-  const customer = useSelector(step, selectCustomer);
-  const template = useSelector(step, selectWhatsappTemplate);
-  const sharing = useSelector(step, selectSharing);
-  const emailSent = useSelector(step, selectEmailSent);
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
   let body;
@@ -48,14 +41,7 @@ export function CompareOffersScreen() {
     );
   } else {
     // Loading, or leaving (nothing to compare, or a plan was chosen).
-    body = (
-      <Center py={64} role="status" data-testid="offers-loading">
-        <Stack align="center" gap="sm">
-          <Loader aria-hidden="true" />
-          <Text c="dimmed">{t`Searching for plans…`}</Text>
-        </Stack>
-      </Center>
-    );
+    body = <QuotesLoading testId="offers-loading" />;
   }
 
   return (
@@ -72,16 +58,7 @@ export function CompareOffersScreen() {
         >
           {t`Back`}
         </Button>
-        {isAgent && customer && viewState === 'ready' && (
-          <AgentShare
-            phone={customer.complete_phone_number}
-            template={template}
-            email={customer.email}
-            sending={sharing}
-            sent={emailSent}
-            onEmail={() => step.send({ type: 'share.email' })}
-          />
-        )}
+        {isAgent && viewState === 'ready' && <AgentShare step={step} />}
       </Group>
       {body}
     </>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Alert, Box, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -9,27 +9,24 @@ import {
   selectCanCompare,
   selectCompareRefused,
   selectCompared,
-  selectCustomer,
   selectDrawerQuote,
-  selectEmailSent,
   selectInsurerFilter,
   selectInsurers,
   selectLead,
   selectNotice,
   selectQuoteCount,
-  selectSharing,
   selectSort,
   selectTrayOpen,
   selectUnavailableProviders,
   selectViewState,
   selectVisibleQuotes,
-  selectWhatsappTemplate,
 } from '../../../../machines/quotes.selectors';
 import type { QuotesSort } from '../../../../machines/quotes.types';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { ErrorView } from '../../shell/error-view';
 import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
+import { QuotesLoading } from '../quotes-shared/quotes-loading';
 import { QuotesNoticeAlert } from '../quotes-shared/quotes-notice';
 import { useQuotesStep } from '../quotes-shared/use-quotes-step';
 import { BenefitsDrawer } from './benefits-drawer';
@@ -49,8 +46,6 @@ export function CompareQuotesScreen() {
   const quotes = useSelector(step, selectVisibleQuotes);
   const count = useSelector(step, selectQuoteCount);
   const lead = useSelector(step, selectLead);
-  const customer = useSelector(step, selectCustomer);
-  const template = useSelector(step, selectWhatsappTemplate);
   const unavailable = useSelector(step, selectUnavailableProviders);
   const insurers = useSelector(step, selectInsurers);
   const sort = useSelector(step, selectSort);
@@ -63,8 +58,6 @@ export function CompareQuotesScreen() {
   const drawer = useSelector(step, selectDrawerQuote);
   const busy = useSelector(step, selectBuying);
   const notice = useSelector(step, selectNotice);
-  const sharing = useSelector(step, selectSharing);
-  const emailSent = useSelector(step, selectEmailSent);
 
   const onSort = useCallback((value: QuotesSort) => step.send({ type: 'sort.change', sort: value }), [step]);
   const onFilter = useCallback((providerIds: number[]) => step.send({ type: 'filter.change', providerIds }), [step]);
@@ -75,14 +68,7 @@ export function CompareQuotesScreen() {
   } else if (viewState === 'empty') {
     body = <QuotesEmpty onCallBack={() => journey.send({ type: 'callBack.requested' })} />;
   } else if (viewState === 'loading' || !lead) {
-    body = (
-      <Center py={64} role="status" data-testid="quotes-loading">
-        <Stack align="center" gap="sm">
-          <Loader aria-hidden="true" />
-          <Text c="dimmed">{t`Searching for plans…`}</Text>
-        </Stack>
-      </Center>
-    );
+    body = <QuotesLoading testId="quotes-loading" />;
   } else {
     body = (
       <>
@@ -90,18 +76,7 @@ export function CompareQuotesScreen() {
           count={count}
           lead={lead}
           lang={lang}
-          actions={
-            isAgent && customer ? (
-              <AgentShare
-                phone={customer.complete_phone_number}
-                template={template}
-                email={customer.email}
-                sending={sharing}
-                sent={emailSent}
-                onEmail={() => step.send({ type: 'share.email' })}
-              />
-            ) : undefined
-          }
+          actions={isAgent ? <AgentShare step={step} /> : undefined}
         />
         <QuotesNoticeAlert notice={notice} onClose={() => step.send({ type: 'notice.dismiss' })} />
         {unavailable.length > 0 && (

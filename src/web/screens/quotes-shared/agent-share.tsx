@@ -1,23 +1,26 @@
 import { ActionIcon, Alert, Group, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { whatsappShareUrl } from '../../../contract/quote.endpoints';
-
-export interface AgentShareProps {
-  phone: string;
-  template: string;
-  email: string;
-  sending: boolean;
-  sent: boolean;
-  onEmail: () => void;
-}
+import { selectCustomer, selectEmailSent, selectSharing, selectWhatsappTemplate } from '../../../../machines/quotes.selectors';
+import type { quotesLogic } from './quotes.actors';
 
 /**
  * Agent mode only (RULINGS 15): WhatsApp the page to the customer, or e-mail it; a status toast
- * confirms the e-mail while the machine keeps its flag (5 s).
+ * confirms the e-mail while the machine keeps its flag (5 s). Shown once the customer is known.
  */
-export function AgentShare({ phone, template, email, sending, sent, onEmail }: AgentShareProps) {
+export function AgentShare({ step }: { step: ActorRefFrom<typeof quotesLogic> }) {
   const { t } = useLingui();
+  const customer = useSelector(step, selectCustomer);
+  const template = useSelector(step, selectWhatsappTemplate);
+  const sending = useSelector(step, selectSharing);
+  const sent = useSelector(step, selectEmailSent);
+  if (!customer) return null;
+  const phone = customer.complete_phone_number;
+  const email = customer.email;
+  const onEmail = () => step.send({ type: 'share.email' });
   return (
     <>
       <Group gap="xs" data-testid="agent-share">
