@@ -29,10 +29,10 @@ export type JourneyEvent =
   | { type: 'route.changed'; path: string }
   /** Header click; only earlier header steps are accepted. */
   | { type: 'wizard.jump'; step: WizardStepId }
-  | { type: 'details.submitted'; uuid: string; sessionId: string }
+  | { type: 'details.submitted'; uuid: string; sessionId: string | null }
   | { type: 'lead.resumed'; uuid: string; sessionId?: string | null; stage: LeadStage }
   /** The lead was saved, but no plan can quote it online (RULINGS 12): it waits for a call. */
-  | { type: 'lead.noQuote'; uuid: string; sessionId: string }
+  | { type: 'lead.noQuote'; uuid: string; sessionId: string | null }
   | { type: 'journey.reset' }
   | { type: 'quote.chosen' }
   | { type: 'compare.opened' }

@@ -27,7 +27,32 @@ export const SAMPLE_REFERENCE: TravelDetailsReference = {
   familyChildMaxAge: 18,
 };
 
+type LeadTraveller = LeadDetails['travellers_info'][number];
+
+/** A saved traveller as get-personal-details answers it, before review fills its other fields. */
+function sampleTraveller(fields: Pick<LeadTraveller, 'id' | 'dob' | 'relationship_type_id'> & Partial<LeadTraveller>): LeadTraveller {
+  return {
+    bai_misc_lead_id: 7,
+    date_of_birth: fields.dob.split('-').reverse().join('/'),
+    first_name: null,
+    middle_name: null,
+    last_name: null,
+    relationship_type_text: null,
+    insurance_type: 1,
+    type: null,
+    passport: null,
+    gender_id: null,
+    marital_status_id: null,
+    nationality_id: null,
+    country_id: null,
+    is_field: false,
+    is_editable: true,
+    ...fields,
+  };
+}
+
 export const SAMPLE_LEAD: LeadDetails = {
+  id: 7,
   uuid: LEAD_UUID,
   lang: 'en',
   name: 'Rania Haddad',
@@ -35,21 +60,29 @@ export const SAMPLE_LEAD: LeadDetails = {
   phone_country_code: '+961',
   phone_number: '71234567',
   complete_phone_number: '+96171234567',
+  is_self: true,
   inbound_outbound: true,
+  insured_type_id: 1,
   trip_type: 1,
   product_type: 2,
   start_date: '2030-07-01',
   end_date: '2030-07-10',
   no_of_days: 10,
   destination_id: [250, 792],
+  destination_country: 'France, Türkiye',
   source_id: 422,
+  source: 'Lebanon',
+  is_travel: true,
   no_of_traveller: 2,
   is_family: false,
   agent_id: 0,
+  dob: '1990-04-12',
   travellers_info: [
-    { id: 41, dob: '1990-04-12', first_name: 'Rania', middle_name: null, last_name: 'Haddad', relationship_type_id: 5 },
-    { id: 42, dob: '1992-09-30', first_name: null, middle_name: null, last_name: null, relationship_type_id: 1 },
+    sampleTraveller({ id: 41, dob: '1990-04-12', first_name: 'Rania', last_name: 'Haddad', relationship_type_id: 5 }),
+    sampleTraveller({ id: 42, dob: '1992-09-30', relationship_type_id: 1 }),
   ],
+  deleted_members: [],
+  session_id: null,
   utm_source: null,
   utm_medium: null,
   utm_campaign: null,
@@ -67,6 +100,7 @@ export function recentSearch(uuid: string, stage: 1 | 2 | 3): RecentSearch {
     no_of_traveller: 2,
     last_visit: '2030-06-01',
     uuid_lead: uuid,
+    lead_details: { trip_type: 1, inbound_outbound: true, destination_id: [250, 792], source_id: 422, is_family: false },
     insurance_provider_id: stage === 1 ? null : 7,
     plan_id: null,
     plan_ref_id: null,

@@ -24,6 +24,8 @@ export interface TravelDetailsPrefill {
   phoneNumber: string | null;
   /** Calling code with its "+", e.g. "+961". */
   phoneCountryCode: string | null;
+  /** Trip type named by `insurance_type` (spec §2; 1 single, 2 annual), preselected; absent or null: single. */
+  tripType?: 1 | 2 | null;
 }
 
 export interface Utm {
@@ -83,7 +85,8 @@ export type TravelDetailsEventType = TravelDetailsEvent['type'];
 /** What add-customer-lead gave back, as the step needs it. */
 export interface SavedLead {
   uuid: string;
-  sessionId: string;
+  /** Null when the lead was edited by uuid alone: the server hands its session id only to its holder. */
+  sessionId: string | null;
   deviceUuid: string;
   leadMapId: number;
   /** No plan can quote the trip online (add-customer-lead answered redirect "thank-you", RULINGS 12). */

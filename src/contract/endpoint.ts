@@ -33,3 +33,13 @@ export const isDropdownSchema = v.optional(
 /** A list entry in dropdown form: value is the id as text, label the name in the asked language. */
 export const optionSchema = v.object({ value: v.string(), label: v.string() });
 export type Option = v.InferOutput<typeof optionSchema>;
+
+/**
+ * A lead, device or session id. UUIDs are compared case-insensitively: the server issues
+ * lower-case ids, and an upper-cased copy (some mail clients and phones change case in links)
+ * must name the same lead rather than nothing.
+ */
+export const uuidSchema = v.pipe(v.string(), v.uuid(), v.toLowerCase());
+
+/** The agent of a link (spec §6); 0 or null when there is none. A label, not a login (RULINGS 24). */
+export const agentIdSchema = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647))), 0);

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'too_short',
   'out_of_range',
   'unknown_field',
+  /** A control character (NUL included) or badly formed Unicode (RULINGS 25). */
+  'invalid_characters',
   'invalid_json',
   'signature_missing',
   'signature_invalid',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, langSchema } from './endpoint';
+import { agentIdSchema, defineEndpoint, langSchema, uuidSchema } from './endpoint';
 import { travelDetailsSchema, travellerInputSchema } from './travel-details.rules';
 
 /**
@@ -9,9 +9,7 @@ import { travelDetailsSchema, travellerInputSchema } from './travel-details.rule
  * is ignored.
  */
 
-const uuidSchema = v.pipe(v.string(), v.uuid());
 const utm = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null);
-const agentIdSchema = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647))), 0);
 
 export const addCustomerLeadRequestSchema = v.object({
   ...travelDetailsSchema.entries,
@@ -46,32 +44,68 @@ export const customerSchema = v.object({
 export const travellerSchema = v.object({
   ...travellerInputSchema.entries,
   id: v.number(),
+  /** The lead this traveller belongs to (spec §3 Traveller). */
+  bai_misc_lead_id: v.number(),
   dob: v.string(),
+  /** The same date as the spec's clients print it, DD/MM/YYYY. */
+  date_of_birth: v.string(),
   /** Null until the customer picks one at review; the principal is always 5. */
   relationship_type_id: v.nullable(v.number()),
+  /** The relationship's name in the asked language, or null while none is chosen. */
+  relationship_type_text: v.nullable(v.string()),
+  /** The lead's trip type (1 single trip, 2 annual multi-trip), which this traveller is insured for. */
+  insurance_type: v.number(),
+  /** Review fields (title, passport, gender, marital status, nationality, residence): null until review. */
+  type: v.nullable(v.number()),
+  passport: v.nullable(v.string()),
+  gender_id: v.nullable(v.number()),
+  marital_status_id: v.nullable(v.number()),
+  nationality_id: v.nullable(v.number()),
+  country_id: v.nullable(v.number()),
+  /** True once the traveller's review fields are filled in. */
+  is_field: v.boolean(),
+  /** Every traveller is editable at review (RULINGS 9). */
+  is_editable: v.boolean(),
 });
 
 /** The lead as saved: the form's fields, the server's derived figures and the travellers. */
 export const leadDetailsSchema = v.object({
+  id: v.number(),
   uuid: v.string(),
   lang: langSchema,
   name: v.string(),
+  /** The first traveller is the person named on the lead. */
+  is_self: v.boolean(),
   email: v.string(),
   phone_country_code: v.string(),
   phone_number: v.string(),
   complete_phone_number: v.string(),
   inbound_outbound: v.boolean(),
+  /** 1 individual, 2 family (the family plan of spec §5). */
+  insured_type_id: v.picklist([1, 2]),
   trip_type: v.number(),
   product_type: v.number(),
   start_date: v.string(),
   end_date: v.string(),
   no_of_days: v.number(),
   destination_id: v.array(v.number()),
+  /** The destinations' names in the asked language, joined with the language's list separator. */
+  destination_country: v.string(),
   source_id: v.nullable(v.number()),
+  /** The name of the country the trip starts from, in the asked language. */
+  source: v.string(),
+  /** Always true: every lead here is a travel enquiry. */
+  is_travel: v.boolean(),
   no_of_traveller: v.number(),
   is_family: v.boolean(),
   agent_id: v.number(),
+  /** The principal's date of birth. */
+  dob: v.string(),
   travellers_info: v.array(travellerSchema),
+  /** Ids of travellers removed from the lead (spec §4). */
+  deleted_members: v.array(v.number()),
+  /** The lead's session id, only to a caller that sent it (RULINGS 24); otherwise null. */
+  session_id: v.nullable(v.string()),
   utm_source: v.nullable(v.string()),
   utm_medium: v.nullable(v.string()),
   utm_campaign: v.nullable(v.string()),
@@ -86,7 +120,13 @@ export const addCustomerLeadEndpoint = defineEndpoint(
     customer: customerSchema,
     uuid: v.string(),
     lead_map_id: v.number(),
-    session_id: v.string(),
+    /**
+     * The lead's session id: a new lead's, or the one the caller sent for the lead it edits.
+     * Null when the caller edited a lead by uuid alone: the session id is what allows changing
+     * the lead's e-mail and phone, so it is never handed to a caller who did not have it.
+     */
+    session_id: v.nullable(v.string()),
+    /** The caller's device id, or a new one the server issues when the caller's is unknown. */
     device_uuid: v.string(),
     /**
      * "thank-you" when no plan can quote the trip online (a traveller older than every plan
@@ -108,17 +148,31 @@ export const recentSearchSchema = v.object({
   no_of_traveller: v.number(),
   last_visit: v.string(),
   uuid_lead: v.string(),
+  /** The trip in short, without contact details: enough to tell two recent searches apart. */
+  lead_details: v.object({
+    trip_type: v.number(),
+    inbound_outbound: v.boolean(),
+    destination_id: v.array(v.number()),
+    source_id: v.nullable(v.number()),
+    is_family: v.boolean(),
+  }),
   insurance_provider_id: v.nullable(v.number()),
   plan_id: v.nullable(v.number()),
   plan_ref_id: v.nullable(v.string()),
-  device_uuid: v.string(),
+  /** The device's id, only in the answer to that device's own list; null elsewhere. */
+  device_uuid: v.nullable(v.string()),
   status: v.number(),
 });
 export type RecentSearch = v.InferOutput<typeof recentSearchSchema>;
 
 export const personalDetailsEndpoint = defineEndpoint(
   '/miscellaneous/travel/wiz/get-personal-details',
-  v.object({ uuid: uuidSchema, lang: v.optional(langSchema, 'en') }),
+  v.object({
+    uuid: uuidSchema,
+    /** With the lead's own session id, lead_details.session_id answers it back. */
+    session_id: v.optional(v.nullable(uuidSchema), null),
+    lang: v.optional(langSchema, 'en'),
+  }),
   v.object({
     customer: v.object({
       get_customer: customerSchema,

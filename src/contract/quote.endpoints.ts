@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, langSchema } from './endpoint';
+import { agentIdSchema, defineEndpoint, langSchema, uuidSchema } from './endpoint';
 import { customerSchema, leadDetailsSchema } from './lead.endpoints';
 
 /**
@@ -10,9 +10,7 @@ import { customerSchema, leadDetailsSchema } from './lead.endpoints';
  */
 
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
-const uuidSchema = v.pipe(v.string(), v.uuid());
 const cents = v.pipe(v.number(), v.integer());
-const agentIdSchema = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647))), 0);
 /** A link back to a page of the SPA, as the agent shares it (http or https only). */
 const linkSchema = v.pipe(v.string(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//));
 
@@ -188,8 +186,10 @@ export type ProceedRequest = v.InferInput<typeof proceedRequestSchema>;
 
 const proceedResponseSchema = v.object({
   leads: v.object({ uuid: v.string(), stage: v.picklist([1, 2, 3]) }),
-  device_uuid: v.string(),
-  session_id: v.string(),
+  /** Always null: a lead's device id is only handed to that device (RULINGS 24). */
+  device_uuid: v.null(),
+  /** The session id the caller sent when it is the lead's, else null. */
+  session_id: v.nullable(v.string()),
   invoice: invoiceSchema,
 });
 
@@ -220,7 +220,16 @@ const latestLeadData = v.object({
 
 export const latestLeadByIdEndpoint = defineEndpoint(
   '/miscellaneous/travel/wiz/get-latest-leads-by-lead-id',
-  v.object({ lead_id: id, link: v.optional(v.nullable(linkSchema), null), lang: v.optional(langSchema, 'en') }),
+  v.object({
+    lead_id: id,
+    /**
+     * The lead's session id (RULINGS 24): lead ids are sequential, so an id alone opens nothing.
+     * Without the matching session id the answer is a 404, as for an unknown id.
+     */
+    session_id: v.optional(v.nullable(uuidSchema), null),
+    link: v.optional(v.nullable(linkSchema), null),
+    lang: v.optional(langSchema, 'en'),
+  }),
   latestLeadData,
 );
 

@@ -1,5 +1,10 @@
 import * as v from 'valibot';
 import { addDays, addYears, ageOn, annualEndDate, parseIsoDate, tripDays } from './dates';
+import { HOME_PHONE_CODE, nationalPhoneNumber, phoneDigitRange, phoneNumberText, toWesternDigits } from './digits';
+
+// The phone range lives beside the digit normaliser (src/contract/digits.ts); the rules keep
+// exporting it so that callers have one place for the contact rules.
+export { HOME_PHONE_CODE, phoneDigitRange };
 
 /**
  * The validation rules of the travel details step (spec §5), shared by the form and by
@@ -31,6 +36,8 @@ export const TRAVEL_DETAILS_CODES = [
   'family_parent_missing',
   'family_not_eligible',
   'agent_unknown',
+  /** E-mail or phone of a saved lead changed without its session id (RULINGS 24). */
+  'contact_locked',
 ] as const;
 export type TravelDetailsCode = (typeof TRAVEL_DETAILS_CODES)[number];
 export const isTravelDetailsCode = (value: unknown): value is TravelDetailsCode =>
@@ -39,7 +46,6 @@ export const isTravelDetailsCode = (value: unknown): value is TravelDetailsCode 
 export const NAME_MAX_LENGTH = 62;
 export const EMAIL_MAX_LENGTH = 62;
 export const HOME_COUNTRY_ID = 422;
-export const HOME_PHONE_CODE = '+961';
 export const DEFAULT_TRAVELLER_DOB_YEARS_BACK = 30;
 export const MAX_AGE_YEARS = 100;
 export const ADULT_AGE = 18;
@@ -73,10 +79,13 @@ export const emailSchema = v.pipe(
   v.email('email_invalid'),
 );
 
-/** Digits allowed for a phone number under a calling code (spec §5). */
-export function phoneDigitRange(code: string): { min: number; max: number; code: TravelDetailsCode } {
-  return code === HOME_PHONE_CODE ? { min: 7, max: 8, code: 'phone_digits_961' } : { min: 8, max: 10, code: 'phone_digits_other' };
-}
+/**
+ * RULINGS 25: what the API receives is normalised before any rule reads it, so the server
+ * checks and stores Western digits. A phone number loses its spaces, dashes and brackets; a
+ * date written with Arabic-keyboard digits ("١٩٩٠-١٢-٢٥") reads as 1990-12-25.
+ */
+const phoneNumberInput = v.pipe(v.string(), v.transform(phoneNumberText));
+const dateInput = v.pipe(v.string(), v.transform(toWesternDigits));
 
 export const phoneCodeSchema = v.pipe(v.string('phone_code_invalid'), v.regex(/^\+\d{1,4}$/, 'phone_code_invalid'));
 
@@ -84,7 +93,7 @@ const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_6
 
 export const travellerInputSchema = v.object({
   id: v.optional(v.nullable(id)),
-  dob: v.optional(v.nullable(v.string()), null),
+  dob: v.optional(v.nullable(dateInput), null),
   first_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(NAME_MAX_LENGTH))), null),
   middle_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(NAME_MAX_LENGTH))), null),
   last_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(NAME_MAX_LENGTH))), null),
@@ -97,11 +106,11 @@ export const travelDetailsSchema = v.object({
   name: v.string(),
   email: v.string(),
   phone_country_code: v.string(),
-  phone_number: v.string(),
+  phone_number: phoneNumberInput,
   inbound_outbound: v.boolean(),
   trip_type: v.picklist([TRIP_TYPE.single, TRIP_TYPE.annual]),
-  start_date: v.nullable(v.string()),
-  end_date: v.nullable(v.string()),
+  start_date: v.nullable(dateInput),
+  end_date: v.nullable(dateInput),
   destination_id: v.pipe(v.array(id), v.maxLength(50)),
   source_id: v.nullable(id),
   no_of_traveller: v.pipe(v.number(), v.integer()),
@@ -152,7 +161,7 @@ export function contactErrors(details: ContactDetails): TravelDetailsErrors {
   set('name', firstCode(nameSchema, details.name));
   set('email', firstCode(emailSchema, details.email));
   set('phone_country_code', firstCode(phoneCodeSchema, details.phone_country_code));
-  const digits = details.phone_number;
+  const digits = nationalPhoneNumber(details.phone_number, details.phone_country_code);
   if (!digits) set('phone_number', 'phone_required');
   else {
     const range = phoneDigitRange(details.phone_country_code);
@@ -211,6 +220,14 @@ export function travelDetailsErrors(details: TravelDetails, ctx: RuleContext): T
     }
     if (traveller.dob > max) set(field, 'family_parent_missing');
     return ageOn(traveller.dob, ctx.today);
+  });
+
+  // Every traveller's names follow the principal's rules (spec §5): names end up on the policy.
+  travellers.forEach((traveller, index) => {
+    for (const part of ['first_name', 'middle_name', 'last_name'] as const) {
+      const value = traveller[part];
+      if (value?.trim()) set(`travellers_info.${index}.${part}`, firstCode(nameSchema, value));
+    }
   });
 
   if (details.is_family && members > 1) {

@@ -5,16 +5,20 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AppEnv } from './http/app-env';
+import { errorFacts, installErrorHandler, writeErrorLine, type LogError } from './http/error-handler';
 import { envelope, languageOf } from './http/respond';
 import { message } from './http/messages';
 import { loadIndexHtml } from './http/spa';
+import { bodyLimitMiddleware } from './middleware/body-limit.middleware';
 import { requestLogMiddleware, type LogLine } from './middleware/request-log.middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware';
 import { signatureMiddleware } from './middleware/signature.middleware';
+import { createRateLimiter } from './rate-limit/rate-limit.middleware';
 import { leadsRoutes } from './routes/leads.routes';
 import { referenceRoutes } from './routes/reference.routes';
 import { insurerSandboxRoutes } from './routes/insurer-sandbox.routes';
 import { planAssetsRoutes } from './routes/plan-assets.routes';
+import { InsurerUnavailableError } from './quoting/http-insurer';
 import { quotesRoutes } from './routes/quotes.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { callBacksRoutes } from './routes/call-backs.routes';
@@ -37,6 +41,7 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
   | 'outboxDir'
+  | 'trustProxy'
 >;
 
 export interface AppDeps {
@@ -48,7 +53,11 @@ export interface AppDeps {
   /** How the server reaches insurer APIs; tests route it to the in-process sandbox or a dead insurer. */
   insurerFetch?: typeof fetch;
   log?: (line: LogLine) => void;
-  logError?: (error: unknown) => void;
+  /**
+   * Where error lines go (default: one JSON line on stderr). It receives only the facts of
+   * ErrorLogLine, never an error object, so no sink can print a message that quotes personal data.
+   */
+  logError?: LogError;
 }
 
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
@@ -59,49 +68,55 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const apiOrigin = deps.config.apiBaseUrl ? new URL(deps.config.apiBaseUrl).origin : null;
 
-  if (deps.log) app.use(requestLogMiddleware(deps.log));
-  app.use(securityHeadersMiddleware({ apiOrigin, formTargets: [] }));
-  app.use(compress());
+  const logError = deps.logError ?? writeErrorLine;
 
-  app.onError((error, c) => {
-    (deps.logError ?? ((e) => console.error(e)))(error);
-    const lang = languageOf(c.get('body'), c.req.header('accept-language'));
-    return envelope(c, 500, message('server_error', lang), {});
-  });
+  installErrorHandler(app, logError);
+  if (deps.log) app.use(requestLogMiddleware(deps.log));
+  app.use(securityHeadersMiddleware({ apiOrigin, formTargets: [], publicUrl: deps.config.publicUrl }));
+  app.use(compress());
+  app.use(bodyLimitMiddleware());
 
   app.get('/healthz', (c) => c.json({ status: 200, message: 'OK', data: { time: new Date(now()).toISOString() } }));
   // Unsigned: the insurer sandbox (an insurer's own API), logos and plan documents.
   app.route('/', insurerSandboxRoutes(deps.db));
   app.route('/', planAssetsRoutes(deps.db));
 
-  // The API: POST with a signed JSON body only.
-  const api = new Hono<AppEnv>();
-  api.use(signatureMiddleware({ db: deps.db, secret: deps.config.signingSecret, now }));
-  api.route('/', referenceRoutes(deps.db));
-  api.route('/', leadsRoutes(deps.db, now));
-  api.route(
+  // The API: POST with a signed JSON body only. Its routes sit on this app, so one context
+  // (request id, body read once) and one error handler serve them; the signature check runs
+  // for every POST under the API prefixes, a path with no route included (then 404 below).
+  for (const prefix of API_PREFIXES) {
+    app.on(['GET', 'PUT', 'PATCH', 'DELETE'], [prefix, `${prefix}/*`], (c) =>
+      envelope(c, 405, message('method_not_allowed', languageOf(undefined, c.req.header('accept-language'))), {}),
+    );
+  }
+  const signature = signatureMiddleware({ db: deps.db, secret: deps.config.signingSecret, now });
+  app.post('*', async (c, next) => (isApiPath(c.req.path) ? signature(c, next) : next()));
+  app.route('/', referenceRoutes(deps.db));
+  // Rate limits (issue 7) count in the database, so every instance agrees.
+  const limiter = createRateLimiter({ db: deps.db, now, trustProxy: deps.config.trustProxy });
+  app.route('/', leadsRoutes(deps.db, now, limiter));
+  app.route(
     '/',
     quotesRoutes(
       {
         db: deps.db,
         config: deps.config,
         insurerFetch: deps.insurerFetch ?? fetch,
-        logError: deps.logError ?? ((error) => console.error(error)),
+        // The insurer's error is known here, but only its class, code and insurer id are logged.
+        logError: (error) =>
+          logError({
+            event: 'insurer_unavailable',
+            ...(error instanceof InsurerUnavailableError ? { insurer_id: error.insurerId } : {}),
+            ...errorFacts(error),
+          }),
       },
       now,
     ),
   );
-  api.route('/', botCheckRoutes(deps.db, deps.config, now));
-  api.route('/', ordersRoutes(deps.db, deps.config, now));
-  api.route('/', callBacksRoutes(deps.db, now));
-  api.route('/', sharesRoutes(deps.db, deps.config, now));
-  api.notFound((c) => envelope(c, 404, message('not_found', c.get('lang') ?? 'en'), {}));
-  for (const prefix of API_PREFIXES) {
-    app.on(['GET', 'PUT', 'PATCH', 'DELETE'], [prefix, `${prefix}/*`], (c) =>
-      envelope(c, 405, message('method_not_allowed', languageOf(undefined, c.req.header('accept-language'))), {}),
-    );
-  }
-  app.post('*', async (c, next) => (isApiPath(c.req.path) ? api.fetch(c.req.raw, c.env) : next()));
+  app.route('/', botCheckRoutes(deps.db, deps.config, now, limiter));
+  app.route('/', ordersRoutes(deps.db, deps.config, now));
+  app.route('/', callBacksRoutes(deps.db, now, limiter));
+  app.route('/', sharesRoutes(deps.db, deps.config, now, limiter));
 
   // The SPA: hashed assets cached for a year, every other GET falls back to index.html.
   if (deps.staticDir) {
@@ -125,6 +140,9 @@ export function createApp(deps: AppDeps) {
       return c.html(indexHtml);
     });
   }
-  app.notFound((c) => envelope(c, 404, message('not_found', languageOf(undefined, c.req.header('accept-language'))), {}));
+  // An API POST has its language from the signed body by now; anything else from Accept-Language.
+  app.notFound((c) =>
+    envelope(c, 404, message('not_found', c.get('lang') ?? languageOf(undefined, c.req.header('accept-language'))), {}),
+  );
   return app;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET, parseConfig } from './config';
+import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET, developmentSecretWarnings, parseConfig, secretsAtDevelopmentDefault } from './config';
 
 describe('parseConfig defaults', () => {
   it('runs on an empty environment with the documented defaults', () => {
@@ -21,6 +21,7 @@ describe('parseConfig defaults', () => {
       smtpUrl: '',
       mailFrom: 'Safar <care@safar.example>',
       outboxDir: path.resolve('./data/outbox'),
+      trustProxy: false,
     });
   });
 
@@ -54,6 +55,7 @@ describe('parseConfig defaults', () => {
       ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
       MAIL_FROM: 'Safar Travel <hello@safar.example.com>',
+      TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
       insurerTimeoutMs: 1500,
@@ -69,6 +71,7 @@ describe('parseConfig defaults', () => {
       mainSiteUrl: 'https://main.example.com',
       apiBaseUrl: 'https://api.example.com',
       logRequests: false,
+      trustProxy: true,
     });
   });
 
@@ -99,6 +102,7 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['ALTCHA_HMAC_KEY', 'short'],
     ['SMTP_URL', 'http://smtp.example.com'],
     ['MAIL_FROM', ''],
+    ['TRUST_PROXY', 'yes'],
   ];
 
   it.each(bad)('%s=%j', (name, value) => {
@@ -117,5 +121,47 @@ describe('parseConfig refuses bad values, naming the variable', () => {
 
   it('lists every bad variable at once', () => {
     expect(() => parseConfig({ PORT: 'abc', LOG_REQUESTS: 'maybe' })).toThrow(/PORT:[\s\S]*LOG_REQUESTS:/);
+  });
+});
+
+describe('row 6: development keys are loud', () => {
+  const REAL = { SIGNING_SECRET: 'a-production-secret-0123456789', ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123' };
+
+  it('row 6: lists every secret still at its development default, unset or set to that same value', () => {
+    expect(secretsAtDevelopmentDefault(parseConfig({}))).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY']);
+    expect(secretsAtDevelopmentDefault(parseConfig({ SIGNING_SECRET: REAL.SIGNING_SECRET }))).toEqual(['ALTCHA_HMAC_KEY']);
+    expect(secretsAtDevelopmentDefault(parseConfig({ ALTCHA_HMAC_KEY: REAL.ALTCHA_HMAC_KEY }))).toEqual(['SIGNING_SECRET']);
+    expect(secretsAtDevelopmentDefault(parseConfig({ ...REAL, ALTCHA_HMAC_KEY: DEV_ALTCHA_HMAC_KEY }))).toEqual(['ALTCHA_HMAC_KEY']);
+    expect(secretsAtDevelopmentDefault(parseConfig(REAL))).toEqual([]);
+  });
+
+  it('row 6: gives one warning line per default secret, naming its variable (ALTCHA_HMAC_KEY included when SIGNING_SECRET is set)', () => {
+    const both = developmentSecretWarnings(parseConfig({}));
+    expect(both).toHaveLength(2);
+    expect(both[0]).toMatch(/^SIGNING_SECRET is not set: using the development default/);
+    expect(both[1]).toMatch(/^ALTCHA_HMAC_KEY is not set: using the development default/);
+    expect(developmentSecretWarnings(parseConfig({ SIGNING_SECRET: REAL.SIGNING_SECRET }))).toEqual([expect.stringMatching(/^ALTCHA_HMAC_KEY /)]);
+    expect(developmentSecretWarnings(parseConfig(REAL))).toEqual([]);
+  });
+
+  it('row 6: refuses any default secret when PUBLIC_URL is https, naming each variable', () => {
+    /** The variables a ConfigError blames, or "started" when parseConfig accepts the environment. */
+    const refused = (env: Record<string, string>) => {
+      let error: unknown;
+      try {
+        parseConfig(env);
+      } catch (caught) {
+        error = caught;
+      }
+      if (error === undefined) return 'started';
+      return error instanceof ConfigError ? error.message.match(/^\s*([A-Z_]+):/gm)?.map((line) => line.trim().slice(0, -1)) : error;
+    };
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com' })).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY']);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', SIGNING_SECRET: REAL.SIGNING_SECRET })).toEqual(['ALTCHA_HMAC_KEY']);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...REAL, SIGNING_SECRET: DEV_SIGNING_SECRET })).toEqual(['SIGNING_SECRET']);
+    expect(() => parseConfig({ PUBLIC_URL: 'https://safar.example.com' })).toThrow(/still the development default while PUBLIC_URL is https/);
+    // Over https with real secrets, and over plain http with the defaults (development), it starts.
+    expect(parseConfig({ PUBLIC_URL: 'https://safar.example.com', ...REAL }).publicUrl).toBe('https://safar.example.com');
+    expect(parseConfig({ PUBLIC_URL: 'http://localhost:8080' }).signingSecret).toBe(DEV_SIGNING_SECRET);
   });
 });

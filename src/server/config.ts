@@ -69,6 +69,7 @@ const envSchema = v.object({
     '',
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3, 'MAIL_FROM must not be empty')), 'Safar <care@safar.example>'),
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), 'false'),
 });
 
 export interface Config {
@@ -90,9 +91,40 @@ export interface Config {
   smtpUrl: string;
   mailFrom: string;
   outboxDir: string;
+  /**
+   * Whether a reverse proxy in front sets X-Forwarded-For: then the client address of the rate
+   * limits is its right-most entry (the one the proxy added); otherwise the socket's address.
+   */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Every secret that has a development default: its variable and where Config keeps it. A secret
+ * added later (APS_* for the gateway) joins by one line, and so gets the start-up warning and the
+ * https refusal below (issue 7 row 6).
+ */
+const DEVELOPMENT_SECRETS: readonly { variable: string; value: (config: Config) => string; development: string }[] = [
+  { variable: 'SIGNING_SECRET', value: (config) => config.signingSecret, development: DEV_SIGNING_SECRET },
+  { variable: 'ALTCHA_HMAC_KEY', value: (config) => config.altchaHmacKey, development: DEV_ALTCHA_HMAC_KEY },
+];
+
+/**
+ * The variables whose secret is still its development default (unset, or set to that same value),
+ * in the order above. Anyone can read those defaults in the source, so a token or signature made
+ * with one proves nothing.
+ */
+export function secretsAtDevelopmentDefault(config: Config): string[] {
+  return DEVELOPMENT_SECRETS.filter((secret) => secret.value(config) === secret.development).map((secret) => secret.variable);
+}
+
+/** One warning line per secret at its development default, each naming the variable (printed at start). */
+export function developmentSecretWarnings(config: Config): string[] {
+  return secretsAtDevelopmentDefault(config).map(
+    (variable) => `${variable} is not set: using the development default, which anyone can read in the source. Set it in production.`,
+  );
+}
 
 /**
  * Parses the environment once at start. A bad value throws a ConfigError whose message names
@@ -112,7 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const out = result.output;
   const trimSlash = (value: string) => value.replace(/\/+$/, '');
-  return {
+  const config: Config = {
     port: out.PORT,
     host: out.HOST,
     dataDir: path.resolve(out.DATA_DIR),
@@ -129,7 +161,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: out.SMTP_URL,
     mailFrom: out.MAIL_FROM,
     outboxDir: path.join(path.resolve(out.DATA_DIR), 'outbox'),
+    trustProxy: out.TRUST_PROXY === 'true',
   };
+  // Served over https means a real deployment: a development secret there is a hole, not a default.
+  const defaults = secretsAtDevelopmentDefault(config);
+  if (config.publicUrl.startsWith('https:') && defaults.length > 0) {
+    const problems = defaults.map((variable) => `${variable}: still the development default while PUBLIC_URL is https; set a secret of your own`);
+    throw new ConfigError(`Invalid configuration\n  ${problems.join('\n  ')}`);
+  }
+  return config;
 }
 
 /** Parses the environment at start; a bad value prints the message naming it and exits with 1. */

@@ -171,5 +171,6 @@ export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> =
   } satisfies AddCustomerLeadRequest);
   const response = await fetch(`${baseUrl()}${addCustomerLeadEndpoint.path}`, { method: 'POST', body: text, headers: await signedHeaders(signingKey, text) });
   const { data } = v.parse(addCustomerLeadEndpoint.response, await response.json());
-  return { uuid: data.uuid, sessionId: data.session_id };
+  // A new lead always gets its session id; only edits by uuid alone answer null.
+  return { uuid: data.uuid, sessionId: data.session_id! };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { extractParams } from 'altcha-lib/v1';
-import { botChallengeEndpoint } from '../../src/contract/quote.endpoints';
+import { botChallengeEndpoint, compareQuotesEndpoint, proceedReviewEndpoint } from '../../src/contract/quote.endpoints';
+import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import {
   BOT_CHALLENGE_MAX_NUMBER,
   BOT_CHALLENGE_TTL_MS,
@@ -10,8 +11,10 @@ import {
 } from '../../src/server/bot-check/bot-check';
 import { DEV_ALTCHA_HMAC_KEY } from '../../src/server/config';
 import * as t from '../../src/server/db/schema';
-import { createLeadTestApp, FIXED_NOW, type LeadTestApp } from './lead-fixtures';
-import { solveBotChallenge } from './order-fixtures';
+import { createTestApp, testConfig } from '../support/test-app';
+import { errorCodes } from './expect-envelope';
+import { createLeadTestApp, FIXED_NOW, leadBody, type LeadTestApp } from './lead-fixtures';
+import { freshBotToken, solveBotChallenge } from './order-fixtures';
 
 /** The bot check of RULINGS 16: ALTCHA challenges from the API, solutions good once and only until they expire. */
 
@@ -86,5 +89,31 @@ describe('verifyBotToken', () => {
     expect(await verifyBotToken(app.db, token, KEY, FIXED_NOW + BOT_CHALLENGE_TTL_MS + 1000)).toBe(false);
     // Just before expiry the same token is still good.
     expect(await verifyBotToken(app.db, token, KEY, FIXED_NOW + BOT_CHALLENGE_TTL_MS - 1000)).toBe(true);
+  });
+});
+
+describe('row 6: the development ALTCHA key proves nothing once ALTCHA_HMAC_KEY is set', () => {
+  it('row 6: a bot token forged offline with the development key is refused when ALTCHA_HMAC_KEY is set', async () => {
+    const secured = await createTestApp({ now: () => FIXED_NOW, config: testConfig({ altchaHmacKey: 'a-real-altcha-key-nobody-has-0123' }) });
+    try {
+      let tick = 0;
+      const send = (path: string, body?: unknown) => secured.post(path, body, { nowMs: FIXED_NOW + (tick += 1) });
+      const saved = await send(addCustomerLeadEndpoint.path, leadBody());
+      expect(saved.status).toBe(200);
+      const { uuid } = v.parse(addCustomerLeadEndpoint.response, await saved.json()).data;
+      const quoted = await send(compareQuotesEndpoint.path, { uuid, lang: 'en' });
+      const policyId = v.parse(compareQuotesEndpoint.response, await quoted.json()).data.quotes[0]!.id;
+
+      // The attacker knows only the published development key: they issue and solve their own challenge offline.
+      const forged = await solveBotChallenge(await createBotChallenge(DEV_ALTCHA_HMAC_KEY, FIXED_NOW));
+      const refused = await send(proceedReviewEndpoint.path, { uuid, policy_id: policyId, bot_token: forged });
+      expect(await errorCodes(refused, 403)).toEqual({ bot_token: 'bot_check_failed' });
+
+      // A token solving the app's own challenge (signed with the real key) goes through.
+      const real = await send(proceedReviewEndpoint.path, { uuid, policy_id: policyId, bot_token: await freshBotToken(send) });
+      expect(real.status).toBe(200);
+    } finally {
+      await secured.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countriesEndpoint } from '../../src/contract/reference.endpoints';
-import { createTestApp, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
+import { createTestApp, TEST_SIGNING_SECRET, testConfig, type TestApp } from '../support/test-app';
 
 const MAIN_SITE_URL = 'https://www.safar.example';
 const INDEX_HTML = `<!doctype html>
@@ -51,7 +51,7 @@ function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('x-frame-options')).toBe('DENY');
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  // Strict-Transport-Security depends on PUBLIC_URL: see "row 8: HSTS" below.
 }
 
 describe('security headers', () => {
@@ -67,6 +67,34 @@ describe('security headers', () => {
     expect([ok.status, refused.status]).toEqual([200, 401]);
     expectSecurityHeaders(ok);
     expectSecurityHeaders(refused);
+  });
+});
+
+describe('row 8: HSTS only when PUBLIC_URL is https', () => {
+  it('row 8: no Strict-Transport-Security over plain http (PUBLIC_URL http://), on pages and API answers', async () => {
+    // The shared test app's PUBLIC_URL is http://safar.test.
+    const page = await t.app.request('/traveller-details');
+    const api = await t.post(countriesEndpoint.path, { lang: 'en' });
+    expect([page.status, api.status]).toEqual([200, 200]);
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+    expect(api.headers.get('strict-transport-security')).toBeNull();
+    expectSecurityHeaders(page);
+  });
+
+  it('row 8: Strict-Transport-Security for a year with subdomains when PUBLIC_URL is https, on pages, API answers and refusals', async () => {
+    const secure = await createTestApp({ staticDir: path.join(root, 'www'), config: testConfig({ publicUrl: 'https://safar.example.com' }) });
+    try {
+      const page = await secure.app.request('/traveller-details');
+      const api = await secure.post(countriesEndpoint.path, { lang: 'en' });
+      const refused = await secure.post(countriesEndpoint.path, { lang: 'en' }, { headers: { 'X-Signature': undefined } });
+      expect([page.status, api.status, refused.status]).toEqual([200, 200, 401]);
+      for (const res of [page, api, refused]) {
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+        expectSecurityHeaders(res);
+      }
+    } finally {
+      await secure.close();
+    }
   });
 });
 

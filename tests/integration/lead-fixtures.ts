@@ -55,8 +55,8 @@ export const THREE_TRAVELLERS = {
 };
 
 /** A test app whose clock is FIXED_NOW, with helpers to save leads and read their rows. */
-export async function createLeadTestApp() {
-  const app = await createTestApp({ now: () => FIXED_NOW });
+export async function createLeadTestApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const app = await createTestApp({ now: () => FIXED_NOW, ...overrides });
   let tick = 0;
   /** A signed POST at the fixed clock; each call gets its own nonce, so a body may be sent twice. */
   const send = (path: string, body?: unknown) => app.post(path, body, { nowMs: FIXED_NOW + (tick += 1) });

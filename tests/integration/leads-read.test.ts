@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,11 +33,17 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const save = (body: AddCustomerLeadRequest) => app.save(body);
+/** Relationship names as get-travel-configs lists them (relation_types), English. */
+let RELATION_NAMES = new Map<number, string>();
+beforeAll(async () => {
+  const rows = await app.db.select().from(t.masterItems).where(eq(t.masterItems.kind, 'relation_types'));
+  RELATION_NAMES = new Map(rows.map((row) => [row.id, row.nameEn]));
+});
 const leadRow = (uuid: string) => app.leadRow(uuid);
 const travellerRows = (leadId: number) => app.travellerRows(leadId);
 
 describe('get-personal-details', () => {
-  it('answers the lead exactly as it was saved, with its customer and recent search', async () => {
+  it('answers the lead exactly as it was saved, with every spec §3 field the server has (issue 8 row 9)', async () => {
     const body = leadBody({ ...threeTravellers, is_family: true, destination_id: [FRANCE, ITALY], agent_id: AGENTS[1]!.id, utm_source: 'newsletter' });
     const saved = await save(body);
     const res = await app.send(personalDetailsEndpoint.path, { uuid: saved.uuid, lang: 'en' });
@@ -45,11 +51,41 @@ describe('get-personal-details', () => {
     const { customer } = v.parse(personalDetailsEndpoint.response, await res.json()).data;
     expect(customer.get_customer).toEqual(saved.customer);
     expect(customer.get_invoice).toBeNull();
-    const ids = (await travellerRows((await leadRow(saved.uuid)).id)).map((r) => r.id);
+    const leadId = (await leadRow(saved.uuid)).id;
+    const ids = (await travellerRows(leadId)).map((r) => r.id);
+    const traveller = (id: number | undefined, dob: string, names: [string | null, string | null], relationship: [number | null, string | null]) => ({
+      id,
+      bai_misc_lead_id: leadId,
+      dob,
+      date_of_birth: dob.split('-').reverse().join('/'),
+      first_name: names[0],
+      middle_name: null,
+      last_name: names[1],
+      relationship_type_id: relationship[0],
+      relationship_type_text: relationship[1],
+      insurance_type: 1,
+      type: null,
+      passport: null,
+      gender_id: null,
+      marital_status_id: null,
+      nationality_id: null,
+      country_id: null,
+      is_field: false,
+      is_editable: true,
+    });
     expect(customer.lead_details).toEqual({
+      id: leadId,
       uuid: saved.uuid,
       lang: 'en',
       name: 'Rania El Haddad',
+      is_self: true,
+      insured_type_id: 2,
+      destination_country: 'France, Italy',
+      source: 'Lebanon',
+      is_travel: true,
+      dob: '1985-01-10',
+      deleted_members: [],
+      session_id: null,
       email: body.email,
       phone_country_code: '+961',
       phone_number: body.phone_number,
@@ -66,9 +102,9 @@ describe('get-personal-details', () => {
       is_family: true,
       agent_id: AGENTS[1]!.id,
       travellers_info: [
-        { id: ids[0], dob: '1985-01-10', first_name: 'Rania', middle_name: null, last_name: 'El Haddad', relationship_type_id: 5 },
-        { id: ids[1], dob: '1987-02-11', first_name: 'Karim', middle_name: null, last_name: 'Haddad', relationship_type_id: 1 },
-        { id: ids[2], dob: '2015-03-12', first_name: 'Lina', middle_name: null, last_name: 'Haddad', relationship_type_id: null },
+        traveller(ids[0], '1985-01-10', ['Rania', 'El Haddad'], [5, RELATION_NAMES.get(5)!]),
+        traveller(ids[1], '1987-02-11', ['Karim', 'Haddad'], [1, RELATION_NAMES.get(1)!]),
+        traveller(ids[2], '2015-03-12', ['Lina', 'Haddad'], [null, null]),
       ],
       utm_source: 'newsletter',
       utm_medium: null,
@@ -76,8 +112,23 @@ describe('get-personal-details', () => {
       utm_content: null,
     });
     expect(customer.recent_searches).toEqual([
-      expect.objectContaining({ uuid_lead: saved.uuid, stage: 1, destination_name: 'France, Italy', no_of_traveller: 3, last_visit: TODAY }),
+      expect.objectContaining({
+        uuid_lead: saved.uuid,
+        stage: 1,
+        destination_name: 'France, Italy',
+        no_of_traveller: 3,
+        last_visit: TODAY,
+        lead_details: { trip_type: 1, inbound_outbound: true, destination_id: [FRANCE, ITALY], source_id: LEBANON, is_family: true },
+        // RULINGS 24: the device id goes only to the device itself.
+        device_uuid: null,
+      }),
     ]);
+
+    // A removed traveller is listed in deleted_members.
+    const kept = body.travellers_info.slice(0, 2).map((entry, index) => ({ ...entry, id: ids[index] }));
+    await save({ ...body, uuid: saved.uuid, no_of_traveller: 2, travellers_info: kept });
+    const again = await app.send(personalDetailsEndpoint.path, { uuid: saved.uuid, lang: 'en' });
+    expect(v.parse(personalDetailsEndpoint.response, await again.json()).data.customer.lead_details.deleted_members).toEqual([ids[2]]);
   });
 
   it('answers 404 for an unknown uuid', async () => {
@@ -87,8 +138,8 @@ describe('get-personal-details', () => {
 
 describe('get-latest-leads-by-device-id', () => {
   it("lists the device's leads newest first with destination names in Arabic", async () => {
-    const device = crypto.randomUUID();
-    const toFrance = await save(leadBody({ device_uuid: device, destination_id: [FRANCE] }));
+    const toFrance = await save(leadBody({ destination_id: [FRANCE] }));
+    const device = toFrance.device_uuid;
     const fromTurkey = await save(leadBody({ device_uuid: device, inbound_outbound: false, source_id: TURKEY }));
     const toTwo = await save(leadBody({ device_uuid: device, destination_id: [FRANCE, ITALY] }));
     await save(leadBody({ device_uuid: crypto.randomUUID() }));
@@ -100,7 +151,7 @@ describe('get-latest-leads-by-device-id', () => {
       (await app.db.select().from(t.countries).where(inArray(t.countries.id, [FRANCE, ITALY, TURKEY]))).map((c) => [c.id, c.nameAr]),
     );
     expect(data.recent.map((r) => [r.uuid_lead, r.destination_name])).toEqual([
-      [toTwo.uuid, `${names.get(FRANCE)}، ${names.get(ITALY)}`],
+      [toTwo.uuid, `${names.get(FRANCE)} و${names.get(ITALY)}`],
       [fromTurkey.uuid, names.get(TURKEY)],
       [toFrance.uuid, names.get(FRANCE)],
     ]);
@@ -110,9 +161,10 @@ describe('get-latest-leads-by-device-id', () => {
   });
 
   it('shows at most 5 searches, the newest', async () => {
-    const device = crypto.randomUUID();
-    const uuids: string[] = [];
-    for (let i = 0; i < 6; i += 1) uuids.push((await save(leadBody({ device_uuid: device }))).uuid);
+    const first = await save(leadBody());
+    const device = first.device_uuid;
+    const uuids: string[] = [first.uuid];
+    for (let i = 0; i < 5; i += 1) uuids.push((await save(leadBody({ device_uuid: device }))).uuid);
     const res = await app.send(latestLeadsByDeviceEndpoint.path, { device_uuid: device });
     const data = v.parse(latestLeadsByDeviceEndpoint.response, await res.json()).data;
     expect(data.recent.map((r) => r.uuid_lead)).toEqual(uuids.slice(1).reverse());

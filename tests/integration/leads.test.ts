@@ -78,11 +78,15 @@ describe('add-customer-lead creates a lead', () => {
     expect(await leadRow(data.uuid)).toMatchObject({ productType: 1, isFamily: false, noOfTraveller: 1 });
   });
 
-  it('keeps the session_id and device_uuid the client sent', async () => {
-    const session = crypto.randomUUID();
-    const device = crypto.randomUUID();
-    const data = await save(leadBody({ session_id: session, device_uuid: device }));
-    expect([data.session_id, data.device_uuid]).toEqual([session, device]);
+  it('row 8: issues its own session id, keeps a device id it issued and replaces an unknown one (the nil UUID too)', async () => {
+    const chosenSession = crypto.randomUUID();
+    const first = await save(leadBody({ session_id: chosenSession, device_uuid: crypto.randomUUID() }));
+    expect(first.session_id).not.toBe(chosenSession);
+    const second = await save(leadBody({ device_uuid: first.device_uuid }));
+    expect(second.device_uuid).toBe(first.device_uuid);
+    const nil = await save(leadBody({ device_uuid: '00000000-0000-0000-0000-000000000000' }));
+    expect(nil.device_uuid).not.toBe('00000000-0000-0000-0000-000000000000');
+    expect(nil.device_uuid).toMatch(UUID);
   });
 
   it('stores the utm fields and the language', async () => {
@@ -180,14 +184,15 @@ describe('add-customer-lead with a uuid updates that lead', () => {
 });
 
 describe('customers are matched by email and phone', () => {
-  it('reuses the customer for the same email and phone, and updates its name', async () => {
+  it('row 1: reuses the customer for the same email and phone and never renames it; the new lead keeps its own name', async () => {
     const contact = uniqueContact();
     const a = await save(leadBody({ ...contact, name: 'Rania Haddad' }));
     const b = await save(leadBody({ ...contact, email: contact.email.toUpperCase(), name: 'Rania Khoury' }));
     expect(b.customer.id).toBe(a.customer.id);
     expect(b.uuid).not.toBe(a.uuid);
     const rows = await app.db.select().from(t.customers).where(eq(t.customers.email, contact.email));
-    expect(rows.map((r) => r.name)).toEqual(['Rania Khoury']);
+    expect(rows.map((r) => r.name)).toEqual(['Rania Haddad']);
+    expect((await leadRow(b.uuid)).name).toBe('Rania Khoury');
   });
 
   it('answers 409 email_taken for an email on file with another phone', async () => {
@@ -202,8 +207,9 @@ describe('customers are matched by email and phone', () => {
     const contact = uniqueContact();
     const first = await save(leadBody(contact));
     const { phone_number: newPhone } = uniqueContact();
-    const edited = await save(leadBody({ ...contact, phone_number: newPhone, uuid: first.uuid }));
+    const edited = await save(leadBody({ ...contact, phone_number: newPhone, uuid: first.uuid, session_id: first.session_id }));
     expect(edited.uuid).toBe(first.uuid);
+    expect(edited.session_id).toBe(first.session_id);
     expect(edited.customer.id).toBe(first.customer.id);
     expect(edited.customer.phone_number).toBe(newPhone);
   });
@@ -213,7 +219,10 @@ describe('customers are matched by email and phone', () => {
     const theirs = uniqueContact();
     const first = await save(leadBody(mine));
     await save(leadBody(theirs));
-    const res = await app.send(addCustomerLeadEndpoint.path, leadBody({ ...mine, email: theirs.email, uuid: first.uuid }));
+    const res = await app.send(
+      addCustomerLeadEndpoint.path,
+      leadBody({ ...mine, email: theirs.email, uuid: first.uuid, session_id: first.session_id }),
+    );
     const body = await expectErrorEnvelope(res, 409);
     expect(body.data).toEqual({ email_taken: true, phone_taken: false, errors: { email: 'email_taken' } });
   });

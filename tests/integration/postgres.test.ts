@@ -1,7 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +9,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/db/seed';
 import { testConfig, TEST_SIGNING_SECRET } from '../support/test-app';
 import { errorCodes } from './expect-envelope';
+import { emptyPglite } from '../support/test-db';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 type App = ReturnType<typeof createApp>;
@@ -22,22 +20,6 @@ let wire: PGLiteSocketServer;
 let peakConnections = 0;
 let url: string;
 const opened: Database[] = [];
-
-/**
- * A fresh, empty PGlite (no migrations). Initialising one takes about 4 s, restoring a dump of
- * one about 0.5 s, so the dump is kept in the temp folder per PGlite version.
- */
-async function emptyPglite(): Promise<PGlite> {
-  const manifest = fileURLToPath(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url));
-  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-  const file = path.join(os.tmpdir(), `safar-empty-pglite-${version}.tar`);
-  if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
-  const db = await PGlite.create();
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
-  renameSync(partial, file);
-  return db;
-}
 
 /** Rows of a raw query; Db is typed over both drivers, so its execute() result is opaque. */
 async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {

@@ -70,8 +70,9 @@ describe('proceed-review builds the invoice from the stored quote', () => {
       ['baggage', 2],
     ]);
     expect(data.leads).toEqual({ uuid, stage: 2 });
-    expect(data.device_uuid).toBe(lead.deviceUuid);
-    expect(data.session_id).toBe(lead.sessionId);
+    // RULINGS 24: the device id is never handed out here, and no session id was sent.
+    expect(data.device_uuid).toBeNull();
+    expect(data.session_id).toBeNull();
 
     const row = await invoiceRow(lead.id);
     expect(row).toMatchObject({

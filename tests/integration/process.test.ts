@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { companyInfoEndpoint } from '../../src/contract/reference.endpoints';
 import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
+import { DEV_SIGNING_SECRET } from '../../src/server/config';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 const SECRET = 'process-test-signing-secret-0123456789';
@@ -82,6 +83,39 @@ describe('the server process', () => {
       expect(await stop(second)).toBe(0);
     },
     3 * START_TIMEOUT_MS,
+  );
+
+  it(
+    'row 6: warns once at start for each secret left at its development default, one line naming each variable',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-process-'));
+      dataDirs.push(dataDir);
+      const port = await freePort();
+      // SIGNING_SECRET set to its development value counts as unset; ALTCHA_HMAC_KEY is unset.
+      const server = start({ PORT: String(port), DATA_DIR: dataDir, SIGNING_SECRET: DEV_SIGNING_SECRET });
+      await server.listening(START_TIMEOUT_MS);
+      const lines = server.stderr().split('\n');
+      expect(lines.filter((line) => /^SIGNING_SECRET is not set: using the development default/.test(line))).toHaveLength(1);
+      expect(lines.filter((line) => /^ALTCHA_HMAC_KEY is not set: using the development default/.test(line))).toHaveLength(1);
+      expect(await stop(server)).toBe(0);
+    },
+    2 * START_TIMEOUT_MS,
+  );
+
+  it(
+    'row 6: refuses to start over https with ALTCHA_HMAC_KEY at its development default, naming it, exit 1',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-process-'));
+      dataDirs.push(dataDir);
+      const server = start({ PUBLIC_URL: 'https://safar.example.com', DATA_DIR: dataDir });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toMatch(/^\s*ALTCHA_HMAC_KEY: still the development default while PUBLIC_URL is https/m);
+      // SIGNING_SECRET is set to a real secret: only the default one is blamed.
+      expect(server.stderr()).not.toMatch(/SIGNING_SECRET:/);
+      expect(server.stdout()).not.toContain('listening');
+      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    },
+    START_TIMEOUT_MS,
   );
 
   it(

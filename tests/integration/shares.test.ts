@@ -104,7 +104,7 @@ describe('send-email-by-page', () => {
 describe('get-latest-leads-by-lead-id and by-uuid', () => {
   it('answer the customer, the lead, the WhatsApp text with the link, and whether the lead is in a deal', async () => {
     const lead = await saveLead();
-    const byId = await send(latestLeadByIdEndpoint.path, { lead_id: lead.id });
+    const byId = await send(latestLeadByIdEndpoint.path, { lead_id: lead.id, session_id: lead.sessionId });
     expect(byId.status).toBe(200);
     const idData = v.parse(latestLeadByIdEndpoint.response, await byId.json()).data;
     expect(idData.customer.get_customer).toMatchObject({ id: lead.customerId, email: lead.email });
@@ -117,7 +117,8 @@ describe('get-latest-leads-by-lead-id and by-uuid', () => {
     const link = 'https://safar.example/compare-offers?uuid=abc';
     const byUuid = await send(latestLeadByUuidEndpoint.path, { uuid: lead.uuid, link, lang: 'ar' });
     const uuidData = v.parse(latestLeadByUuidEndpoint.response, await byUuid.json()).data;
-    expect(uuidData.customer).toEqual(idData.customer);
+    expect(uuidData.customer.get_customer).toEqual(idData.customer.get_customer);
+    expect(uuidData.customer.lead_details).toMatchObject({ id: lead.id, uuid: lead.uuid, destination_country: 'فرنسا' });
     expect(uuidData.whatapp_template).toMatch(ARABIC);
     expect(uuidData.whatapp_template).toContain(link);
   });

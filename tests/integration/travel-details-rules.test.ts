@@ -51,7 +51,10 @@ const ROWS: Row[] = [
   ['+33 phone of 8 digits', { phone_country_code: '+33', phone_number: digits(8) }, 'ok'],
   ['+33 phone of 10 digits', { phone_country_code: '+33', phone_number: digits(10) }, 'ok'],
   ['+33 phone of 11 digits', { phone_country_code: '+33', phone_number: digits(11) }, { phone_number: 'phone_digits_other' }],
-  ['phone with a non-digit', { phone_number: '7123-456' }, { phone_number: 'phone_digits_961' }],
+  ['phone with a letter', { phone_number: '7123a456' }, { phone_number: 'phone_digits_961' }],
+  // RULINGS 25 (issue 8 row 2): spaces, dashes, brackets and Arabic-keyboard digits are what people type.
+  ['phone with spaces, a dash and brackets', { phone_number: '(71) 123-450' }, 'ok'],
+  ['phone in Arabic-keyboard digits', { phone_number: '٧١١٢٣٤٥٩' }, 'ok'],
   ['empty phone', { phone_number: '' }, { phone_number: 'phone_required' }],
   ['calling code without +', { phone_country_code: '961' }, { phone_country_code: 'phone_code_invalid' }],
 

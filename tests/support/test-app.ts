@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
 import { DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET } from '../../src/server/config';
 import { signedHeaders } from './signed-request';
+import type { ErrorLogLine } from '../../src/server/http/error-handler';
 import type { LogLine } from '../../src/server/middleware/request-log.middleware';
 import { createTestDatabase } from './test-db';
 
@@ -28,6 +29,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: '',
     mailFrom: 'Safar <care@safar.example>',
     outboxDir: mkdtempSync(path.join(tmpdir(), 'safar-outbox-')),
+    trustProxy: false,
     ...overrides,
   };
 }
@@ -36,6 +38,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: AppDeps['db'];
   logs: LogLine[];
+  /** The error log lines the app wrote (unless `logError` was overridden). */
+  errors: ErrorLogLine[];
   /** Sends a correctly signed POST; `headers` can override or drop (undefined) signing headers. */
   post(path: string, body?: unknown, options?: { headers?: Record<string, string | undefined>; nowMs?: number }): Promise<Response>;
   close(): Promise<void>;
@@ -45,6 +49,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db'>> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs: LogLine[] = [];
+  const errors: ErrorLogLine[] = [];
   // The HTTP insurer is the sandbox this same app hosts: route its calls back into the app.
   const selfFetch: typeof fetch = async (input, init) => app.request(input instanceof Request ? input : String(input), init);
   const app: ReturnType<typeof createApp> = createApp({
@@ -53,13 +58,14 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db'>> = {}
     staticDir: null,
     insurerFetch: selfFetch,
     log: (line) => logs.push(line),
-    logError: () => {},
+    logError: (line) => errors.push(line),
     ...overrides,
   });
   return {
     app,
     db: database.db,
     logs,
+    errors,
     async post(path, body, options = {}) {
       const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
       const signed: Record<string, string | undefined> = {

@@ -1,57 +1,39 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { FieldErrors } from '../../contract/error-codes';
 import type { requestCallBackEndpoint } from '../../contract/quote.endpoints';
-import { emailSchema, nameSchema, phoneCodeSchema, phoneDigitRange } from '../../contract/travel-details.rules';
+import { nationalPhoneNumber } from '../../contract/digits';
+import { contactErrors, emailSchema, nameSchema } from '../../contract/travel-details.rules';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { findActiveAgent } from '../leads/lead-checks';
 import { findLeadByUuid } from '../leads/lead-store';
 import { Refusal } from '../orders/refusal';
+import { phoneKey } from '../rate-limit/phone-key';
+import { hit, RATE_LIMITS, RateLimitedError } from '../rate-limit/rate-limit';
 
 export type CallBackInput = v.InferOutput<typeof requestCallBackEndpoint.request>;
 
 /** At most this many call-back requests per phone number per hour (a cheap brake on abuse). */
-export const CALL_BACKS_PER_PHONE_PER_HOUR = 5;
-const HOUR_MS = 60 * 60 * 1000;
-
-/** The code the shared rule gives `value`, or null when it passes (same codes as add-customer-lead). */
-function ruleCode(schema: v.GenericSchema, value: unknown): string | null {
-  const result = v.safeParse(schema, value, { abortPipeEarly: true });
-  return result.success ? null : (result.issues[0]?.message ?? 'invalid_value');
-}
-
-/** Field errors of the contact details, by the travel details rules of spec §5; empty when valid. */
-export function contactErrors(input: Pick<CallBackInput, 'name' | 'email' | 'phone_country_code' | 'phone_number'>): FieldErrors {
-  const errors: FieldErrors = {};
-  const name = ruleCode(nameSchema, input.name);
-  if (name) errors.name = name;
-  const email = ruleCode(emailSchema, input.email);
-  if (email) errors.email = email;
-  const code = ruleCode(phoneCodeSchema, input.phone_country_code);
-  if (code) errors.phone_country_code = code;
-  const digits = input.phone_number.trim();
-  const range = phoneDigitRange(input.phone_country_code);
-  if (!digits) errors.phone_number = 'phone_required';
-  else if (!/^\d+$/.test(digits) || digits.length < range.min || digits.length > range.max) errors.phone_number = range.code;
-  return errors;
-}
+export const CALL_BACKS_PER_PHONE_PER_HOUR = RATE_LIMITS.requestCallBack.perPhone.limit;
 
 /**
  * Stores a call-back task for the broker's team (RULINGS 12–13). Refuses invalid details (422),
- * an unknown agent (422) and a phone number that asked too often in the last hour (429).
+ * an unknown agent (422) and a phone number that asked too often this hour (RateLimitedError,
+ * answered 429): counted on the normalised number, so `03 555 455` and `+961 3 555 455` are one.
  */
 export async function requestCallBack(db: Db, input: CallBackInput, now: number): Promise<{ call_back_id: number }> {
-  const errors = contactErrors(input);
+  // The same contact rules as the travel details form and add-customer-lead (RULINGS 13).
+  const errors: FieldErrors = {};
+  for (const [field, code] of Object.entries(contactErrors(input))) if (code) errors[field] = code;
   if (input.agent_id && !(await findActiveAgent(db, input.agent_id))) errors.agent_id = 'agent_unknown';
   if (Object.keys(errors).length > 0) throw new Refusal(422, 'invalid_request', errors);
 
-  const completePhoneNumber = `${input.phone_country_code}${input.phone_number.trim()}`;
-  const [recent] = await db
-    .select({ n: count() })
-    .from(t.callBacks)
-    .where(and(eq(t.callBacks.completePhoneNumber, completePhoneNumber), gt(t.callBacks.createdAt, new Date(now - HOUR_MS))));
-  if ((recent?.n ?? 0) >= CALL_BACKS_PER_PHONE_PER_HOUR) throw new Refusal(429, 'rate_limited', { phone_number: 'rate_limited' });
+  const limit = RATE_LIMITS.requestCallBack.perPhone;
+  const verdict = await hit(db, limit, phoneKey(input.phone_country_code, input.phone_number), now);
+  if (!verdict.allowed) throw new RateLimitedError('phone_number', verdict.retryAfterSeconds);
+
+  const completePhoneNumber = `${input.phone_country_code}${nationalPhoneNumber(input.phone_number, input.phone_country_code)}`;
 
   const lead = input.uuid ? await findLeadByUuid(db, input.uuid) : null;
   const [row] = await db

@@ -34,6 +34,10 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that drops (the database restarted or went away) must not crash the
+    // process with an unhandled 'error': pg-pool discards that client and the next query fails
+    // into the app's error handler. Logged by class only, like every error line.
+    pool.on('error', (error) => process.stderr.write(`${JSON.stringify({ event: 'database_connection_lost', error: error.constructor.name })}\n`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -16,6 +16,23 @@ export const requestNonces = pgTable(
   (t) => [primaryKey({ columns: [t.nonce, t.signature] }), index('request_nonces_seen_at_idx').on(t.seenAt)],
 );
 
+/**
+ * Rate-limit counters (issue 7, RULINGS 23): hits per bucket (which limit), key (an address, a
+ * device, a lead, a phone number) and fixed window. Kept in the database so every instance
+ * behind a load balancer counts the same hits; one atomic upsert per hit. Windows start on the
+ * app's clock; rows of windows long over are purged now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index('rate_limit_counters_window_start_idx').on(t.windowStart)],
+);
+
 /** Broker settings (max travellers, VAT, stamp fee, family child age), one JSON value per key. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -166,6 +183,12 @@ export const leads = pgTable(
     utmCampaign: text('utm_campaign'),
     utmContent: text('utm_content'),
     status: integer('status').notNull().default(0),
+    /**
+     * HTTP insurers that failed when the live quotes were priced, and when they were last asked
+     * (app clock, ms). compare-quotes names them as unavailable and asks them again after a short
+     * interval, merging their quotes into the same snapshot. Null when every insurer answered.
+     */
+    quotesUnavailable: jsonb('quotes_unavailable').$type<{ insurerIds: number[]; askedAt: number }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

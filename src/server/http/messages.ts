@@ -37,6 +37,14 @@ const MESSAGES = {
     en: 'This email and this phone number are already registered, each with other details.',
     ar: 'البريد الإلكتروني ورقم الهاتف مسجّلان مسبقًا، كلٌّ منهما مع بيانات أخرى.',
   },
+  contact_locked: {
+    en: 'The e-mail and phone number of a saved trip can only be changed from the device or link it was saved with. Keep them as they are, or start a new quote.',
+    ar: 'لا يمكن تغيير البريد الإلكتروني ورقم الهاتف لرحلة محفوظة إلا من الجهاز أو الرابط الذي حُفظت منه. اتركهما كما هما، أو ابدأ عرض سعر جديدًا.',
+  },
+  agent_mismatch: {
+    en: 'This trip was brought by another agent; it cannot be credited to this one.',
+    ar: 'هذه الرحلة أحضرها وكيل آخر؛ لا يمكن نسبها إلى هذا الوكيل.',
+  },
   method_not_allowed: { en: 'Use POST with a JSON body.', ar: 'استخدم POST مع نص بصيغة JSON.' },
   payload_too_large: { en: 'The request body is too large.', ar: 'نص الطلب كبير جدًا.' },
   server_error: {

@@ -23,9 +23,19 @@ async function unknownCountries(db: Db, ids: number[]): Promise<number[]> {
   return ids.filter((id) => !known.has(id));
 }
 
-/** Field errors for ids that name nothing in the database: countries, agent, relationships. */
+/**
+ * True when `code` ("+961") is the calling code of a country in the database, the list
+ * get-country-codes offers (spec §9: a made-up "+9999" is refused, not stored).
+ */
+export async function isKnownPhoneCode(db: Db, code: string): Promise<boolean> {
+  const [row] = await db.select({ id: t.countries.id }).from(t.countries).where(eq(t.countries.phoneCode, code)).limit(1);
+  return row !== undefined;
+}
+
+/** Field errors for values that name nothing in the database: calling code, countries, agent, relationships. */
 async function referenceErrors(db: Db, input: AddCustomerLeadInput): Promise<FieldErrors> {
   const errors: FieldErrors = {};
+  if (!(await isKnownPhoneCode(db, input.phone_country_code))) errors.phone_country_code = 'phone_code_invalid';
   // Only the end of the trip the traveller chose is checked: the other one is Lebanon, set by the server.
   if (input.inbound_outbound) {
     if ((await unknownCountries(db, input.destination_id)).length > 0) errors.destination_id = 'destination_required';

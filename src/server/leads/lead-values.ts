@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { tripDays } from '../../contract/dates';
+import { nationalPhoneNumber } from '../../contract/digits';
 import type { addCustomerLeadEndpoint } from '../../contract/lead.endpoints';
 import { HOME_COUNTRY_ID, RELATIONSHIP_PRINCIPAL, splitFullName } from '../../contract/travel-details.rules';
 import type { leads } from '../db/schema';
@@ -44,8 +45,8 @@ export function customerValues(input: AddCustomerLeadInput): CustomerValues {
     name: cleanName(input.name),
     email: input.email.trim().toLowerCase(),
     phoneCountryCode: input.phone_country_code,
-    phoneNumber: input.phone_number,
-    completePhoneNumber: `${input.phone_country_code}${input.phone_number}`,
+    phoneNumber: nationalPhoneNumber(input.phone_number, input.phone_country_code),
+    completePhoneNumber: `${input.phone_country_code}${nationalPhoneNumber(input.phone_number, input.phone_country_code)}`,
   };
 }
 

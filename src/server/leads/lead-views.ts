@@ -1,4 +1,4 @@
-import { desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import type { LeadDetails, RecentSearch } from '../../contract/lead.endpoints';
 import type { Db } from '../db/client';
@@ -21,37 +21,91 @@ export function customerView(customer: CustomerRow) {
   };
 }
 
-/** The saved lead as the contract's leadDetailsSchema, with its live travellers in form order. */
-export async function leadDetailsView(db: Db, lead: LeadRow): Promise<LeadDetails> {
-  const travellers = await liveTravellers(db, lead.id);
+/** Country names by id in `lang`. */
+async function countryNames(db: Db, ids: number[], lang: Language): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  if (ids.length === 0) return names;
+  const countries = await db.select().from(t.countries).where(inArray(t.countries.id, ids));
+  for (const country of countries) names.set(country.id, lang === 'ar' ? country.nameAr : country.nameEn);
+  return names;
+}
+
+const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * The saved lead as the contract's leadDetailsSchema (spec §3 Customer / lead and Traveller),
+ * with its live travellers in form order. `sessionId` is the session id the caller sent: the
+ * lead's own is answered back only when it matches (RULINGS 24).
+ */
+export async function leadDetailsView(
+  db: Db,
+  lead: LeadRow,
+  options: { lang?: Language; sessionId?: string | null } = {},
+): Promise<LeadDetails> {
+  const lang = options.lang ?? (lead.lang as Language);
+  const [travellers, removed, relations, names] = await Promise.all([
+    liveTravellers(db, lead.id),
+    db
+      .select({ id: t.leadTravellers.id })
+      .from(t.leadTravellers)
+      .where(and(eq(t.leadTravellers.leadId, lead.id), isNotNull(t.leadTravellers.deletedAt)))
+      .orderBy(t.leadTravellers.id),
+    db.select().from(t.masterItems).where(eq(t.masterItems.kind, 'relation_types')),
+    countryNames(db, [...lead.destinationIds, lead.sourceId], lang),
+  ]);
+  const relationName = new Map(relations.map((item) => [item.id, lang === 'ar' ? item.nameAr : item.nameEn]));
   return {
+    id: lead.id,
     uuid: lead.uuid,
     lang: lead.lang as Language,
     name: lead.name,
+    is_self: true,
     email: lead.email,
     phone_country_code: lead.phoneCountryCode,
     phone_number: lead.phoneNumber,
     complete_phone_number: lead.completePhoneNumber,
     inbound_outbound: lead.inboundOutbound,
+    insured_type_id: lead.isFamily ? 2 : 1,
     trip_type: lead.tripType,
     product_type: lead.productType,
     start_date: lead.startDate,
     end_date: lead.endDate,
     no_of_days: lead.noOfDays,
     destination_id: lead.destinationIds,
+    destination_country: joinList(
+      lead.destinationIds.map((id) => names.get(id) ?? String(id)),
+      lang,
+    ),
     source_id: lead.sourceId,
+    source: names.get(lead.sourceId) ?? String(lead.sourceId),
+    is_travel: true,
     no_of_traveller: lead.noOfTraveller,
     is_family: lead.isFamily,
     agent_id: lead.agentId ?? 0,
+    dob: travellers[0]?.dob ?? '',
     travellers_info: travellers.map((traveller) => ({
       id: traveller.id,
+      bai_misc_lead_id: lead.id,
       dob: traveller.dob,
+      date_of_birth: ddmmyyyy(traveller.dob),
       first_name: traveller.firstName,
       middle_name: traveller.middleName,
       last_name: traveller.lastName,
-      // The contract wants a number: 0 means "not chosen yet" (stored as NULL).
       relationship_type_id: traveller.relationshipTypeId,
+      relationship_type_text:
+        traveller.relationshipTypeId === null ? null : (relationName.get(traveller.relationshipTypeId) ?? null),
+      insurance_type: lead.tripType,
+      type: null,
+      passport: null,
+      gender_id: null,
+      marital_status_id: null,
+      nationality_id: null,
+      country_id: null,
+      is_field: false,
+      is_editable: true,
     })),
+    deleted_members: removed.map((row) => row.id),
+    session_id: options.sessionId && options.sessionId === lead.sessionId ? lead.sessionId : null,
     utm_source: lead.utmSource,
     utm_medium: lead.utmMedium,
     utm_campaign: lead.utmCampaign,
@@ -59,44 +113,59 @@ export async function leadDetailsView(db: Db, lead: LeadRow): Promise<LeadDetail
   };
 }
 
-const LIST_SEPARATOR: Record<Language, string> = { en: ', ', ar: '، ' };
+/**
+ * A list of names with the language's own separator ("France, Italy" / "فرنسا، وإيطاليا"), in
+ * the same Intl.ListFormat style as the SPA's formatList, so both sides print lists alike.
+ */
+function joinList(items: string[], lang: Language): string {
+  return new Intl.ListFormat(lang, { style: 'short', type: 'unit' }).format(items);
+}
 
 /**
  * Recent searches (lead trackers with their lead) matching `where`, newest activity first.
  * destination_name names where the trip goes in `lang`; for a trip to Lebanon it names the
  * country the traveller comes from, which is what tells two such trips apart.
  */
-export async function recentSearches(db: Db, where: SQL, lang: Language, limit = RECENT_SEARCH_LIMIT): Promise<RecentSearch[]> {
+export async function recentSearches(
+  db: Db,
+  where: SQL,
+  lang: Language,
+  options: { deviceUuid?: string; limit?: number } = {},
+): Promise<RecentSearch[]> {
   const rows = await db
     .select({ tracker: t.leadTrackers, lead: t.leads })
     .from(t.leadTrackers)
     .innerJoin(t.leads, eq(t.leads.id, t.leadTrackers.leadId))
     .where(where)
     .orderBy(desc(t.leads.updatedAt), desc(t.leads.id))
-    .limit(limit);
+    .limit(options.limit ?? RECENT_SEARCH_LIMIT);
   const placeIds = (lead: LeadRow) => (lead.inboundOutbound ? lead.destinationIds : [lead.sourceId]);
-  const ids = [...new Set(rows.flatMap(({ lead }) => placeIds(lead)))];
-  const names = new Map<number, string>();
-  if (ids.length > 0) {
-    const countries = await db.select().from(t.countries).where(inArray(t.countries.id, ids));
-    for (const country of countries) names.set(country.id, lang === 'ar' ? country.nameAr : country.nameEn);
-  }
+  const names = await countryNames(db, [...new Set(rows.flatMap(({ lead }) => placeIds(lead)))], lang);
   return rows.map(({ tracker, lead }) => ({
     bai_misc_lead_id: lead.id,
     stage: tracker.stage as RecentSearch['stage'],
     provider_name: null,
-    destination_name: placeIds(lead)
-      .map((id) => names.get(id) ?? String(id))
-      .join(LIST_SEPARATOR[lang]),
+    destination_name: joinList(
+      placeIds(lead).map((id) => names.get(id) ?? String(id)),
+      lang,
+    ),
     start_date: lead.startDate,
     end_date: lead.endDate,
     no_of_traveller: lead.noOfTraveller,
     last_visit: tracker.lastVisit,
     uuid_lead: tracker.uuidLead,
+    lead_details: {
+      trip_type: lead.tripType,
+      inbound_outbound: lead.inboundOutbound,
+      destination_id: lead.destinationIds,
+      source_id: lead.sourceId,
+      is_family: lead.isFamily,
+    },
     insurance_provider_id: tracker.insuranceProviderId,
     plan_id: tracker.planId,
     plan_ref_id: tracker.planRefId,
-    device_uuid: tracker.deviceUuid,
+    // A device id opens that device's list, so it goes only to the device that sent it.
+    device_uuid: options.deviceUuid && options.deviceUuid === tracker.deviceUuid ? tracker.deviceUuid : null,
     status: tracker.status,
   }));
 }

@@ -4,8 +4,12 @@ import { secureHeaders } from 'hono/secure-headers';
  * Security headers with a Content-Security-Policy the SPA works under: scripts, fonts and
  * workers only from this origin; inline styles are allowed because Mantine sets its CSS
  * variables and component styles through style attributes and one injected style tag.
+ * Strict-Transport-Security only when PUBLIC_URL is https: over plain http (development, a test
+ * box on a LAN address) browsers ignore it anyway, and a deployment that is reached over https
+ * is the one that must never be downgraded (issue 7 row 8).
  */
-export function securityHeadersMiddleware(options: { apiOrigin: string | null; formTargets: string[] }) {
+export function securityHeadersMiddleware(options: { apiOrigin: string | null; formTargets: string[]; publicUrl: string }) {
+  const https = new URL(options.publicUrl).protocol === 'https:';
   const connect = ["'self'", ...(options.apiOrigin ? [options.apiOrigin] : [])];
   return secureHeaders({
     contentSecurityPolicy: {
@@ -23,7 +27,7 @@ export function securityHeadersMiddleware(options: { apiOrigin: string | null; f
       objectSrc: ["'none'"],
     },
     referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+    strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
     xFrameOptions: 'DENY',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self'] },
     crossOriginEmbedderPolicy: false,

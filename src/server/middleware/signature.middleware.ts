@@ -6,25 +6,19 @@ import { requestNonces } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { fail, languageOf } from '../http/respond';
 
-/** Request bodies above this are refused before they are hashed or parsed. */
-const MAX_BODY_BYTES = 256 * 1024;
 /** Nonces older than twice the allowed clock skew can no longer pass the timestamp check. */
 const NONCE_RETENTION_MS = 10 * 60 * 1000;
 
 /**
  * Verifies the HMAC signature of every API call (RULINGS 23), refuses replays using the
- * nonce table shared by all instances, and leaves the raw body, the parsed JSON and the
- * caller's language on the context for the handlers.
+ * nonce table shared by all instances, and leaves the parsed JSON and the caller's language on
+ * the context for the handlers. The body text is the one bodyLimitMiddleware read (bounded to
+ * 256 KB while it streamed), so this never reads the request itself.
  */
 export function signatureMiddleware(deps: { db: Db; secret: string; now: () => number }): MiddlewareHandler<AppEnv> {
   let lastPurge = 0;
   return async (c, next) => {
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      c.set('lang', languageOf(undefined, c.req.header('accept-language')));
-      return fail(c, 413, 'payload_too_large');
-    }
-    const rawBody = await c.req.text();
+    const rawBody = c.get('rawBody') ?? '';
     let body: unknown;
     let invalidJson = false;
     if (rawBody.trim() !== '') {
@@ -34,10 +28,8 @@ export function signatureMiddleware(deps: { db: Db; secret: string; now: () => n
         invalidJson = true;
       }
     }
-    c.set('rawBody', rawBody);
     c.set('body', body);
     c.set('lang', languageOf(body, c.req.header('accept-language')));
-    if (rawBody.length > MAX_BODY_BYTES) return fail(c, 413, 'payload_too_large');
 
     const parts = {
       nonce: c.req.header(SIGNATURE_HEADERS.nonce),

@@ -31,8 +31,10 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
   }
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
-  if (input.agent_id && !(await findActiveAgent(db, input.agent_id))) {
-    throw new Refusal(422, 'agent_unknown', { agent_id: 'agent_unknown' });
+  // RULINGS 24: the lead's agent was set when it was created; a choice never re-credits it.
+  if (input.agent_id && input.agent_id !== lead.agentId) {
+    const known = await findActiveAgent(db, input.agent_id);
+    throw new Refusal(422, known ? 'agent_mismatch' : 'agent_unknown', { agent_id: known ? 'agent_mismatch' : 'agent_unknown' });
   }
 
   const [quote] = await db.select().from(t.leadQuotes).where(eq(t.leadQuotes.id, input.policy_id));
@@ -48,7 +50,7 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
   const settings = await readSettings(db, ['vat_percent', 'stamp_fee_cents']);
   const totals = invoiceTotals(quote.insurerId, quote.premiumCents, addons, settings);
   const mismatch = premiumMismatch(input.selected_premium, totals);
-  const agentId = input.agent_id || lead.agentId || null;
+  const agentId = lead.agentId;
   const now = new Date(deps.now);
 
   const saved = await db.transaction(async (tx) => {
@@ -109,8 +111,9 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
 
   return {
     leads: { uuid: lead.uuid, stage: Math.min(3, Math.max(1, saved.stage)) as 1 | 2 | 3 },
-    device_uuid: lead.deviceUuid,
-    session_id: input.session_id ?? lead.sessionId,
+    // RULINGS 24: a device or session id goes only to a caller that already holds it.
+    device_uuid: null,
+    session_id: input.session_id === lead.sessionId ? lead.sessionId : null,
     invoice: invoiceView({
       lang: input.lang,
       refNo: saved.refNo,

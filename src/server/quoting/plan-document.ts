@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { LoadedPlan } from './catalogue';
 
@@ -87,3 +88,44 @@ function row(doc: PDFKit.PDFDocument, lines: [string, string][]) {
     doc.y = Math.max(after, doc.y) + 4;
   }
 }
+
+/** A generated plan document and its strong ETag (a hash of these exact bytes). */
+export interface PlanDocument {
+  pdf: Buffer;
+  etag: string;
+}
+
+/**
+ * The version of a plan's document: a hash of every catalogue row it is drawn from (the plan,
+ * its insurer, rates, add-ons and features). A broker edit to any of them gives a new version.
+ */
+export function planDocumentVersion(plan: LoadedPlan): string {
+  return createHash('sha256').update(JSON.stringify(plan)).digest('hex');
+}
+
+/**
+ * Generated plan documents kept in memory (issue 7 row 8): drawing a PDF costs far more than
+ * reading the catalogue rows, so a plan's document is drawn once per version and then served
+ * from here. One entry per plan, replaced when its version changes, so the cache never holds
+ * more documents than the catalogue has plans. Two first requests at once share one drawing.
+ * `render` is the drawing function (tests count its calls).
+ */
+export function planDocumentCache(render: (plan: LoadedPlan) => Promise<Buffer> = planDocumentPdf) {
+  const entries = new Map<number, { version: string; document: Promise<PlanDocument> }>();
+  return {
+    get(plan: LoadedPlan): Promise<PlanDocument> {
+      const version = planDocumentVersion(plan);
+      const hit = entries.get(plan.id);
+      if (hit?.version === version) return hit.document;
+      const document = render(plan).then((pdf) => ({ pdf, etag: `"${createHash('sha256').update(pdf).digest('base64url')}"` }));
+      entries.set(plan.id, { version, document });
+      // A failed drawing is not kept: the next request tries again.
+      document.catch(() => {
+        if (entries.get(plan.id)?.document === document) entries.delete(plan.id);
+      });
+      return document;
+    },
+  };
+}
+
+export type PlanDocumentCache = ReturnType<typeof planDocumentCache>;

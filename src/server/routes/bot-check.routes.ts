@@ -4,11 +4,17 @@ import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { endpointHandler } from '../http/endpoint-handler';
+import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
+import { RATE_LIMITS } from '../rate-limit/rate-limit';
 import { botChallenge } from './bot-check.handlers';
 
-/** The bot check's challenge (RULINGS 16); proceed-review spends the solution. */
-export function botCheckRoutes(db: Db, config: Pick<AppConfig, 'altchaHmacKey'>, now: () => number) {
+/** The bot check's challenge (RULINGS 16); proceed-review spends the solution. Rate limited (issue 7). */
+export function botCheckRoutes(db: Db, config: Pick<AppConfig, 'altchaHmacKey'>, now: () => number, limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
-  app.post(botChallengeEndpoint.path, endpointHandler(botChallengeEndpoint, () => botChallenge(db, config, now())));
+  app.post(
+    botChallengeEndpoint.path,
+    limiter.limit(RATE_LIMITS.botChallenge),
+    endpointHandler(botChallengeEndpoint, () => botChallenge(db, config, now())),
+  );
   return app;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../db/client';
+import type { AppEnv } from '../http/app-env';
 import { fieldErrors } from '../http/respond';
 import { loadPlans } from '../quoting/catalogue';
 import { insurerQuoteRequestSchema, type InsurerQuoteResponse } from '../quoting/insurer-api';
@@ -10,14 +11,15 @@ import { priceAll } from '../quoting/quote-engine';
  * The insurer sandbox (RULINGS 10): a stand-in for an insurer's own quoting API, hosted by this
  * server outside the signed API so the HTTP adapter makes a real call with a real timeout.
  * It prices from that insurer's catalogue rows with the shared engine. Plain JSON in and out,
- * as an insurer's API would be; only insurers quoted over HTTP are served.
+ * as an insurer's API would be; only insurers quoted over HTTP are served. Unsigned, but its body
+ * is still the one bodyLimitMiddleware read, bounded to 256 KB while it streamed.
  */
 export function insurerSandboxRoutes(db: Db) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
   app.post('/insurer-sandbox/quote', async (c) => {
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = JSON.parse(c.get('rawBody') ?? '');
     } catch {
       return c.json({ error: 'invalid_json' }, 400);
     }

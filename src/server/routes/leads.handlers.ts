@@ -1,18 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
+import type { FieldErrors } from '../../contract/error-codes';
 import type { agentCheckEndpoint, latestLeadsByDeviceEndpoint, personalDetailsEndpoint } from '../../contract/lead.endpoints';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { resolveCustomer } from '../leads/customer-store';
 import { findActiveAgent, leadInputErrors } from '../leads/lead-checks';
 import { InvalidLeadError, LeadNotFoundError } from '../leads/lead-errors';
-import { findLeadByUuid, saveLead, saveTravellers, touchTracker } from '../leads/lead-store';
+import { findLeadByUuid, saveLead, saveTravellers, touchTracker, type LeadRow } from '../leads/lead-store';
 import { leadNeedsManualQuote } from '../quoting/quote-service';
-import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput } from '../leads/lead-values';
+import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput, type CustomerValues } from '../leads/lead-values';
 import { customerView, leadDetailsView, recentSearches } from '../leads/lead-views';
+import { Refusal } from '../orders/refusal';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
+
+/** Whether any lead was issued this device id: only ids the server issued are kept. */
+async function isKnownDevice(db: Db, deviceUuid: string): Promise<boolean> {
+  const [row] = await db.select({ id: t.leads.id }).from(t.leads).where(eq(t.leads.deviceUuid, deviceUuid)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The contact fields an edit would change on a lead (RULINGS 24): e-mail and phone may only be
+ * changed by a caller holding the lead's session id, so a uuid that leaked (a forwarded link)
+ * cannot redirect the customer's policy mail or calls.
+ */
+function contactChanges(lead: LeadRow, values: CustomerValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.email !== lead.email) errors.email = 'contact_locked';
+  if (values.completePhoneNumber !== lead.completePhoneNumber) errors.phone_number = 'contact_locked';
+  return errors;
+}
 
 /**
  * add-customer-lead: checks the details against the shared rules and the database, then in
@@ -20,6 +40,11 @@ type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>
  * by uuid), makes its travellers match the form and touches its tracker. When no plan can
  * quote the trip online it records a call-back task and answers redirect "thank-you". Throws
  * InvalidLeadError, LeadNotFoundError or CustomerTakenError; nothing is saved when it throws.
+ *
+ * Who may change what (RULINGS 24): whoever holds the uuid may re-quote (dates, destinations,
+ * travellers); changing the e-mail or phone also needs the lead's session id, and only that
+ * caller updates the customer record. The lead's session id, its agent and the device ids the
+ * server issued are never taken from the request.
  */
 export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today: string) {
   const errors = await leadInputErrors(db, input, today);
@@ -28,15 +53,25 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
   return db.transaction(async (tx) => {
     const existing = input.uuid ? await findLeadByUuid(tx, input.uuid) : null;
     if (input.uuid && !existing) throw new LeadNotFoundError();
-    const customer = await resolveCustomer(tx, customerValues(input), existing?.customerId ?? null);
+    const holdsSession = existing !== null && input.session_id === existing.sessionId;
+    const contact = customerValues(input);
+    if (existing && !holdsSession) {
+      const locked = contactChanges(existing, contact);
+      if (Object.keys(locked).length > 0) throw new Refusal(422, 'contact_locked', locked);
+    }
+    const customer =
+      existing && !holdsSession
+        ? (await tx.select().from(t.customers).where(eq(t.customers.id, existing.customerId)))[0]!
+        : await resolveCustomer(tx, contact, existing?.customerId ?? null);
+    const deviceUuid = input.device_uuid && (await isKnownDevice(tx, input.device_uuid)) ? input.device_uuid : randomUUID();
     const lead = await saveLead(tx, existing, {
       ...leadValues(input),
       uuid: existing?.uuid ?? randomUUID(),
       customerId: customer.id,
-      deviceUuid: input.device_uuid ?? existing?.deviceUuid ?? randomUUID(),
-      sessionId: input.session_id ?? existing?.sessionId ?? randomUUID(),
-      // A save without an agent keeps the agent who brought the lead (RULINGS 14: attribution is explicit).
-      agentId: input.agent_id || existing?.agentId || null,
+      deviceUuid,
+      sessionId: existing?.sessionId ?? randomUUID(),
+      // RULINGS 24: an agent id attributes a lead once, when it is created; later saves keep it.
+      agentId: existing ? existing.agentId : input.agent_id || null,
     });
     await saveTravellers(tx, lead.id, travellerValues(input));
     const trackerId = await touchTracker(tx, lead, today);
@@ -57,7 +92,7 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
       customer: customerView(customer),
       uuid: lead.uuid,
       lead_map_id: trackerId,
-      session_id: lead.sessionId,
+      session_id: !existing || holdsSession ? lead.sessionId : null,
       device_uuid: lead.deviceUuid,
       redirect: manualQuote ? ('thank-you' as const) : null,
     };
@@ -72,7 +107,7 @@ export async function personalDetails(db: Db, input: Input<typeof personalDetail
   return {
     customer: {
       get_customer: customerView(customer!),
-      lead_details: await leadDetailsView(db, lead),
+      lead_details: await leadDetailsView(db, lead, { lang: input.lang, sessionId: input.session_id }),
       get_invoice: null,
       recent_searches: await recentSearches(db, eq(t.leadTrackers.leadId, lead.id), input.lang),
     },
@@ -84,7 +119,9 @@ export async function personalDetails(db: Db, input: Input<typeof personalDetail
  * client reads both data.leads and data.recent, so both carry the same list.
  */
 export async function latestLeadsByDevice(db: Db, input: Input<typeof latestLeadsByDeviceEndpoint>) {
-  const recent = await recentSearches(db, eq(t.leadTrackers.deviceUuid, input.device_uuid), input.lang);
+  const recent = await recentSearches(db, eq(t.leadTrackers.deviceUuid, input.device_uuid), input.lang, {
+    deviceUuid: input.device_uuid,
+  });
   return { leads: recent, recent };
 }
 

@@ -5,15 +5,30 @@ import { envelope } from '../http/respond';
 import { message } from '../http/messages';
 import { loadPlans } from '../quoting/catalogue';
 import { INSURER_LOGOS } from '../quoting/insurer-logos';
-import { planDocumentPdf } from '../quoting/plan-document';
+import { planDocumentCache, type PlanDocumentCache } from '../quoting/plan-document';
 
 const langOf = (value: string | undefined): Language => (LANGUAGES.includes(value as Language) ? (value as Language) : 'en');
 
 /**
- * Public GETs of the quote list: insurer logos at /img/<image> (spec §7) and plan-benefits PDFs
- * at /plan-documents/<planId>.pdf. Neither is signed: browsers load them as plain links.
+ * How long a browser or proxy may reuse a plan document before asking again. Short, so a broker's
+ * edit reaches customers within minutes; asking again is cheap: a matching If-None-Match gets a
+ * 304 without a body, and the PDF itself is drawn once per catalogue version (planDocumentCache).
  */
-export function planAssetsRoutes(db: Db) {
+export const PLAN_DOCUMENT_MAX_AGE_S = 300;
+
+/** True when an If-None-Match header names `etag` (or is `*`); weak comparison, as RFC 9110 asks for this header. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Public GETs of the quote list: insurer logos at /img/<image> (spec §7) and plan-benefits PDFs
+ * at /plan-documents/<planId>.pdf. Neither is signed: browsers load them as plain links. Plan
+ * documents carry a strong ETag and are drawn once per version of the plan's catalogue rows.
+ */
+export function planAssetsRoutes(db: Db, documents: PlanDocumentCache = planDocumentCache()) {
   const app = new Hono();
   app.get('/img/:image', (c) => {
     const svg = Object.hasOwn(INSURER_LOGOS, c.req.param('image')) ? INSURER_LOGOS[c.req.param('image')] : undefined;
@@ -26,11 +41,13 @@ export function planAssetsRoutes(db: Db) {
     const match = /^(\d{1,9})\.pdf$/.exec(c.req.param('file'));
     const [plan] = match ? await loadPlans(db, [Number(match[1])]) : [];
     if (!plan) return envelope(c, 404, message('not_found', lang), {});
-    const pdf = await planDocumentPdf(plan);
+    const { pdf, etag } = await documents.get(plan);
+    const caching = { ETag: etag, 'Cache-Control': `public, max-age=${PLAN_DOCUMENT_MAX_AGE_S}, must-revalidate` };
+    if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, caching);
     return c.body(new Uint8Array(pdf), 200, {
+      ...caching,
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="plan-${plan.id}-benefits.pdf"`,
-      'Cache-Control': 'no-cache',
     });
   });
   return app;

@@ -9,7 +9,7 @@ import { LeadNotFoundError } from '../leads/lead-errors';
 import { findLeadByUuid, touchTracker, type LeadRow } from '../leads/lead-store';
 import { customerView, leadDetailsView } from '../leads/lead-views';
 import { loadPlans } from '../quoting/catalogue';
-import { freshQuotes, leadFacts, priceLead, storeQuotes } from '../quoting/quote-service';
+import { freshQuotes, gapInsurers, leadFacts, mergeRetry, priceLead, retryDue, storeQuotes } from '../quoting/quote-service';
 import { quoteView } from '../quoting/quote-views';
 import { shareLink, whatsappTemplate } from '../shares/share-texts';
 
@@ -40,37 +40,43 @@ async function quotedLead(db: Db, lead: LeadRow, stage: number, lang: Language):
 }
 
 /**
- * The lead's fresh live quotes, or a new pricing run stored as its snapshot. Insurers that did
- * not answer are only known for a new run; reused quotes are whatever that earlier run stored.
+ * The lead's fresh live quotes, or a new pricing run stored as its snapshot. A snapshot that
+ * lacks insurers because they failed keeps naming them as unavailable on every reuse, and once
+ * FAILED_INSURER_RETRY_MS have passed since they were last asked (app clock), this call asks only
+ * them again and merges their quotes into the snapshot (issue 7 row 5).
  */
-async function liveOrNewQuotes(deps: QuotesDeps, lead: LeadRow) {
+async function liveOrNewQuotes(deps: QuotesDeps, lead: LeadRow, nowMs: number) {
   const { db, config } = deps;
+  const http = { url: config.insurerApiUrl, timeoutMs: config.insurerTimeoutMs, fetch: deps.insurerFetch, logError: deps.logError };
   const fresh = await freshQuotes(db, lead.id);
-  if (fresh.length > 0) return { stored: fresh, unavailable: [] };
-  const run = await priceLead(db, await leadFacts(db, lead), {
-    url: config.insurerApiUrl,
-    timeoutMs: config.insurerTimeoutMs,
-    fetch: deps.insurerFetch,
-    logError: deps.logError,
-  });
-  const { rows, reused } = await storeQuotes(db, lead.id, run.prices);
-  return { stored: rows, unavailable: reused ? [] : run.unavailable };
+  if (fresh.length > 0) {
+    const gap = lead.quotesUnavailable;
+    if (!retryDue(gap, nowMs)) return { stored: fresh, unavailable: await gapInsurers(db, gap) };
+    const retry = await priceLead(db, await leadFacts(db, lead), http, gap.insurerIds);
+    const merged = await mergeRetry(db, lead.id, gap, retry, nowMs);
+    if (merged) return { stored: merged.rows, unavailable: await gapInsurers(db, merged.gap) };
+  }
+  const run = await priceLead(db, await leadFacts(db, lead), http);
+  const { rows, gap } = await storeQuotes(db, lead.id, run, nowMs);
+  return { stored: rows, unavailable: await gapInsurers(db, gap) };
 }
 
 /**
  * compare-quotes: prices every plan the lead may take (HTTP insurers through their adapter),
  * stores the snapshot against the lead, raises the tracker to at least stage 1 and answers the
- * quotes cheapest first. Throws LeadNotFoundError for an unknown uuid.
+ * quotes cheapest first. `nowMs` is the app's clock, for retrying insurers that failed. Throws
+ * LeadNotFoundError for an unknown uuid.
  */
 export async function compareQuotes(
   deps: QuotesDeps,
   input: Input<typeof compareQuotesEndpoint>,
   today: string,
+  nowMs: number,
 ): Promise<Output<typeof compareQuotesEndpoint>> {
   const { db, config, lang } = { ...deps, lang: input.lang };
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new LeadNotFoundError();
-  const { stored, unavailable } = await liveOrNewQuotes(deps, lead);
+  const { stored, unavailable } = await liveOrNewQuotes(deps, lead, nowMs);
 
   const trackerId = await touchTracker(db, lead, today);
   const [tracker] = await db

@@ -7,14 +7,15 @@ import { fail } from '../http/respond';
 import { LeadNotFoundError } from '../leads/lead-errors';
 import { compareQuotes, type QuotesDeps } from './quotes.handlers';
 
-/** Quote endpoints (spec §7 compare-quotes). `now` is the app's clock, for the tracker's last visit. */
+/** Quote endpoints (spec §7 compare-quotes). `now` is the app's clock, for the tracker's last visit and insurer retries. */
 export function quotesRoutes(deps: QuotesDeps, now: () => number) {
   const app = new Hono<AppEnv>();
   app.post(
     compareQuotesEndpoint.path,
     endpointHandler(compareQuotesEndpoint, async (input, c) => {
       try {
-        return await compareQuotes(deps, input, todayIso(now()));
+        const nowMs = now();
+        return await compareQuotes(deps, input, todayIso(nowMs), nowMs);
       } catch (error) {
         if (error instanceof LeadNotFoundError) return fail(c, 404, 'not_found');
         throw error;

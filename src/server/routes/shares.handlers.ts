@@ -18,8 +18,17 @@ type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>
 /** How many plans the share e-mail lists (cheapest first). */
 const MAIL_PLAN_COUNT = 5;
 
-async function leadById(db: Db, id: number): Promise<LeadRow | null> {
-  const [lead] = await db.select().from(t.leads).where(eq(t.leads.id, id));
+/**
+ * The lead with this sequential id, only for a caller that also sent its session id (RULINGS
+ * 24): ids can be walked, so an id alone opens nothing and answers like an unknown one. The
+ * session id is issued together with the uuid, so the answer hands out nothing new.
+ */
+async function leadByIdAndSession(db: Db, id: number, sessionId: string | null): Promise<LeadRow | null> {
+  if (!sessionId) return null;
+  const [lead] = await db
+    .select()
+    .from(t.leads)
+    .where(and(eq(t.leads.id, id), eq(t.leads.sessionId, sessionId)));
   return lead ?? null;
 }
 
@@ -29,7 +38,7 @@ async function latestLeadData(db: Db, publicUrl: string, lead: LeadRow | null, l
   const [customer] = await db.select().from(t.customers).where(eq(t.customers.id, lead.customerId));
   const [invoice] = await db.select({ status: t.invoices.status }).from(t.invoices).where(eq(t.invoices.leadId, lead.id));
   return {
-    customer: { get_customer: customerView(customer!), lead_details: await leadDetailsView(db, lead) },
+    customer: { get_customer: customerView(customer!), lead_details: await leadDetailsView(db, lead, { lang }) },
     whatapp_template: whatsappTemplate(lang, lead.name, shareLink(publicUrl, lead.uuid, link, lang)),
     // An open invoice is a plan chosen, not yet a deal: only a paid or issued order is.
     isLeadAlreadyInDeal: invoice !== undefined && invoice.status !== 'open',
@@ -37,7 +46,7 @@ async function latestLeadData(db: Db, publicUrl: string, lead: LeadRow | null, l
 }
 
 export async function latestLeadById(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByIdEndpoint>) {
-  return latestLeadData(db, config.publicUrl, await leadById(db, input.lead_id), input.link, input.lang);
+  return latestLeadData(db, config.publicUrl, await leadByIdAndSession(db, input.lead_id, input.session_id), input.link, input.lang);
 }
 
 export async function latestLeadByUuid(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByUuidEndpoint>) {

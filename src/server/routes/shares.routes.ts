@@ -6,22 +6,35 @@ import type { AppEnv } from '../http/app-env';
 import { endpointHandler } from '../http/endpoint-handler';
 import { createMailer } from '../mail/mailer';
 import { refusing } from '../orders/refusal';
+import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
+import { RATE_LIMITS } from '../rate-limit/rate-limit';
 import { latestLeadById, latestLeadByUuid, sendEmailByPage } from './shares.handlers';
 
-/** Agent mode (RULINGS 14–15): e-mail a page to the customer, and the lead reads with the WhatsApp text. */
-export function sharesRoutes(db: Db, config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'outboxDir'>, now: () => number) {
+/**
+ * Agent mode (RULINGS 14–15): e-mail a page to the customer, and the lead reads with the WhatsApp
+ * text. Rate limited per address and device, and the e-mails also per lead (issue 7).
+ */
+export function sharesRoutes(
+  db: Db,
+  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'outboxDir'>,
+  now: () => number,
+  limiter: RateLimiter,
+) {
   const app = new Hono<AppEnv>();
   const mailer = createMailer(db, config, now);
   app.post(
     sendEmailByPageEndpoint.path,
+    limiter.limit(RATE_LIMITS.sendEmailByPage),
     endpointHandler(sendEmailByPageEndpoint, (input, c) => refusing(c, () => sendEmailByPage(db, mailer, config.publicUrl, input))),
   );
   app.post(
     latestLeadByIdEndpoint.path,
+    limiter.limit(RATE_LIMITS.latestLeadById),
     endpointHandler(latestLeadByIdEndpoint, (input, c) => refusing(c, () => latestLeadById(db, config, input))),
   );
   app.post(
     latestLeadByUuidEndpoint.path,
+    limiter.limit(RATE_LIMITS.latestLeadByUuid),
     endpointHandler(latestLeadByUuidEndpoint, (input, c) => refusing(c, () => latestLeadByUuid(db, config, input))),
   );
   return app;

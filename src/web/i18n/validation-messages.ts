@@ -3,7 +3,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { TravelDetailsCode } from '../../contract/travel-details.rules';
 
 /**
- * One message per validation code (spec §5), the English text exactly as the spec gives it.
+ * One message per validation code (spec §5), the English text as the spec gives it, except
+ * where the spec's words leave the customer stuck (the family checkbox, a taken e-mail).
  * Machines and the server carry codes; only this table turns them into words. Render with
  * `i18n._(message, { childAge })`: the family message prints the broker's child age limit, so
  * the text and the rule never disagree (RULINGS 7); with the default 18 it reads as the spec.
@@ -15,7 +16,8 @@ export const TRAVEL_DETAILS_MESSAGES: Record<TravelDetailsCode, MessageDescripto
   email_required: msg`Please enter your email`,
   email_invalid: msg`Email address must be valid`,
   email_too_long: msg`Email must be at most 62 characters`,
-  email_taken: msg`Email already taken`,
+  // A returning customer with a new phone needs a way forward, not just a refusal (issue 8 row 13).
+  email_taken: msg`Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.`,
   phone_required: msg`Please enter phone number`,
   phone_code_invalid: msg`Please select a country code`,
   phone_digits_961: msg`Please enter at least 7 digits and max 8 digits.`,
@@ -31,6 +33,8 @@ export const TRAVEL_DETAILS_MESSAGES: Record<TravelDetailsCode, MessageDescripto
   dob_required: msg`Please select correct date of birth`,
   dob_invalid: msg`Please select correct date of birth`,
   family_parent_missing: msg`Parent is not added`,
-  family_not_eligible: msg({ message: 'Kindly select No as the child is {childAge}+ or a parent is 70+ years of age' }),
+  // The family option is a checkbox, so the spec's "select No" reads "untick" (issue 8 row 13).
+  family_not_eligible: msg({ message: 'Kindly untick "We are travelling as a family": a child is {childAge}+ or a parent is over 70 years of age' }),
   agent_unknown: msg`This agent link is not valid. Please check it with your broker.`,
+  contact_locked: msg`The email and phone of a saved trip can only be changed from the link it was saved with. Keep them, or start a new quote.`,
 };

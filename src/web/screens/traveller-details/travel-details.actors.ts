@@ -40,7 +40,8 @@ export function mergeRecentLeads(leads: RecentSearch[], recent: RecentSearch[]):
  */
 export function storeSubmittedLead(saved: SavedLead, values: TravelDetailsValues): void {
   localStore.set('uuid', saved.uuid);
-  localStore.set('session_id', saved.sessionId);
+  if (saved.sessionId) localStore.set('session_id', saved.sessionId);
+  else localStore.remove('session_id');
   localStore.set('device_uuid', saved.deviceUuid);
   localStore.set('map_id', String(saved.leadMapId));
   localStore.setJson('personal_details', values);

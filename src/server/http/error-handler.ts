@@ -1,0 +1,85 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppEnv } from './app-env';
+import { message } from './messages';
+import { envelope, languageOf } from './respond';
+
+/** Response header carrying the request id, so a caller can quote it to support. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * One line of the error log. It names what failed and where, never why in words: the message of
+ * a database error quotes the values of the failed query (names, e-mails, phone numbers), and a
+ * stack or body would too, so neither the message, the parameters, the body nor the stack is kept.
+ */
+export type ErrorLogLine =
+  | { event: 'error'; request_id: string; method: string; route: string; error: string; code?: string }
+  | { event: 'insurer_unavailable'; insurer_id?: number; error: string; code?: string };
+
+export type LogError = (line: ErrorLogLine) => void;
+
+/** The default sink: one JSON line on stderr. */
+export const writeErrorLine: LogError = (line) => process.stderr.write(`${JSON.stringify(line)}\n`);
+
+/** A PostgreSQL SQLSTATE is five digits or capital letters; anything else is not a code. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * The class name of an error and, when it is (or wraps, as Drizzle's DrizzleQueryError does) a
+ * PostgreSQL/PGlite error, its SQLSTATE. Only these two facts are ever logged.
+ */
+export function errorFacts(error: unknown): { error: string; code?: string } {
+  const name = error instanceof Error ? error.constructor.name || error.name : typeof error;
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && SQLSTATE.test(code)) return { error: name, code };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return { error: name };
+}
+
+/**
+ * The route as registered (`/plan-documents/:file`), from the last route the request matched;
+ * when that is a catch-all, the path. Never the query string, which carries personal data.
+ */
+function routeOf(c: Context): string {
+  try {
+    const pattern = routePath(c, -1);
+    if (pattern && !pattern.includes('*')) return pattern;
+  } catch {
+    // No match result (the failure came before routing): fall back to the path.
+  }
+  return c.req.path;
+}
+
+/** Gives every request a fresh id (never the caller's), on the context and as X-Request-Id. */
+export function requestIdMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const id = crypto.randomUUID();
+    c.set('requestId', id);
+    c.header(REQUEST_ID_HEADER, id);
+    await next();
+  };
+}
+
+/**
+ * The one error handling of every Hono app that answers requests on its own: each request gets
+ * a request id, and an unexpected failure answers the 500 envelope with that id in the caller's
+ * language and writes one ErrorLogLine. Call it first, before any other middleware or route, so
+ * the id exists for everything after it.
+ */
+export function installErrorHandler(app: Hono<AppEnv>, logError: LogError = writeErrorLine) {
+  app.use(requestIdMiddleware());
+  app.onError((error, c) => {
+    const requestId = c.get('requestId') ?? crypto.randomUUID();
+    try {
+      logError({ event: 'error', request_id: requestId, method: c.req.method, route: routeOf(c), ...errorFacts(error) });
+    } catch {
+      // A failing log sink must not turn the 500 envelope into Hono's plain-text one.
+    }
+    const lang = c.get('lang') ?? languageOf(c.get('body'), c.req.header('accept-language'));
+    c.header(REQUEST_ID_HEADER, requestId);
+    return envelope(c, 500, message('server_error', lang), { request_id: requestId });
+  });
+  return app;
+}

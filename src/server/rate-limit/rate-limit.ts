@@ -1,0 +1,116 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimitCounters } from '../db/schema';
+
+/** One limit: at most `limit` hits per key in each fixed window of `windowSeconds`. */
+export interface RateLimit {
+  /** The counter's name in rate_limit_counters; one per endpoint and kind of key. */
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const TEN_MINUTES = 10 * 60;
+const HOUR = 60 * 60;
+
+/**
+ * The limits of issue 7 (RULINGS 23), per endpoint. The numbers must never bother a real customer:
+ * - per address: generous, because Lebanese mobile carriers put many customers behind one address
+ *   (CGNAT), and the end-to-end suite runs every test from 127.0.0.1 against one server;
+ * - per device (the body's device_uuid, when it has one) and per lead: tight, since one browser
+ *   or one customer never needs more.
+ * The README's Security section lists this table.
+ */
+export const RATE_LIMITS = {
+  addCustomerLead: {
+    perAddress: { bucket: 'add-customer-lead/address', limit: 300, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'add-customer-lead/device', limit: 30, windowSeconds: TEN_MINUTES },
+  },
+  personalDetails: {
+    perAddress: { bucket: 'get-personal-details/address', limit: 600, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'get-personal-details/device', limit: 60, windowSeconds: TEN_MINUTES },
+  },
+  latestLeadsByDevice: {
+    perAddress: { bucket: 'get-latest-leads-by-device-id/address', limit: 600, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'get-latest-leads-by-device-id/device', limit: 60, windowSeconds: TEN_MINUTES },
+  },
+  latestLeadById: {
+    perAddress: { bucket: 'get-latest-leads-by-lead-id/address', limit: 300, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'get-latest-leads-by-lead-id/device', limit: 60, windowSeconds: TEN_MINUTES },
+  },
+  latestLeadByUuid: {
+    perAddress: { bucket: 'get-latest-leads-by-uuid/address', limit: 600, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'get-latest-leads-by-uuid/device', limit: 60, windowSeconds: TEN_MINUTES },
+  },
+  agentCheck: {
+    perAddress: { bucket: 'agent/address', limit: 600, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'agent/device', limit: 60, windowSeconds: TEN_MINUTES },
+  },
+  botChallenge: {
+    perAddress: { bucket: 'bot-challenge/address', limit: 300, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'bot-challenge/device', limit: 30, windowSeconds: TEN_MINUTES },
+  },
+  sendEmailByPage: {
+    perAddress: { bucket: 'send-email-by-page/address', limit: 100, windowSeconds: TEN_MINUTES },
+    perDevice: { bucket: 'send-email-by-page/device', limit: 20, windowSeconds: TEN_MINUTES },
+    /** A customer gets at most this many shared pages an hour, whoever asks. */
+    perLead: { bucket: 'send-email-by-page/lead', limit: 5, windowSeconds: HOUR },
+  },
+  requestCallBack: {
+    perAddress: { bucket: 'request-call-back/address', limit: 100, windowSeconds: TEN_MINUTES },
+    /** Counted on the normalised number (see phoneKey), after the details passed validation. */
+    perPhone: { bucket: 'request-call-back/phone', limit: 5, windowSeconds: HOUR },
+  },
+} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLead' | 'perPhone', RateLimit>>>;
+
+export type EndpointLimits = Partial<Record<'perAddress' | 'perDevice' | 'perLead', RateLimit>>;
+
+/** The longest window above: a counter whose window started earlier than this ago is over. */
+const LONGEST_WINDOW_MS =
+  Math.max(...Object.values(RATE_LIMITS).flatMap((limits) => Object.values(limits).map((limit: RateLimit) => limit.windowSeconds))) * 1000;
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** This key's hits in the current window, this one included. */
+  hits: number;
+  /** Seconds until the window ends (at least 1) when refused; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit of `key` against `limit` at `now` (the app's clock, ms) and says whether it is
+ * allowed. One atomic upsert on the shared table, so concurrent instances never lose a hit.
+ * Fixed windows aligned on the epoch: simple, and at most twice the limit across a window edge.
+ */
+export async function hit(db: Db, limit: RateLimit, key: string, now: number): Promise<RateLimitVerdict> {
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ bucket: limit.bucket, key, windowStart: new Date(windowStart), hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.windowStart],
+      // Qualified: inside ON CONFLICT a bare "hits" could be read as the proposed row's.
+      set: { hits: sql.raw('"rate_limit_counters"."hits" + 1') },
+    })
+    .returning({ hits: rateLimitCounters.hits });
+  const hits = row!.hits;
+  const allowed = hits <= limit.limit;
+  return { allowed, hits, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}
+
+/** Deletes counters of windows that are over for every limit (the app's clock). */
+export async function purgeExpiredCounters(db: Db, now: number): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now - LONGEST_WINDOW_MS)));
+}
+
+/** A request over a limit, thrown where the key is only known inside a handler (the call-back's phone). */
+export class RateLimitedError extends Error {
+  constructor(
+    /** The field the key came from, reported as `data.errors[field] = 'rate_limited'`. */
+    readonly field: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`rate limited on ${field}`);
+  }
+}

@@ -1,0 +1,351 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../src/contract/dates';
+import { addCustomerLeadEndpoint, personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
+import { compareQuotesEndpoint } from '../../src/contract/quote.endpoints';
+import { countriesEndpoint } from '../../src/contract/reference.endpoints';
+import { createApp } from '../../src/server/app';
+import type { Db } from '../../src/server/db/client';
+import type { ErrorLogLine } from '../../src/server/http/error-handler';
+import { MAX_BODY_BYTES } from '../../src/server/middleware/body-limit.middleware';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { signedHeaders } from '../support/signed-request';
+import { createTestApp, listen, testConfig, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
+import { createTestDatabase, emptyPglite } from '../support/test-db';
+import { ARABIC } from './expect-envelope';
+import { FRANCE } from './lead-fixtures';
+
+/** Issue 7 rows 2 and 3: bodies bounded while they stream, one error handler, logs without personal data. */
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * A POST over a real socket with node:http, writing `chunks` one by one (chunked when no
+ * Content-Length is given) and stopping as soon as the server answers or the socket fails.
+ */
+function rawPost(url: string, apiPath: string, headers: Record<string, string>, chunks: Iterable<Uint8Array>): Promise<Answer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let stopped = false;
+    const req = http.request({ hostname, port, path: apiPath, method: 'POST', headers }, (res) => {
+      stopped = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode!, headers: res.headers, body });
+      });
+    });
+    req.on('error', (error) => {
+      stopped = true;
+      reject(error);
+    });
+    void (async () => {
+      for (const chunk of chunks) {
+        if (stopped) return;
+        if (!req.write(chunk)) {
+          await new Promise<void>((done) => {
+            const resume = () => {
+              req.off('drain', resume);
+              req.off('close', resume);
+              done();
+            };
+            req.on('drain', resume);
+            req.on('close', resume);
+          });
+        }
+      }
+      if (!stopped) req.end();
+    })();
+  });
+}
+
+/** The same 64 KB buffer `times` times: 64 MB on the wire, 64 KB in this process. */
+function* repeated(buffer: Uint8Array, times: number) {
+  for (let i = 0; i < times; i += 1) yield buffer;
+}
+
+/** A string cut into pieces of `size` bytes, so multi-byte characters are split across chunks. */
+function* pieces(text: string, size: number) {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/** Runs `work` while sampling the process's resident memory; answers its result and the peak growth. */
+async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; grownBytes: number }> {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, grownBytes: peak - baseline };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+function expect413(answer: Answer) {
+  expect(answer.status).toBe(413);
+  expect(answer.headers.connection).toBe('close');
+  const json = JSON.parse(answer.body) as { status: number; message: string; data: unknown };
+  expect(json).toEqual({ status: 413, message: expect.stringMatching(/too large/) as unknown, data: {} });
+  return json;
+}
+
+describe('row 3: bodies are bounded while they stream', () => {
+  let t: TestApp;
+  let server: { url: string; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = await listen(t.app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+
+  it('row 3: a chunked 64 MB body without Content-Length is refused with 413 while memory stays flat', async () => {
+    const buffer = new Uint8Array(64 * 1024).fill(0x20);
+    // The signed API (signature headers present but irrelevant: size is refused first) and the unsigned insurer sandbox.
+    const targets: [string, Record<string, string>][] = [
+      [countriesEndpoint.path, await signedHeaders(TEST_SIGNING_SECRET, '{}')],
+      ['/insurer-sandbox/quote', { 'content-type': 'application/json' }],
+    ];
+    for (const [target, headers] of targets) {
+      const { result, grownBytes } = await peakGrowth(() => rawPost(server.url, target, headers, repeated(buffer, 1024)));
+      expect(result.headers['content-length'] === undefined || Number(result.headers['content-length']) > 0).toBe(true);
+      expect413(result);
+      // Reading the 64 MB would hold at least 64 MB (bytes, then text); the refusal holds the limit at most.
+      expect(grownBytes).toBeLessThan(48 * 1024 * 1024);
+    }
+  }, 60_000);
+
+  it('row 3: a declared Content-Length over the limit is refused at once, before the body is sent, in the asked language', async () => {
+    const answer = await rawPost(
+      server.url,
+      '/insurer-sandbox/quote',
+      { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024), 'accept-language': 'ar' },
+      // Only 1 KB of the declared 10 MB is ever written: the answer cannot wait for the rest.
+      [new Uint8Array(1024).fill(0x20)],
+    );
+    expect(answer.status).toBe(413);
+    expect((JSON.parse(answer.body) as { message: string }).message).toMatch(ARABIC);
+  });
+
+  it('row 3: a validly signed body of exactly 256 KB, sent chunked, is not refused for size; one byte more is', async () => {
+    const head = '{"lang":"en"}';
+    const exact = head + ' '.repeat(MAX_BODY_BYTES - head.length);
+    expect(Buffer.byteLength(exact)).toBe(MAX_BODY_BYTES);
+    const ok = await rawPost(server.url, countriesEndpoint.path, await signedHeaders(TEST_SIGNING_SECRET, exact), pieces(exact, 1000));
+    expect(ok.status).toBe(200);
+
+    const over = `${exact} `;
+    expect413(await rawPost(server.url, countriesEndpoint.path, await signedHeaders(TEST_SIGNING_SECRET, over), pieces(over, 1000)));
+  });
+
+  it('row 3: a signed Arabic body just under the limit, its characters split across chunks, verifies byte for byte', async () => {
+    const head = '{"lang":"ar","note":"';
+    const tail = '"}';
+    // "سفر " is 7 bytes: 1001-byte pieces split its two-byte letters at many chunk boundaries.
+    const filler = 'سفر '.repeat(Math.floor((MAX_BODY_BYTES - 64 - head.length - tail.length) / 7));
+    const text = head + filler + tail;
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(MAX_BODY_BYTES - 100);
+    const answer = await rawPost(server.url, countriesEndpoint.path, await signedHeaders(TEST_SIGNING_SECRET, text), pieces(text, 1001));
+    // Past the signature (not 401) and not refused for size (not 413): the schema refuses the unknown field.
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 422, data: { errors: { note: 'unknown_field' } } });
+  });
+});
+
+/** A customer whose details must never reach a log. */
+const CUSTOMER = {
+  name: 'Zeina Khoury-Mansour',
+  email: 'zeina.khoury.mansour@example.com',
+  phone: '71987654',
+  passport: 'LR7654321',
+};
+const PERSONAL = [CUSTOMER.name, 'Zeina', 'Khoury', CUSTOMER.email, 'zeina.khoury', CUSTOMER.phone, '+96171987654', CUSTOMER.passport];
+
+/**
+ * A fake pg error as node-postgres and PGlite raise them, wrapped by Drizzle: its message and
+ * detail quote the row's values, and Drizzle's message adds the query parameters.
+ */
+function fakeDatabaseError() {
+  const pgError = Object.assign(
+    new (class DatabaseError extends Error {})(`duplicate key value violates unique constraint "customers_email_unique"`),
+    { code: '23505', detail: `Key (email)=(${CUSTOMER.email}) already exists. Failing row contains (${CUSTOMER.name}, ${CUSTOMER.phone}).` },
+  );
+  return new DrizzleQueryError('insert into "customers" ("name", "email", "phone_number") values ($1, $2, $3)', [CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone], pgError);
+}
+
+describe('row 2: one error handler', () => {
+  it('a failure inside the API answers the 500 envelope with a request id (database failure mocked at the edge: a db whose select throws a pg error quoting the customer)', async () => {
+    const database = await createTestDatabase();
+    let failing = false;
+    // The edge of the world: the database driver. Everything else is the real app.
+    const db = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key === 'select' && failing) {
+          return () => {
+            throw fakeDatabaseError();
+          };
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    }) as Db;
+    const lines: ErrorLogLine[] = [];
+    const app = createApp({ db, config: testConfig(), staticDir: null, logError: (line) => lines.push(line) });
+    try {
+      const text = JSON.stringify({ lang: 'ar' });
+      failing = true;
+      const res = await app.request(countriesEndpoint.path, { method: 'POST', body: text, headers: await signedHeaders(TEST_SIGNING_SECRET, text) });
+      failing = false;
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      const json = (await res.json()) as { status: number; message: string; data: { request_id: string } };
+      expect(json).toEqual({ status: 500, message: expect.stringMatching(ARABIC) as unknown, data: { request_id: expect.any(String) as unknown } });
+      expect(json.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('x-request-id')).toBe(json.data.request_id);
+
+      expect(lines).toEqual([
+        { event: 'error', request_id: json.data.request_id, method: 'POST', route: countriesEndpoint.path, error: 'DrizzleQueryError', code: '23505' },
+      ]);
+      const logged = JSON.stringify(lines);
+      for (const value of PERSONAL) expect(logged).not.toContain(value);
+
+      // Every answer carries a fresh request id, successful or not, and the app is still healthy.
+      const again = await app.request(countriesEndpoint.path, { method: 'POST', body: text, headers: await signedHeaders(TEST_SIGNING_SECRET, text) });
+      expect(again.status).toBe(200);
+      expect(again.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(again.headers.get('x-request-id')).not.toBe(json.data.request_id);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a caller cannot choose its own request id', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.request('/healthz', { headers: { 'X-Request-Id': 'chosen-by-the-caller' } });
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("row 2: the server's log holds no personal data", () => {
+  const SECRET = 'hardening-test-signing-secret-0123456789';
+  let pglite: PGlite | undefined;
+  let wire: PGLiteSocketServer | undefined;
+  let server: ServerProcess | undefined;
+  const dirs: string[] = [];
+
+  afterEach(async () => {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await wire?.stop();
+    await pglite?.close();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'after a journey where the database refuses a row and then goes away (the edge of the world), the log has the error lines with request ids and no name, e-mail, phone or passport',
+    async () => {
+      pglite = await emptyPglite();
+      wire = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 20 });
+      await wire.start();
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-hardening-'));
+      dirs.push(dataDir);
+      const port = await freePort();
+      server = startServerProcess({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: `postgres://postgres@${wire.getServerConn()}/postgres`,
+        LOG_REQUESTS: 'true',
+        SIGNING_SECRET: SECRET,
+        SAFAR_STATIC_DIR: '',
+      });
+      await server.listening(90_000);
+
+      const send = async (apiPath: string, body: unknown) => {
+        const text = JSON.stringify(body);
+        const res = await fetch(`http://127.0.0.1:${port}${apiPath}?email=${encodeURIComponent(CUSTOMER.email)}`, {
+          method: 'POST',
+          body: text,
+          headers: await signedHeaders(SECRET, text),
+        });
+        return { status: res.status, requestId: res.headers.get('x-request-id'), json: (await res.json()) as { data: Record<string, unknown> } };
+      };
+      const start = addDays(todayIso(), 30);
+      const lead = (name: string, email: string, phone: string) => ({
+        name,
+        email,
+        phone_number: phone,
+        phone_country_code: '+961',
+        inbound_outbound: true,
+        trip_type: 1,
+        start_date: start,
+        end_date: addDays(start, 9),
+        destination_id: [FRANCE],
+        source_id: null,
+        no_of_traveller: 1,
+        is_family: false,
+        travellers_info: [{ dob: '1990-05-20' }],
+        lang: 'en',
+      });
+
+      // The journey: a named customer saves a lead, reads it back and compares quotes.
+      const saved = await send(addCustomerLeadEndpoint.path, lead(CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone));
+      expect(saved.status).toBe(200);
+      const uuid = saved.json.data.uuid as string;
+      expect((await send(personalDetailsEndpoint.path, { uuid, lang: 'en' })).status).toBe(200);
+      expect((await send(compareQuotesEndpoint.path, { uuid, lang: 'en' })).status).toBe(200);
+
+      // The database refuses any new customer row: the driver's error quotes the row, Drizzle's the parameters.
+      await pglite.exec(`alter table customers add constraint hardening_refuses_rows check (false) not valid`);
+      const refused = await send(addCustomerLeadEndpoint.path, lead(`${CUSTOMER.name} Jr`, `junior.${CUSTOMER.email}`, '71987655'));
+      expect(refused.status).toBe(500);
+      expect(refused.json.data).toEqual({ request_id: refused.requestId });
+
+      // Then the database goes away mid-journey: every call fails with a real connection error.
+      await wire.stop();
+      const gone = await send(addCustomerLeadEndpoint.path, { ...lead(CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone), passport: CUSTOMER.passport });
+      expect(gone.status).toBe(500);
+      expect(gone.json.data).toEqual({ request_id: gone.requestId });
+
+      const stopped = await server.stop();
+      const log = server.stdout() + server.stderr();
+      for (const value of PERSONAL) expect(log).not.toContain(value);
+      expect(log).not.toContain('junior.');
+      const errorLines = log
+        .split('\n')
+        .filter((line) => line.includes('"event":"error"'))
+        .map((line) => JSON.parse(line) as ErrorLogLine);
+      expect(errorLines).toContainEqual({
+        event: 'error',
+        request_id: refused.requestId,
+        method: 'POST',
+        route: addCustomerLeadEndpoint.path,
+        error: 'DrizzleQueryError',
+        code: '23514',
+      });
+      expect(errorLines).toContainEqual(
+        expect.objectContaining({ event: 'error', request_id: gone.requestId, method: 'POST', route: addCustomerLeadEndpoint.path }),
+      );
+      // The request log has paths only: no query string.
+      expect(log).toContain(`"path":"${addCustomerLeadEndpoint.path}"`);
+      expect(stopped.code).not.toBeNull();
+    },
+    150_000,
+  );
+});

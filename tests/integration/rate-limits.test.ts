@@ -1,0 +1,263 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCustomerLeadEndpoint, latestLeadsByDeviceEndpoint } from '../../src/contract/lead.endpoints';
+import { botChallengeEndpoint, requestCallBackEndpoint, sendEmailByPageEndpoint } from '../../src/contract/quote.endpoints';
+import { createApp } from '../../src/server/app';
+import * as t from '../../src/server/db/schema';
+import { message } from '../../src/server/http/messages';
+import { NO_SOCKET_ADDRESS } from '../../src/server/rate-limit/client-address';
+import { RATE_LIMITS } from '../../src/server/rate-limit/rate-limit';
+import { signedHeaders } from '../support/signed-request';
+import { createTestApp, listen, testConfig, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-db';
+import { ARABIC, errorCodes, expectErrorEnvelope } from './expect-envelope';
+import { FIXED_NOW, leadBody } from './lead-fixtures';
+import { insertQuote, insertTestCatalogue, PLAN } from './order-fixtures';
+
+/**
+ * Issue 7 row 4: limits on every call that writes or sends mail, counted in the database
+ * (RULINGS 23). The app's clock is the edge of the world here: it is fixed, and moved by hand
+ * where a window has to pass. FIXED_NOW is 10:00:00 UTC, the start of every window.
+ */
+
+const MINUTE = 60_000;
+const LEAD_PER_DEVICE = RATE_LIMITS.addCustomerLead.perDevice.limit;
+const READS_PER_DEVICE = RATE_LIMITS.latestLeadsByDevice.perDevice.limit;
+const SHARES_PER_LEAD = RATE_LIMITS.sendEmailByPage.perLead.limit;
+const CALL_BACKS_PER_PHONE = RATE_LIMITS.requestCallBack.perPhone.limit;
+const CALL_BACKS_PER_ADDRESS = RATE_LIMITS.requestCallBack.perAddress.limit;
+
+/** A test app on a clock the test moves; every request is signed at that clock. */
+async function clockedApp(outboxDir?: string) {
+  let clock = FIXED_NOW;
+  let tick = 0;
+  const app = await createTestApp({ now: () => clock, ...(outboxDir ? { config: testConfig({ outboxDir }) } : {}) });
+  return Object.assign(app, {
+    send: (p: string, body: unknown) => app.post(p, body, { nowMs: clock + (tick += 1) }),
+    setClock: (ms: number) => {
+      clock = ms;
+    },
+  });
+}
+
+const counterRows = (db: TestApp['db'], bucket: string) =>
+  db.select().from(t.rateLimitCounters).where(eq(t.rateLimitCounters.bucket, bucket));
+
+describe('row 4: leads per device', () => {
+  let app: Awaited<ReturnType<typeof clockedApp>>;
+  beforeAll(async () => {
+    app = await clockedApp();
+  });
+  afterAll(() => app.close());
+
+  it(`row 4: leads from one device beyond ${LEAD_PER_DEVICE} per 10 minutes get 429 with Retry-After and the message in English and in Arabic; nothing more is saved`, async () => {
+    const device = crypto.randomUUID();
+    for (let i = 0; i < LEAD_PER_DEVICE; i += 1) {
+      const res = await app.send(addCustomerLeadEndpoint.path, leadBody({ device_uuid: device }));
+      expect(res.status).toBe(200);
+    }
+    const leadsBefore = (await app.db.select().from(t.leads)).length;
+
+    const english = await app.send(addCustomerLeadEndpoint.path, leadBody({ device_uuid: device }));
+    expect(english.headers.get('retry-after')).toBe('600');
+    const englishBody = await expectErrorEnvelope(english, 429);
+    expect(englishBody.message).toBe(message('rate_limited', 'en'));
+    expect(englishBody.data.errors).toEqual({ device_uuid: 'rate_limited' });
+
+    // Four minutes later the same window still refuses, and says how long is left, in Arabic for an Arabic page.
+    app.setClock(FIXED_NOW + 4 * MINUTE);
+    const arabic = await app.send(addCustomerLeadEndpoint.path, leadBody({ device_uuid: device, lang: 'ar' }));
+    expect(arabic.headers.get('retry-after')).toBe('360');
+    const arabicBody = await expectErrorEnvelope(arabic, 429);
+    expect(arabicBody.message).toBe(message('rate_limited', 'ar'));
+    expect(arabicBody.message).toMatch(ARABIC);
+    expect(arabicBody.data.errors).toEqual({ device_uuid: 'rate_limited' });
+
+    expect((await app.db.select().from(t.leads)).length).toBe(leadsBefore);
+  });
+
+  it('row 4: a different device is not blocked by another device’s limit', async () => {
+    const res = await app.send(addCustomerLeadEndpoint.path, leadBody({ device_uuid: crypto.randomUUID() }));
+    expect(res.status).toBe(200);
+  });
+
+  it('row 4: a device id counts whatever its letter case', async () => {
+    const device = crypto.randomUUID();
+    for (let i = 0; i < READS_PER_DEVICE; i += 1) {
+      const id = i % 2 === 0 ? device : device.toUpperCase();
+      // An upper-case id may be refused by validation or read: either way it counts.
+      expect((await app.send(latestLeadsByDeviceEndpoint.path, { device_uuid: id })).status).not.toBe(429);
+    }
+    const over = await app.send(latestLeadsByDeviceEndpoint.path, { device_uuid: device });
+    expect(await errorCodes(over, 429)).toEqual({ device_uuid: 'rate_limited' });
+  });
+});
+
+describe('row 4: the counter lives in the database', () => {
+  it('row 4: two app instances over the same test database share one count', async () => {
+    const database = await createTestDatabase();
+    const now = () => FIXED_NOW;
+    const instances = [0, 1].map(() => createApp({ db: database.db, config: testConfig(), staticDir: null, now, logError: () => {} }));
+    let tick = 0;
+    const sendTo = async (instance: number, body: unknown) => {
+      const text = JSON.stringify(body);
+      return instances[instance]!.request(latestLeadsByDeviceEndpoint.path, {
+        method: 'POST',
+        body: text,
+        headers: await signedHeaders(TEST_SIGNING_SECRET, text, FIXED_NOW + (tick += 1)),
+      });
+    };
+    try {
+      const device = crypto.randomUUID();
+      // Alternate instances: each alone stays under the limit, together they reach it.
+      for (let i = 0; i < READS_PER_DEVICE; i += 1) expect((await sendTo(i % 2, { device_uuid: device })).status).toBe(200);
+      expect(await errorCodes(await sendTo(0, { device_uuid: device }), 429)).toEqual({ device_uuid: 'rate_limited' });
+      expect(await errorCodes(await sendTo(1, { device_uuid: device }), 429)).toEqual({ device_uuid: 'rate_limited' });
+
+      const rows = await counterRows(database.db, RATE_LIMITS.latestLeadsByDevice.perDevice.bucket);
+      expect(rows).toEqual([{ bucket: RATE_LIMITS.latestLeadsByDevice.perDevice.bucket, key: device, windowStart: new Date(FIXED_NOW), hits: READS_PER_DEVICE + 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('row 4: share e-mails per lead', () => {
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'safar-rate-limit-outbox-'));
+  const emlFiles = () => readdirSync(outboxDir).filter((file) => file.endsWith('.eml'));
+  let app: Awaited<ReturnType<typeof clockedApp>>;
+  beforeAll(async () => {
+    app = await clockedApp(outboxDir);
+    await insertTestCatalogue(app.db);
+  });
+  afterAll(() => app.close());
+
+  it(`row 4: share e-mails to one lead beyond ${SHARES_PER_LEAD} an hour get 429 and no extra .eml is written; another lead still gets its e-mail`, async () => {
+    const saveLead = async () => {
+      const res = await app.send(addCustomerLeadEndpoint.path, leadBody());
+      const { uuid } = v.parse(addCustomerLeadEndpoint.response, await res.json()).data;
+      const [row] = await app.db.select().from(t.leads).where(eq(t.leads.uuid, uuid));
+      await insertQuote(app.db, row!.id, { planId: PLAN.plain, insurerId: 1000, premiumCents: 12_000 });
+      return row!;
+    };
+    const share = (uuid: string, lang: 'en' | 'ar' = 'en') =>
+      app.send(sendEmailByPageEndpoint.path, { uuid, pagename: 'compare-quotes', link: `https://safar.test/compare-quotes?uuid=${uuid}`, lang });
+
+    const lead = await saveLead();
+    for (let i = 0; i < SHARES_PER_LEAD; i += 1) expect((await share(lead.uuid)).status).toBe(200);
+    expect(emlFiles()).toHaveLength(SHARES_PER_LEAD);
+
+    const refused = await share(lead.uuid, 'ar');
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    const body = await expectErrorEnvelope(refused, 429);
+    expect(body.message).toBe(message('rate_limited', 'ar'));
+    expect(body.data.errors).toEqual({ uuid: 'rate_limited' });
+    expect(emlFiles()).toHaveLength(SHARES_PER_LEAD);
+    expect(await app.db.select().from(t.mailLog).where(eq(t.mailLog.leadId, lead.id))).toHaveLength(SHARES_PER_LEAD);
+
+    const other = await saveLead();
+    expect((await share(other.uuid)).status).toBe(200);
+    expect(emlFiles()).toHaveLength(SHARES_PER_LEAD + 1);
+  });
+});
+
+describe('row 4: call-backs per normalised phone number', () => {
+  let app: Awaited<ReturnType<typeof clockedApp>>;
+  beforeAll(async () => {
+    app = await clockedApp();
+  });
+  afterAll(() => app.close());
+
+  const callBack = (phone_number: string) =>
+    app.send(requestCallBackEndpoint.path, { name: 'Karim Khoury', email: 'karim@example.com', phone_country_code: '+961', phone_number });
+
+  it('row 4: call-backs for 3555455, 03555455, 03 555 455 and +961 3 555 455 share one limit, and are stored as they are on leads (national number, separators and +961 dropped)', async () => {
+    const spellings = ['3555455', '03555455', '+961 3 555 455', '03 555 455', '00961-3-555-455'];
+    expect(spellings).toHaveLength(CALL_BACKS_PER_PHONE);
+    for (const spelling of spellings) {
+      const res = await callBack(spelling);
+      expect({ spelling, status: res.status }).toEqual({ spelling, status: 200 });
+    }
+    for (const spelling of ['3555455', '03555455', '+961 3 555 455']) {
+      const res = await callBack(spelling);
+      expect(res.headers.get('retry-after')).toBe('3600');
+      expect(await errorCodes(res, 429)).toEqual({ phone_number: 'rate_limited' });
+    }
+    const rows = await app.db.select().from(t.callBacks);
+    // Stored like add-customer-lead stores a number: separators and the +961/00961 prefix dropped.
+    expect(rows.map((row) => row.completePhoneNumber)).toEqual([
+      '+9613555455',
+      '+96103555455',
+      '+9613555455',
+      '+96103555455',
+      '+9613555455',
+    ]);
+    // Another number is not affected.
+    expect((await callBack('03 555 456')).status).toBe(200);
+  });
+
+  it('row 4: windows expire (the app clock is mocked): the same number is accepted again in the next hour, and old counters are purged', async () => {
+    app.setClock(FIXED_NOW + 59 * MINUTE);
+    expect((await callBack('3555455')).status).toBe(429);
+    app.setClock(FIXED_NOW + 60 * MINUTE);
+    expect((await callBack('3555455')).status).toBe(200);
+
+    // Two hours on, the counters of the 10:00 windows are gone from the table.
+    const phoneBucket = RATE_LIMITS.requestCallBack.perPhone.bucket;
+    const oldWindow = and(
+      eq(t.rateLimitCounters.bucket, phoneBucket),
+      eq(t.rateLimitCounters.key, '9613555455'),
+      eq(t.rateLimitCounters.windowStart, new Date(FIXED_NOW)),
+    );
+    expect(await app.db.select().from(t.rateLimitCounters).where(oldWindow)).toHaveLength(1);
+    app.setClock(FIXED_NOW + 2 * 60 * MINUTE + MINUTE);
+    expect((await callBack('3555455')).status).toBe(200);
+    expect(await app.db.select().from(t.rateLimitCounters).where(oldWindow)).toHaveLength(0);
+  });
+});
+
+describe('row 4: per client address', () => {
+  it(`row 4: call-backs from one address beyond ${CALL_BACKS_PER_ADDRESS} per 10 minutes get 429, counted before validation; in-process requests share one key`, async () => {
+    const app = await clockedApp();
+    try {
+      for (let i = 0; i < CALL_BACKS_PER_ADDRESS; i += 1) expect((await app.send(requestCallBackEndpoint.path, {})).status).toBe(422);
+      const res = await app.send(requestCallBackEndpoint.path, {});
+      expect(res.headers.get('retry-after')).toBe('600');
+      expect(await errorCodes(res, 429)).toEqual({ _: 'rate_limited' });
+      const rows = await counterRows(app.db, RATE_LIMITS.requestCallBack.perAddress.bucket);
+      expect(rows.map((row) => [row.key, row.hits])).toEqual([[NO_SOCKET_ADDRESS, CALL_BACKS_PER_ADDRESS + 1]]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  async function addressKeysSeen(trustProxy: boolean, forwardedFor: string): Promise<string[]> {
+    const app = await createTestApp({ config: testConfig({ trustProxy }) });
+    const server = await listen(app.app);
+    try {
+      const text = JSON.stringify({ lang: 'en' });
+      const res = await fetch(`${server.url}${botChallengeEndpoint.path}`, {
+        method: 'POST',
+        body: text,
+        headers: { ...(await signedHeaders(TEST_SIGNING_SECRET, text)), 'x-forwarded-for': forwardedFor },
+      });
+      expect(res.status).toBe(200);
+      return (await counterRows(app.db, RATE_LIMITS.botChallenge.perAddress.bucket)).map((row) => row.key);
+    } finally {
+      await server.close();
+      await app.close();
+    }
+  }
+
+  it('row 4: the address is the socket’s, and X-Forwarded-For is ignored unless TRUST_PROXY is set', async () => {
+    expect(await addressKeysSeen(false, '203.0.113.9')).toEqual(['127.0.0.1']);
+  });
+
+  it('row 4: with TRUST_PROXY the address is the right-most X-Forwarded-For entry (the one the proxy added)', async () => {
+    expect(await addressKeysSeen(true, '198.51.100.1, 203.0.113.9')).toEqual(['203.0.113.9']);
+  });
+});
