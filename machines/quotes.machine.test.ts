@@ -13,7 +13,7 @@ import {
   quotesInput,
 } from './quotes.model';
 import { selectOutcome, selectViewState, selectVisibleQuotes } from './quotes.selectors';
-import type { ProceedInput, QuotesData, QuotesInput, SendEmailInput } from './quotes.types';
+import type { CompareData, ProceedInput, QuotesData, QuotesInput, SendEmailInput } from './quotes.types';
 
 const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
 
@@ -137,7 +137,7 @@ describe('compare', () => {
     actor.send({ type: 'compare.toggle', quoteId: first.id });
     actor.send({ type: 'compare.open' });
     expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'compared', compareIds: [second.compare_id, first.compare_id] });
-    expect(stored).toEqual([{ compared: { compareIds: [second.compare_id, first.compare_id] } }]);
+    expect(stored.at(-1)).toEqual({ compared: { uuid: QUOTES_LEAD_UUID, compareIds: [second.compare_id, first.compare_id], addons: {} } });
   });
 
   it('the offers view shows only the compared plans, in their order', async () => {
@@ -145,6 +145,59 @@ describe('compare', () => {
     expect(selectVisibleQuotes(actor.getSnapshot()).map((view) => view.quote.id)).toEqual([third.id, first.id]);
     actor.send({ type: 'compare.back' });
     expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'closed' });
+  });
+
+  it('row 3: the table shows each plan with the add-ons ticked on its card, and its total equals the card total', async () => {
+    const list = await ready();
+    list.actor.send({ type: 'addon.toggle', quoteId: first.id, addonId: first.addon[1]!.id });
+    list.actor.send({ type: 'compare.toggle', quoteId: first.id });
+    list.actor.send({ type: 'compare.toggle', quoteId: second.id });
+    const cardTotal = selectVisibleQuotes(list.actor.getSnapshot()).find((view) => view.quote.id === first.id)!.total;
+    list.actor.send({ type: 'compare.open' });
+    // What the list stored in compare_data is what the table starts from.
+    const compareData = (list.stored.at(-1) as { compared: CompareData }).compared;
+    expect(compareData).toEqual({ uuid: QUOTES_LEAD_UUID, compareIds: [first.compare_id, second.compare_id], addons: { [first.compare_id]: [first.addon[1]!.id] } });
+
+    const table = await ready(quotesInput({ view: 'offers', compareIds: compareData.compareIds, addonsByPlan: compareData.addons }));
+    const columns = selectVisibleQuotes(table.actor.getSnapshot());
+    expect(columns.map((view) => view.quote.id)).toEqual([first.id, second.id]);
+    expect(columns[0]!.checkedAddonIds).toEqual([first.addon[1]!.id]);
+    expect(columns[0]!.total).toBe(cardTotal);
+    expect(columns[0]!.total).toBe(first.premium + first.addon[1]!.value);
+  });
+
+  it('row 3: toggling an add-on in the table moves the total, is stored, and Proceed sends it like Buy now', async () => {
+    const { actor, calls, stored } = await ready(
+      quotesInput({ view: 'offers', compareIds: [first.compare_id, second.compare_id], addonsByPlan: { [first.compare_id]: [first.addon[1]!.id] } }),
+    );
+    const total = () => selectVisibleQuotes(actor.getSnapshot()).find((view) => view.quote.id === first.id)!.total;
+    actor.send({ type: 'addon.toggle', quoteId: first.id, addonId: first.addon[0]!.id });
+    expect(total()).toBe(first.premium + first.addon[0]!.value + first.addon[1]!.value);
+    expect(stored.at(-1)).toEqual({
+      compared: { uuid: QUOTES_LEAD_UUID, compareIds: [first.compare_id, second.compare_id], addons: { [first.compare_id]: [first.addon[0]!.id, first.addon[1]!.id] } },
+    });
+    actor.send({ type: 'addon.toggle', quoteId: first.id, addonId: first.addon[1]!.id });
+    expect(total()).toBe(first.premium + first.addon[0]!.value);
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.proceed).toEqual([expect.objectContaining({ policy_id: first.id, addons: [first.addon[0]!.id], selected_premium: first.premium + first.addon[0]!.value })]);
+  });
+
+  it('row 3: Back to the list keeps the compare selection and every ticked add-on (from compare_data)', async () => {
+    const addonsByPlan = { [first.compare_id]: [first.addon[1]!.id], [fourth.compare_id]: [fourth.addon[0]!.id] };
+    const { actor } = await ready(quotesInput({ view: 'quotes', compareIds: [second.compare_id, first.compare_id], addonsByPlan }));
+    expect(actor.getSnapshot().context.compareSelection).toEqual([second.id, first.id]);
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({ [first.id]: [first.addon[1]!.id], [fourth.id]: [fourth.addon[0]!.id] });
+    expect(selectVisibleQuotes(actor.getSnapshot()).find((view) => view.quote.id === first.id)!.total).toBe(first.premium + first.addon[1]!.value);
+  });
+
+  it('row 3: restoring drops add-ons a plan no longer has or that are now disabled', async () => {
+    const disabled = { ...first, addon: [{ ...first.addon[0]!, disabled_addon: true }, first.addon[1]!] };
+    const { actor } = await ready(
+      quotesInput({ view: 'quotes', compareIds: [], addonsByPlan: { [first.compare_id]: [first.addon[0]!.id, first.addon[1]!.id, 9999] } }),
+      { load: async () => ({ ...SAMPLE_DATA, quotes: [disabled, second] }) },
+    );
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({ [first.id]: [first.addon[1]!.id] });
   });
 
   it('the offers view without compare ids closes at once, without loading', async () => {
@@ -203,6 +256,7 @@ describe('buy now', () => {
       },
     ]);
     expect(stored).toEqual([
+      { compared: { uuid: QUOTES_LEAD_UUID, compareIds: [], addons: { [second.compare_id]: [second.addon[1]!.id] } } },
       'traveller_index',
       { chosen: { quote: second, selectedPremium: second.premium + second.addon[1]!.value, addonIds: [second.addon[1]!.id] } },
     ]);
@@ -239,7 +293,23 @@ describe('buy now', () => {
     actor.send({ type: 'quote.buy', quoteId: first.id });
     await waitFor(actor, (snapshot) => calls.load === 2 && snapshot.matches('ready'));
     expect(actor.getSnapshot().context.notice).toBe('quote_expired');
-    expect(actor.getSnapshot().context.compareSelection).toEqual([]);
+    // The fresh quotes are the same plans: the selection is carried by compare id.
+    expect(actor.getSnapshot().context.compareSelection).toEqual([first.id]);
+  });
+
+  it('row 3: a reload re-prices the plans under new quote ids and keeps the selection and ticks by compare id', async () => {
+    const repriced = SAMPLE_QUOTES.map((quote) => ({ ...quote, id: quote.id + 1000 }));
+    let loads = 0;
+    const { actor } = await ready(undefined, {
+      load: async () => ({ ...SAMPLE_DATA, quotes: loads++ === 0 ? SAMPLE_QUOTES : repriced }),
+      proceed: () => Promise.reject(QUOTES_FAILURES.quoteExpired),
+    });
+    actor.send({ type: 'compare.toggle', quoteId: second.id });
+    actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[0]!.id });
+    actor.send({ type: 'quote.buy', quoteId: second.id });
+    await waitFor(actor, (snapshot) => loads === 2 && snapshot.matches('ready'));
+    expect(actor.getSnapshot().context.compareSelection).toEqual([second.id + 1000]);
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({ [second.id + 1000]: [second.addon[0]!.id] });
   });
 
   it('any other failure flags buyFailed (system error) and returns to the list', async () => {

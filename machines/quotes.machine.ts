@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { chosenPlan, isBotCheckRefused, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
+import { chosenPlan, compareDataOf, isBotCheckRefused, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
 import {
   MAX_COMPARED,
   type BotTokenInput,
   type ChosenPlan,
+  type CompareData,
   type LoadQuotesInput,
   type ProceedInput,
   type QuotesContext,
@@ -63,7 +64,8 @@ const machineSetup = setup({
     // Injected by the web: local storage writes of spec §3.
     storeTravellerIndex: () => {},
     storeChosen: (_, _params: ChosenPlan) => {},
-    storeCompared: (_, _params: { compareIds: string[] }) => {},
+    // compare_data follows every tick and compare choice, so the table, Back and a reload keep them.
+    storeCompared: (_, _params: CompareData) => {},
   },
   guards: {
     hasLead: ({ context }) => context.uuid !== null,
@@ -122,9 +124,9 @@ export const quotesMachine = machineSetup.createMachine({
           {
             guard: { type: 'noQuotes', params: ({ event }) => ({ data: event.output }) },
             target: 'empty',
-            actions: assign(({ event }) => loaded(event.output)),
+            actions: assign(({ context, event }) => loaded(event.output, context)),
           },
-          { target: 'ready', actions: assign(({ event }) => loaded(event.output)) },
+          { target: 'ready', actions: assign(({ context, event }) => loaded(event.output, context)) },
         ],
         onError: { target: 'failed', actions: assign({ failure: 'load_failed' }) },
       },
@@ -158,12 +160,15 @@ export const quotesMachine = machineSetup.createMachine({
               on: {
                 'addon.toggle': {
                   guard: { type: 'addonEnabled', params: ({ event }) => event },
-                  actions: assign({
-                    checkedAddons: ({ context, event }) => ({
-                      ...context.checkedAddons,
-                      [event.quoteId]: toggled(context.checkedAddons[event.quoteId] ?? [], event.addonId),
+                  actions: [
+                    assign({
+                      checkedAddons: ({ context, event }) => ({
+                        ...context.checkedAddons,
+                        [event.quoteId]: toggled(context.checkedAddons[event.quoteId] ?? [], event.addonId),
+                      }),
                     }),
-                  }),
+                    { type: 'storeCompared', params: ({ context }) => compareDataOf(context) },
+                  ],
                 },
                 'compare.toggle': [
                   {
@@ -172,10 +177,13 @@ export const quotesMachine = machineSetup.createMachine({
                   },
                   {
                     guard: { type: 'isQuote', params: ({ event }) => event },
-                    actions: assign({
-                      compareSelection: ({ context, event }) => toggled(context.compareSelection, event.quoteId),
-                      compareRefused: false,
-                    }),
+                    actions: [
+                      assign({
+                        compareSelection: ({ context, event }) => toggled(context.compareSelection, event.quoteId),
+                        compareRefused: false,
+                      }),
+                      { type: 'storeCompared', params: ({ context }) => compareDataOf(context) },
+                    ],
                   },
                 ],
                 'compare.open': {
@@ -188,10 +196,7 @@ export const quotesMachine = machineSetup.createMachine({
                         compareIds: context.compareSelection.map((id) => quoteById(context, id)!.compare_id),
                       }),
                     }),
-                    {
-                      type: 'storeCompared',
-                      params: ({ context }) => ({ compareIds: context.compareSelection.map((id) => quoteById(context, id)!.compare_id) }),
-                    },
+                    { type: 'storeCompared', params: ({ context }) => compareDataOf(context) },
                   ],
                 },
                 'quote.buy': {

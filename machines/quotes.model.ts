@@ -110,6 +110,7 @@ export function quotesInput(overrides: Partial<QuotesInput> = {}): QuotesInput {
     link: 'https://safar.example/compare-quotes?uuid=' + QUOTES_LEAD_UUID,
     view: 'quotes',
     compareIds: [],
+    addonsByPlan: {},
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { Quote } from '../src/contract/quote.endpoints';
-import type { ChosenPlan, ProceedInput, QuotesContext, QuotesData, QuotesServiceFailure, QuotesSort } from './quotes.types';
+import { MAX_COMPARED, type ChosenPlan, type CompareData, type ProceedInput, type QuotesContext, type QuotesData, type QuotesServiceFailure, type QuotesSort } from './quotes.types';
 
 /**
  * Pure figures of the quote list, shared by the machine (the proceed payload) and the selectors
@@ -76,15 +76,48 @@ export function proceedPayload(context: QuotesContext): ProceedInput {
   };
 }
 
-export const loaded = (data: QuotesData) => ({
+/**
+ * The compare selection and ticked add-ons by `compare_id` (what compare_data stores): from the
+ * loaded quotes once there are some, else what the page was opened with.
+ */
+export function compareDataOf(context: QuotesContext): CompareData {
+  if (context.quotes.length === 0) return { uuid: context.uuid, compareIds: context.compareIds, addons: context.addonsByPlan };
+  const addons: Record<string, number[]> = {};
+  for (const quote of context.quotes) {
+    const ids = checkedAddonIds(context, quote);
+    if (ids.length > 0) addons[quote.compare_id] = ids;
+  }
+  const compareIds = context.compareSelection.map((id) => quoteById(context, id)?.compare_id).filter((id): id is string => id !== undefined);
+  return { uuid: context.uuid, compareIds, addons };
+}
+
+/**
+ * Fresh quotes keep the customer's choices: a reload prices the plans again under new quote
+ * ids, so the selection and the ticks are carried by `compare_id`; an add-on that is gone or
+ * now disabled is dropped.
+ */
+export function restoredChoices(quotes: readonly Quote[], remembered: Pick<CompareData, 'compareIds' | 'addons'>) {
+  const byCompareId = new Map(quotes.map((quote) => [quote.compare_id, quote]));
+  const compareSelection = remembered.compareIds
+    .map((compareId) => byCompareId.get(compareId)?.id)
+    .filter((id): id is number => id !== undefined)
+    .slice(0, MAX_COMPARED);
+  const checkedAddons: Record<number, number[]> = {};
+  for (const quote of quotes) {
+    const wanted = remembered.addons[quote.compare_id] ?? [];
+    const ids = quote.addon.filter((addon) => wanted.includes(addon.id) && !addon.disabled_addon).map((addon) => addon.id);
+    if (ids.length > 0) checkedAddons[quote.id] = ids;
+  }
+  return { compareSelection, checkedAddons };
+}
+
+export const loaded = (data: QuotesData, context: QuotesContext) => ({
   quotes: data.quotes,
   lead: data.lead,
   customer: data.customer,
   whatsappTemplate: data.whatapp_template,
   unavailableProviders: data.unavailable_providers,
-  // A reload prices the plans again: earlier ticks and choices refer to old quote ids.
-  checkedAddons: {},
-  compareSelection: [],
+  ...restoredChoices(data.quotes, compareDataOf(context)),
   compareRefused: false,
   drawerQuoteId: null,
 });

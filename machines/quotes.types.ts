@@ -19,8 +19,24 @@ export interface QuotesInput {
   /** This page's address, which the agent shares (whatapp_template, send-email-by-page). */
   link: string | null;
   view: QuotesView;
-  /** The compared plans' `compare_id`s, in table order (from compare_data on /compare-offers). */
+  /**
+   * The compared plans' `compare_id`s (compare_data): the table's columns in order on
+   * /compare-offers, the compare selection to restore on the quote list.
+   */
   compareIds: string[];
+  /** Add-on ids ticked per plan, by `compare_id` (compare_data), restored once the quotes load. */
+  addonsByPlan: Record<string, number[]>;
+}
+
+/**
+ * Spec §3 `compare_data`: the compared plans and the add-ons ticked on every plan, keyed by
+ * `compare_id` (stable across re-quotes, unlike quote ids), so the table shows what the cards
+ * showed and Back or a reload keeps both. `uuid` names the lead they belong to.
+ */
+export interface CompareData {
+  uuid: string | null;
+  compareIds: string[];
+  addons: Record<string, number[]>;
 }
 
 export type QuotesSort = 'price' | 'medical';

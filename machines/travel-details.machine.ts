@@ -2,7 +2,18 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Language } from '../src/contract/endpoint';
 import type { AddCustomerLeadRequest, LeadDetails, RecentSearch } from '../src/contract/lead.endpoints';
 import type { LeadStage } from './journey.types';
-import { asUuid, blankValues, isAgentId, isAgentUnknown, isLeadMissing, refusalCodes, toLeadPayload, valuesFromLead } from './travel-details.payload';
+import {
+  asUuid,
+  blankValues,
+  isAgentId,
+  isAgentUnknown,
+  isLeadMissing,
+  prefillWithKnownCode,
+  refusalCodes,
+  toLeadPayload,
+  valuesFromLead,
+  withKnownPhoneCode,
+} from './travel-details.payload';
 import type {
   CheckAgentInput,
   LoadLeadInput,
@@ -103,7 +114,15 @@ export const travelDetailsMachine = machineSetup.createMachine({
                 id: 'loadReference',
                 src: 'loadReference',
                 input: ({ context }) => ({ lang: context.lang }),
-                onDone: { target: 'done', actions: assign({ reference: ({ event }) => event.output }) },
+                onDone: {
+                  target: 'done',
+                  actions: assign({
+                    reference: ({ event }) => event.output,
+                    // Issue 8 row 7: a calling code from the link that no country has becomes +961.
+                    prefill: ({ context, event }) => prefillWithKnownCode(context.prefill, event.output.phoneCodes),
+                    values: ({ context, event }) => withKnownPhoneCode(context.values, event.output.phoneCodes),
+                  }),
+                },
                 onError: { target: '#travelDetails.failed', actions: assign({ failure: 'reference_failed' }) },
               },
             },

@@ -10,7 +10,8 @@ import {
   type TravelDetailsErrors,
   type TravellerInput,
 } from '../src/contract/travel-details.rules';
-import type { Language } from '../src/contract/endpoint';
+import { knownCallingCode, phoneDigits } from '../src/contract/digits';
+import type { Language, Option } from '../src/contract/endpoint';
 import type { ServiceFailure, TravelDetailsPrefill, TravelDetailsValues, Utm } from './travel-details.types';
 
 /**
@@ -58,7 +59,7 @@ export function blankValues(prefill: TravelDetailsPrefill): TravelDetailsValues 
     phone_country_code: prefill.phoneCountryCode ?? HOME_PHONE_CODE,
     phone_number: prefill.phoneNumber ?? '',
     inbound_outbound: true,
-    trip_type: TRIP_TYPE.single,
+    trip_type: prefill.tripType ?? TRIP_TYPE.single,
     start_date: null,
     end_date: null,
     destination_id: [],
@@ -189,3 +190,21 @@ export function isLeadMissing(error: unknown): boolean {
 
 /** A usable agent id: a positive whole number. */
 export const isAgentId = (value: number | null): value is number => value !== null && Number.isSafeInteger(value) && value > 0;
+
+/**
+ * Issue 8 row 7: a calling code from the link (?country_code=9999) that get-country-codes does
+ * not list is replaced by +961 (spec §2 default), and the number is capped for the code kept.
+ * Values and prefill that already hold a listed code are returned as they are.
+ */
+export function withKnownPhoneCode(values: TravelDetailsValues, phoneCodes: Option[]): TravelDetailsValues {
+  const known = phoneCodes.map((option) => option.value);
+  const code = knownCallingCode(values.phone_country_code, known);
+  return code === values.phone_country_code ? values : { ...values, phone_country_code: code, phone_number: phoneDigits(values.phone_number, code) };
+}
+
+export function prefillWithKnownCode(prefill: TravelDetailsPrefill, phoneCodes: Option[]): TravelDetailsPrefill {
+  if (prefill.phoneCountryCode === null) return prefill;
+  const code = knownCallingCode(prefill.phoneCountryCode, phoneCodes.map((option) => option.value));
+  if (code === prefill.phoneCountryCode) return prefill;
+  return { ...prefill, phoneCountryCode: code, phoneNumber: prefill.phoneNumber && (phoneDigits(prefill.phoneNumber, code) || null) };
+}

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { activateLanguage } from './i18n/locale';
+import { normalisedPath } from './journey/route-location';
 import { applyStartupQuery } from './journey/startup-query';
 import { readRuntimeConfig } from './runtime-config';
 import { configureHttpClient } from './services/http-client';
@@ -21,9 +22,11 @@ async function boot() {
   // The journey scrolls to top on every step change (spec §2), back and forward included.
   window.history.scrollRestoration = 'manual';
 
+  // Before any replaceState or routing: "//x" must stay a path of this origin (issue 8 row 5).
+  const path = normalisedPath(window.location.pathname);
   const startup = applyStartupQuery(window.location.search);
-  if (startup.search !== window.location.search) {
-    window.history.replaceState(null, '', `${window.location.pathname}${startup.search}${window.location.hash}`);
+  if (startup.search !== window.location.search || path !== window.location.pathname) {
+    window.history.replaceState(null, '', `${path}${startup.search}${window.location.hash}`);
   }
   const [companyInfo] = await Promise.all([loadCompanyInfo(startup.lang), activateLanguage(startup.lang)]);
 
@@ -36,7 +39,7 @@ async function boot() {
             companyInfo,
             mainSiteUrl: config.mainSiteUrl,
             journey: {
-              path: window.location.pathname,
+              path,
               uuid: startup.uuid,
               sessionId: startup.sessionId,
               agentId: startup.agentId,

@@ -105,7 +105,7 @@ describe.each(['en', 'ar'] as const)('quotes in %s', (lang) => {
     await tray.getByTestId('compare-open').click();
     await page.waitForURL((url) => url.pathname === '/compare-offers');
     const stored: unknown = JSON.parse((await readStorage(page, ['compare_data'])).compare_data ?? 'null');
-    expect(Array.isArray(stored) && stored.length).toBe(3);
+    expect((stored as { compareIds: string[] }).compareIds).toHaveLength(3);
     await page.getByTestId('offers-table').waitFor({ state: 'visible' });
     expect(await page.getByTestId('offers-plan').count()).toBe(3);
     expect(await page.getByTestId('offers-row-highlight').count()).toBeGreaterThanOrEqual(7);

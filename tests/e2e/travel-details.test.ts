@@ -59,7 +59,11 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     await fillTrip(page, lang, second);
     const f = fields(page, lang);
     await f.proceed.click();
-    const message = page.getByText(textIn(lang, 'Email already taken'), { exact: true });
+    // Row 13(f) of issue 8: the message says how to go on, and a call back is offered beside it.
+    const message = page.getByText(
+      textIn(lang, 'Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.'),
+      { exact: true },
+    );
     await message.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await f.email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await f.email.getAttribute('aria-describedby')) ?? '';
@@ -70,6 +74,8 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     expect(await f.email.inputValue()).toBe(first.email);
     expect(await f.start.inputValue()).toBe(typed(second.start));
     expect(await f.dob(1).inputValue()).toBe(typed(second.dobs[1]!));
+    const help = page.getByTestId('contact-taken-help');
+    expect(await help.getByRole('button', { name: textIn(lang, 'Call me back') }).isVisible()).toBe(true);
     await finishAllowing(opened, [409]);
   });
 

@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatList, formatMoney, LRI, PDI } from './format';
+
+/** The amount as read, without the invisible direction marks. */
+const visible = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
 
 describe('money and date formats (RULINGS 17)', () => {
   it('shows whole dollars from cents, rounded, with grouping', () => {
-    expect(formatMoney(123_456, 'en')).toBe('$1,235');
-    expect(formatMoney(4_549, 'en')).toBe('$45');
-    expect(formatMoney(0, 'en')).toBe('$0');
+    expect(visible(formatMoney(123_456, 'en'))).toBe('$1,235');
+    expect(visible(formatMoney(4_549, 'en'))).toBe('$45');
+    expect(visible(formatMoney(0, 'en'))).toBe('$0');
   });
 
   it('writes the same "$1,235" in Arabic, with Western digits', () => {
-    expect(formatMoney(123_456, 'ar')).toBe('$1,235');
+    expect(visible(formatMoney(123_456, 'ar'))).toBe('$1,235');
+  });
+
+  it('row 12: every amount is wrapped in a left-to-right isolate, so right-to-left text cannot reorder it', () => {
+    expect(formatMoney(3_000, 'ar')).toBe(`${LRI}$30${PDI}`);
+    expect(formatMoney(3_100, 'en')).toBe(`${LRI}$31${PDI}`);
+  });
+
+  it('row 12: an add-on price reads "+$30" with the sign inside the isolate, in both languages', () => {
+    expect(formatMoney(3_000, 'ar', { signed: true })).toBe(`${LRI}+$30${PDI}`);
+    expect(formatMoney(3_000, 'en', { signed: true })).toBe(`${LRI}+$30${PDI}`);
   });
 
   it('writes dates with Levantine Arabic month names and Western digits', () => {
@@ -19,5 +32,20 @@ describe('money and date formats (RULINGS 17)', () => {
     expect(arabic).toContain('تشرين الثاني');
     expect(arabic).toContain('2026');
     expect(arabic).not.toMatch(/[٠-٩]/);
+  });
+});
+
+describe('row 12: lists in the language\'s punctuation (Intl.ListFormat)', () => {
+  it('row 12: joins an Arabic list with "،", never ", "', () => {
+    const list = formatList(['فرنسا', 'ألمانيا', 'إيطاليا'], 'ar');
+    expect(list).toContain('،');
+    expect(list).not.toContain(', ');
+    for (const name of ['فرنسا', 'ألمانيا', 'إيطاليا']) expect(list).toContain(name);
+  });
+
+  it('row 12: joins an English list with ", " as before', () => {
+    expect(formatList(['France', 'Germany', 'Italy'], 'en')).toBe('France, Germany, Italy');
+    expect(formatList(['France'], 'en')).toBe('France');
+    expect(formatList([], 'ar')).toBe('');
   });
 });

@@ -1,15 +1,44 @@
 import type { Language } from '../../contract/endpoint';
 
 /**
- * Money and date formats. Amounts read "$1,234" in both languages, as the spec shows them and
- * as card statements print them. Arabic dates use the Levantine month names Lebanese readers
- * use (تشرين الثاني, not نوفمبر) with Western digits, as on Lebanese passports and cards.
+ * Money, list and date formats. Amounts read "$1,234" in both languages, as the spec shows them
+ * and as card statements print them. Arabic dates use the Levantine month names Lebanese
+ * readers use (تشرين الثاني, not نوفمبر) with Western digits, as on Lebanese passports and cards.
  */
 const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** Whole US dollars from integer cents: 123456 -> "$1,235" (RULINGS 17). */
-export function formatMoney(cents: number, _lang: Language): string {
-  return `$${dollars.format(Math.round(cents / 100))}`;
+/** Unicode LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE. */
+export const LRI = '\u2066';
+export const PDI = '\u2069';
+
+/**
+ * Text that must read left to right whatever surrounds it. In a right-to-left line the bidi
+ * algorithm otherwise moves "$" and "+" to the far side of the digits ("+$30" shows as
+ * "30$+"); an isolate keeps the amount one left-to-right unit that its neighbours cannot
+ * reorder, in text nodes, labels and accessible names alike (issue 8 row 12).
+ */
+export const isolateLtr = (text: string): string => `${LRI}${text}${PDI}`;
+
+/**
+ * Whole US dollars from integer cents: 123456 -> "$1,235" (RULINGS 17), isolated from the
+ * line's direction. The one place that writes an amount: every price on screen comes from here.
+ * `signed` writes an add-on's extra cost, "+$30", with the sign inside the isolate.
+ */
+export function formatMoney(cents: number, _lang: Language, options: { signed?: boolean } = {}): string {
+  const amount = `$${dollars.format(Math.round(cents / 100))}`;
+  return isolateLtr(options.signed ? `+${amount}` : amount);
+}
+
+const listFormats: Partial<Record<Language, Intl.ListFormat>> = {};
+
+/**
+ * A list in the language's own punctuation: "France, Italy" / "فرنسا، وإيطاليا". The unit
+ * style is the plain enumeration (no "and" before the last item in English), as the lists
+ * were written before; Arabic separates with "،".
+ */
+export function formatList(items: readonly string[], lang: Language): string {
+  listFormats[lang] ??= new Intl.ListFormat(lang, { style: 'short', type: 'unit' });
+  return listFormats[lang].format(items);
 }
 
 /** "23 Nov 2026" / "23 تشرين الثاني 2026". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeLocation } from './route-location';
+import { insuranceTypeOf, normalisedPath, routeLocation, withInsuranceType } from './route-location';
 
 const params = { step: 'compareQuotes' as const, path: '/compare-quotes', replace: false };
 
@@ -20,5 +20,39 @@ describe('routeLocation', () => {
       pathname: '/traveller-details',
       search: '?x=1',
     });
+  });
+});
+
+describe('normalisedPath', () => {
+  it('row 5: collapses leading slashes, so "//traveller-details" stays a path of this origin', () => {
+    expect(normalisedPath('//traveller-details')).toBe('/traveller-details');
+    expect(normalisedPath('///x')).toBe('/x');
+    expect(normalisedPath('//evil.example/compare-quotes')).toBe('/evil.example/compare-quotes');
+    // The result can never be read as a protocol-relative URL of another origin.
+    for (const odd of ['//x', '////', '/a//b', '//']) expect(new URL(normalisedPath(odd), 'https://safar.example').origin).toBe('https://safar.example');
+  });
+
+  it('keeps an ordinary path as it is', () => {
+    expect(normalisedPath('/compare-quotes')).toBe('/compare-quotes');
+    expect(normalisedPath('/')).toBe('/');
+    expect(normalisedPath('')).toBe('/');
+  });
+});
+
+describe('insurance_type', () => {
+  it('row 4: reads 1 (single trip) and 2 (annual multi-trip), and ignores unknown values', () => {
+    expect(insuranceTypeOf('?insurance_type=1')).toBe(1);
+    expect(insuranceTypeOf('?uuid=u&insurance_type=2')).toBe(2);
+    for (const search of ['', '?insurance_type=', '?insurance_type=3', '?insurance_type=annual', '?insurance_type=2x']) expect(insuranceTypeOf(search)).toBeNull();
+  });
+
+  it('row 4: writes insurance_type and keeps the rest of the query', () => {
+    expect(withInsuranceType('?lang=ar&uuid=u1', 2)).toBe('?lang=ar&uuid=u1&insurance_type=2');
+    expect(withInsuranceType('?insurance_type=2&x=1', 1)).toBe('?insurance_type=1&x=1');
+    expect(withInsuranceType('', 1)).toBe('?insurance_type=1');
+  });
+
+  it('row 4: routing to another step keeps insurance_type', () => {
+    expect(routeLocation({ ...params, uuid: 'u1', sessionId: null }, '?insurance_type=2').search).toBe('?insurance_type=2&uuid=u1');
   });
 });

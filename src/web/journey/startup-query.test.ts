@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { localStore } from '../storage/local-store';
+import { blankValues, prefillWithKnownCode, withKnownPhoneCode } from '../../../machines/travel-details.payload';
+import { SAMPLE_REFERENCE } from '../../../machines/travel-details.model';
 import { applyStartupQuery, readEntryQuery } from './startup-query';
 
 afterEach(() => localStorage.clear());
@@ -72,5 +74,58 @@ describe('readEntryQuery (spec §2 entry page parameters)', () => {
       prefill: { name: null, email: null, phoneNumber: null, phoneCountryCode: '+961' },
       utm: { utm_source: null, utm_medium: null, utm_campaign: null, utm_content: null },
     });
+  });
+});
+
+describe('issue 8 row 7: the entry query prefill is normalised (spec §5, §9)', () => {
+  it('row 7: pn goes through the phone normaliser and is capped for the code (?pn=711234567890 under +961)', () => {
+    expect(readEntryQuery('?pn=711234567890').prefill).toMatchObject({ phoneNumber: '71123456', phoneCountryCode: '+961' });
+  });
+
+  it('row 7: pn loses a pasted calling code, spaces and Arabic-keyboard digits', () => {
+    expect(readEntryQuery('?pn=%2B961%2071%20123%20456').prefill.phoneNumber).toBe('71123456');
+    expect(readEntryQuery('?pn=00961-71-123-456').prefill.phoneNumber).toBe('71123456');
+    expect(readEntryQuery(`?pn=${encodeURIComponent('٧١١٢٣٤٥٦')}`).prefill.phoneNumber).toBe('71123456');
+    expect(readEntryQuery('?pn=0612345678999&country_code=33').prefill).toMatchObject({ phoneNumber: '0612345678', phoneCountryCode: '+33' });
+    expect(readEntryQuery('?pn=abc').prefill.phoneNumber).toBeNull();
+  });
+
+  it('row 7: a country_code that is not 1 to 4 digits falls back to +961', () => {
+    expect(readEntryQuery('?country_code=99999').prefill.phoneCountryCode).toBe('+961');
+    expect(readEntryQuery('?country_code=abc').prefill.phoneCountryCode).toBe('+961');
+    expect(readEntryQuery('?country_code=%2B33').prefill.phoneCountryCode).toBe('+33');
+  });
+
+  it('row 7: ?country_code=9999 is not a known calling code, so the step shows +961 (and caps pn for it)', () => {
+    const { prefill } = readEntryQuery('?country_code=9999&pn=7112345678');
+    expect(prefill.phoneCountryCode).toBe('+9999');
+    const known = prefillWithKnownCode(prefill, SAMPLE_REFERENCE.phoneCodes);
+    expect(known).toMatchObject({ phoneCountryCode: '+961', phoneNumber: '71123456' });
+    expect(withKnownPhoneCode(blankValues(prefill), SAMPLE_REFERENCE.phoneCodes)).toMatchObject({
+      phone_country_code: '+961',
+      phone_number: '71123456',
+    });
+  });
+
+  it('row 7: a listed calling code is kept as it is', () => {
+    const { prefill } = readEntryQuery('?country_code=33&pn=0612345678');
+    expect(prefillWithKnownCode(prefill, SAMPLE_REFERENCE.phoneCodes)).toBe(prefill);
+    const values = blankValues(prefill);
+    expect(withKnownPhoneCode(values, SAMPLE_REFERENCE.phoneCodes)).toBe(values);
+  });
+});
+
+describe('issue 8 row 4: insurance_type at start', () => {
+  it('row 4: insurance_type=2 preselects the annual multi-trip type, 1 the single trip', () => {
+    expect(readEntryQuery('?insurance_type=2').prefill.tripType).toBe(2);
+    expect(blankValues(readEntryQuery('?insurance_type=2').prefill).trip_type).toBe(2);
+    expect(blankValues(readEntryQuery('?insurance_type=1').prefill).trip_type).toBe(1);
+  });
+
+  it('row 4: an unknown or missing insurance_type is ignored (single trip)', () => {
+    for (const search of ['', '?insurance_type=9', '?insurance_type=annual']) {
+      expect(readEntryQuery(search).prefill.tripType ?? null).toBeNull();
+      expect(blankValues(readEntryQuery(search).prefill).trip_type).toBe(1);
+    }
   });
 });

@@ -1,6 +1,8 @@
+import { HOME_PHONE_CODE, onlyDigits, phoneDigits } from '../../contract/digits';
 import type { Language } from '../../contract/endpoint';
 import type { TravelDetailsPrefill, Utm } from '../../../machines/travel-details.types';
 import { isLanguage, storedLanguage } from '../i18n/locale';
+import { insuranceTypeOf } from './route-location';
 import { AGENT_RESET_KEYS, DRAFT_KEYS, localStore } from '../storage/local-store';
 
 export interface StartupState {
@@ -56,18 +58,25 @@ const text = (query: URLSearchParams, key: string) => query.get(key)?.trim() || 
 
 /**
  * Reads name, email, pn and country_code (default 961) to prefill the travel details, and the
- * utm_* parameters carried onto the lead.
+ * utm_* parameters carried onto the lead. Issue 8 row 7: country_code must look like a calling
+ * code (1 to 4 digits, Arabic-keyboard ones too) or +961 is used; the travel details step then
+ * keeps it only if get-country-codes lists it (knownCallingCode). pn goes through the phone
+ * field's own normaliser, so it is capped for the code as if it had been pasted.
  */
 export function readEntryQuery(search: string): EntryQuery {
   const query = new URLSearchParams(search);
-  const digits = (key: string) => query.get(key)?.replace(/\D/g, '') || null;
-  const code = digits('country_code');
+  const code = onlyDigits(query.get('country_code') ?? '');
+  const phoneCountryCode = /^\d{1,4}$/.test(code) ? `+${code}` : HOME_PHONE_CODE;
+  const pn = query.get('pn');
+  const tripType = insuranceTypeOf(search);
   return {
     prefill: {
       name: text(query, 'name'),
       email: text(query, 'email'),
-      phoneNumber: digits('pn'),
-      phoneCountryCode: `+${code ?? '961'}`,
+      phoneNumber: (pn && phoneDigits(pn, phoneCountryCode)) || null,
+      phoneCountryCode,
+      // insurance_type preselects the trip type; an unknown value is ignored (issue 8 row 4).
+      ...(tripType === null ? {} : { tripType }),
     },
     utm: {
       utm_source: text(query, 'utm_source'),

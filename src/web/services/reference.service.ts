@@ -6,19 +6,27 @@ import {
   travelConfigsEndpoint,
   vatEndpoint,
   type CompanyInfo,
+  type Country,
 } from '../../contract/reference.endpoints';
+import { countryOption, type SearchableOption } from '../i18n/country-search';
 import { callEndpoint } from './http-client';
 
 const isOption = (item: object): item is Option => 'value' in item && 'label' in item;
 const options = (items: object[]): Option[] => items.filter(isOption);
 
-/** Country options in the given language, optionally without the given destination ids. */
+const isCountry = (item: object): item is Country => 'iso2' in item && 'name_en' in item && 'name_ar' in item;
+
+/**
+ * Country options in the given language, optionally without the given destination ids. Asks
+ * for the full records (both names in one answer) so the selects find a country by its name in
+ * either language and by its everyday aliases (issue 8 row 11), with no second round trip.
+ */
 export async function fetchCountryOptions(
   lang: Language,
   filters: { insurance_provider_id?: number; destination_ids?: number[] } = {},
-): Promise<Option[]> {
-  const data = await callEndpoint(countriesEndpoint, { lang, isDropdown: true, ...filters });
-  return options(data.countries);
+): Promise<SearchableOption[]> {
+  const data = await callEndpoint(countriesEndpoint, { lang, isDropdown: false, ...filters });
+  return data.countries.filter(isCountry).map(countryOption);
 }
 
 /** Calling-code options ("+961" values). */

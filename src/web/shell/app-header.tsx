@@ -3,6 +3,7 @@ import { IconBrandWhatsapp, IconPhone, IconPhoneCall } from '@tabler/icons-react
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { JourneyActorContext } from '../journey/journey-context';
+import { captureTypedContact } from '../journey/typed-contact';
 import { useApp } from './app-context';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
@@ -17,7 +18,11 @@ export function AppHeader() {
   const { companyInfo } = useApp();
   const journey = JourneyActorContext.useActorRef();
   const offersCallBack = JourneyActorContext.useSelector((snapshot) => snapshot.can({ type: 'callBack.requested', reason: 'header' }));
-  const requestCallBack = () => journey.send({ type: 'callBack.requested', reason: 'header' });
+  const requestCallBack = () => {
+    // RULINGS 13: the call-back form starts from what was typed on the page being left.
+    captureTypedContact();
+    journey.send({ type: 'callBack.requested', reason: 'header' });
+  };
   const tollFree = companyInfo.toll_free_number;
   // On the narrowest phones (320 px) the icons are smaller (still over the 24 px minimum target)
   // and sit closer, so three of them and the whole logo still fit.

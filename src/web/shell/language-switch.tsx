@@ -1,5 +1,6 @@
 import { Button, useMatches } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import { keepDraftForReload } from '../storage/reload-draft';
 import { useApp } from './app-context';
 import classes from './shell.module.css';
 
@@ -17,7 +18,11 @@ export function LanguageSwitch() {
       size={size}
       leftSection={<IconLanguage size={18} aria-hidden="true" />}
       classNames={{ section: classes.languageIcon }}
-      onClick={() => switchLanguage(other)}
+      onClick={() => {
+        // What was typed survives the reload (issue 8 row 13): the form on screen takes it back.
+        keepDraftForReload();
+        switchLanguage(other);
+      }}
       lang={other}
       data-testid="language-switch"
     >

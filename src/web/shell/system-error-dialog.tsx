@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useDialogSize } from './dialog-size';
 
 /**
  * "Something went wrong" with a refresh button (spec §8); 40 % wide, 90 % on phones. The header
@@ -9,9 +9,9 @@ import { useLingui } from '@lingui/react/macro';
  */
 export function SystemErrorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
-  const mobile = useMediaQuery('(max-width: 767px)');
+  const size = useDialogSize('narrow');
   return (
-    <Modal.Root opened={opened} onClose={onClose} size={mobile ? '90%' : '40%'} centered>
+    <Modal.Root opened={opened} onClose={onClose} size={size} centered>
       <Modal.Overlay />
       <Modal.Content data-testid="system-error-dialog">
         <Modal.Header component="div">

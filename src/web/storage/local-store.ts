@@ -28,39 +28,63 @@ export const DRAFT_KEYS: readonly StorageKey[] = ['uuid', 'personal_details', 'd
 /** Keys cleared when an agent link opens the app (spec §4 agent mode). */
 export const AGENT_RESET_KEYS: readonly StorageKey[] = ['uuid', 'personal_details', 'device_uuid', 'agent_id'];
 
-function storage(): Storage | null {
+/** The browser's storage of that kind, or null where it is refused (private modes, sandboxed frames). */
+function storageOf(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return globalThis[kind] ?? null;
   } catch {
     // Private modes can refuse storage; the journey still works for this page view.
     return null;
   }
 }
 
-export const localStore = {
-  get(key: StorageKey): string | null {
-    return storage()?.getItem(key) ?? null;
-  },
-  set(key: StorageKey, value: string): void {
-    storage()?.setItem(key, value);
-  },
-  remove(key: StorageKey): void {
-    storage()?.removeItem(key);
-  },
-  getJson<T>(key: StorageKey, guard: (value: unknown) => value is T): T | null {
-    const raw = storage()?.getItem(key);
-    if (!raw) return null;
+/**
+ * One key-value store over a browser storage, with JSON values read through a guard. Writes
+ * never throw: a full or refused storage loses only what it would have kept.
+ */
+function keyedStore<K extends string>(kind: 'localStorage' | 'sessionStorage') {
+  const write = (key: K, value: string) => {
     try {
-      const value: unknown = JSON.parse(raw);
-      return guard(value) ? value : null;
+      storageOf(kind)?.setItem(key, value);
     } catch {
-      return null;
+      // Quota exceeded or storage refused: the page goes on without it.
     }
-  },
-  setJson(key: StorageKey, value: unknown): void {
-    storage()?.setItem(key, JSON.stringify(value));
-  },
-  removeAll(keys: readonly StorageKey[]): void {
-    for (const key of keys) storage()?.removeItem(key);
-  },
-};
+  };
+  return {
+    get(key: K): string | null {
+      return storageOf(kind)?.getItem(key) ?? null;
+    },
+    set: write,
+    remove(key: K): void {
+      storageOf(kind)?.removeItem(key);
+    },
+    getJson<T>(key: K, guard: (value: unknown) => value is T): T | null {
+      const raw = storageOf(kind)?.getItem(key);
+      if (!raw) return null;
+      try {
+        const value: unknown = JSON.parse(raw);
+        return guard(value) ? value : null;
+      } catch {
+        return null;
+      }
+    },
+    setJson(key: K, value: unknown): void {
+      write(key, JSON.stringify(value));
+    },
+    removeAll(keys: readonly K[]): void {
+      for (const key of keys) storageOf(kind)?.removeItem(key);
+    },
+  };
+}
+
+/** The spec's locally stored keys (spec §3). */
+export const localStore = keyedStore<StorageKey>('localStorage');
+
+/** Keys kept in sessionStorage: this tab only, gone when it closes. */
+export type SessionKey = 'reload_draft';
+
+/**
+ * What one tab carries across its own reload (the language switch reloads the page, spec §1),
+ * beside the spec's local keys so storage stays in this one module.
+ */
+export const sessionStore = keyedStore<SessionKey>('sessionStorage');

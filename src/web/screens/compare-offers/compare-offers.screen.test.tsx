@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Highlight } from '../../../contract/quote.endpoints';
 import { BOT_TOKEN, QUOTES_LEAD_UUID, QUOTES_SESSION_UUID, SAMPLE_DATA, SAMPLE_QUOTES, quotesData } from '../../../../machines/quotes.model';
+import { formatMoney } from '../../i18n/format';
 import { activateLanguage } from '../../i18n/locale';
 import * as botCheck from '../../services/bot-check.service';
 import * as quoteService from '../../services/quote.service';
@@ -68,7 +69,7 @@ describe('/compare-offers', () => {
     expect(at('Highlight 7')).toBeLessThan(at('More benefits'));
     expect(at('More benefits')).toBeLessThan(at('Highlight 8'));
     expect(at('Optional covers')).toBeGreaterThan(at('Highlight 9'));
-    expect(rows[at('Trip cancellation')]).toBe(`Trip cancellation-${first.addon[1]!.value_to_display}`);
+    expect(rows[at('Trip cancellation')]).toBe(`Trip cancellation-${formatMoney(first.addon[1]!.value, 'en')}`);
     expect(rows[at('Winter sports')]).toContain('(travellers aged 70 or under)');
   });
 
@@ -78,6 +79,35 @@ describe('/compare-offers', () => {
     act(() => fireEvent.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!));
     await waitFor(() => expect(step()).toBe('reviewDetails'));
     expect(quotes.proceedReview).toHaveBeenCalledWith(expect.objectContaining({ policy_id: second.id, selected_premium: second.premium, bot_token: BOT_TOKEN }));
+  });
+
+  it('row 3: each plan keeps the add-ons ticked on its card; toggling one moves its total, is stored, and Proceed sends it', async () => {
+    const cancellation = first.addon[1]!;
+    const winter = first.addon[0]!;
+    localStore.setJson('compare_data', { uuid: QUOTES_LEAD_UUID, compareIds: [first.compare_id, second.compare_id], addons: { [first.compare_id]: [cancellation.id] } });
+    const { step } = renderScreen(null);
+    const element = await table();
+    const totals = () => within(element).getAllByTestId('quote-total').map((total) => total.textContent);
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const box = (addon: string, quote: typeof first) =>
+      within(element).getByRole('checkbox', { name: new RegExp(`^${addon}, ${escape(`${quote.provider.name} ${quote.wizard_plan_name}`)}:`) }) as HTMLInputElement;
+    expect(totals()[0]).toBe(formatMoney(first.premium + cancellation.value, 'en'));
+    expect(box('Trip cancellation', first).checked).toBe(true);
+    expect(box('Trip cancellation', second).checked).toBe(false);
+    act(() => fireEvent.click(box('Winter sports', first)));
+    expect(totals()[0]).toBe(formatMoney(first.premium + winter.value + cancellation.value, 'en'));
+    expect(JSON.parse(localStore.get('compare_data')!).addons).toEqual({ [first.compare_id]: [winter.id, cancellation.id] });
+    act(() => fireEvent.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!));
+    await waitFor(() => expect(step()).toBe('reviewDetails'));
+    expect(quotes.proceedReview).toHaveBeenCalledWith(
+      expect.objectContaining({ policy_id: first.id, addons: [winter.id, cancellation.id], selected_premium: first.premium + winter.value + cancellation.value }),
+    );
+  });
+
+  it("row 3: compare_data stored for another lead is not this lead's table", async () => {
+    localStore.setJson('compare_data', { uuid: 'another-lead', compareIds: [first.compare_id, second.compare_id], addons: {} });
+    const { step } = renderScreen(null);
+    await waitFor(() => expect(step()).toBe('compareQuotes'));
   });
 
   it('Back returns to /compare-quotes', async () => {

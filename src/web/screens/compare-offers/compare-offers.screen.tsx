@@ -36,7 +36,13 @@ export function CompareOffersScreen() {
     body = (
       <>
         <QuotesNoticeAlert notice={notice} onClose={() => step.send({ type: 'notice.dismiss' })} />
-        <OffersTable views={views} lang={lang} busy={busy} onProceed={(quoteId) => step.send({ type: 'quote.buy', quoteId })} />
+        <OffersTable
+          views={views}
+          lang={lang}
+          busy={busy}
+          onProceed={(quoteId) => step.send({ type: 'quote.buy', quoteId })}
+          onToggleAddon={(quoteId, addonId) => step.send({ type: 'addon.toggle', quoteId, addonId })}
+        />
       </>
     );
   } else {

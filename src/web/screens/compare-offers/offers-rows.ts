@@ -1,5 +1,5 @@
 import type { Language } from '../../../contract/endpoint';
-import type { Quote } from '../../../contract/quote.endpoints';
+import type { Quote, QuoteAddon } from '../../../contract/quote.endpoints';
 import { localized } from '../quotes-shared/quote-texts';
 
 /** The highlights first shown in the table; the rest follow below them (spec §2 /compare-offers). */
@@ -13,6 +13,8 @@ export interface OffersRow {
   /** Oldest age an add-on covers, for the winter sports rule. */
   maxAge: number | null;
   kind: 'highlight' | 'addon';
+  /** For an add-on row: each plan's add-on (null when it lacks it), so its cell can be ticked. */
+  addons: (QuoteAddon | null)[];
 }
 
 /**
@@ -33,6 +35,7 @@ export function offersRows(quotes: Quote[], lang: Language): { top: OffersRow[];
       }),
       maxAge: null,
       kind: 'highlight',
+      addons: [],
     };
   });
   const addonCodes: string[] = [];
@@ -42,9 +45,11 @@ export function offersRows(quotes: Quote[], lang: Language): { top: OffersRow[];
     return {
       key: `addon-${code}`,
       label: localized(lang, first.label, first.label_ar),
+      // A plan without the add-on reads "-"; the others show a checkbox with the price (offers-table).
       cells: quotes.map((quote) => quote.addon.find((addon) => addon.code === code)?.value_to_display || '-'),
       maxAge: first.max_age,
       kind: 'addon',
+      addons: quotes.map((quote) => quote.addon.find((addon) => addon.code === code) ?? null),
     };
   });
   return { top: highlightRows.slice(0, TOP_HIGHLIGHTS), rest: highlightRows.slice(TOP_HIGHLIGHTS), addons };

@@ -1,8 +1,10 @@
-import { Button, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import type { Language } from '../../../contract/endpoint';
+import type { QuoteAddon } from '../../../contract/quote.endpoints';
 import type { QuoteView } from '../../../../machines/quotes.selectors';
+import { formatMoney } from '../../i18n/format';
 import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { localized } from '../quotes-shared/quote-texts';
@@ -22,10 +24,15 @@ export interface OffersTableProps {
   lang: Language;
   busy: boolean;
   onProceed: (quoteId: number) => void;
+  /** Ticks or unticks a plan's add-on: the plan's total follows, and Proceed sends it (spec §4). */
+  onToggleAddon: (quoteId: number, addonId: number) => void;
 }
 
-/** Up to 3 plans side by side: the plan heads with Proceed, highlights, then add-ons. */
-export function OffersTable({ views, lang, busy, onProceed }: OffersTableProps) {
+/**
+ * Up to 3 plans side by side: the plan heads with Proceed, highlights, then add-ons, each ticked
+ * as on its card and toggled here too.
+ */
+export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: OffersTableProps) {
   const { t } = useLingui();
   const { top, rest, addons } = offersRows(
     views.map((view) => view.quote),
@@ -43,9 +50,19 @@ export function OffersTable({ views, lang, busy, onProceed }: OffersTableProps) 
             </Text>
           )}
         </Table.Th>
-        {item.cells.map((cell, index) => (
-          <Table.Td key={views[index]!.quote.id}>{cell}</Table.Td>
-        ))}
+        {item.cells.map((cell, index) => {
+          const view = views[index]!;
+          const addon = item.addons[index];
+          return (
+            <Table.Td key={view.quote.id}>
+              {addon ? (
+                <AddonCell view={view} addon={addon} label={item.label} maxAge={maxAge} lang={lang} busy={busy} onToggle={() => onToggleAddon(view.quote.id, addon.id)} />
+              ) : (
+                cell
+              )}
+            </Table.Td>
+          );
+        })}
       </Table.Tr>
     );
   };
@@ -92,5 +109,42 @@ export function OffersTable({ views, lang, busy, onProceed }: OffersTableProps) 
         </Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+interface AddonCellProps {
+  view: QuoteView;
+  addon: QuoteAddon;
+  /** The add-on's name, as its row heads it. */
+  label: string;
+  maxAge: number | null;
+  lang: Language;
+  busy: boolean;
+  onToggle: () => void;
+}
+
+/**
+ * A plan's add-on in the table: a checkbox showing its price, named for screen readers by the
+ * add-on and the plan (the price alone says nothing out of the table); a disabled one shows why
+ * instead of a price.
+ */
+function AddonCell({ view, addon, label, maxAge, lang, busy, onToggle }: AddonCellProps) {
+  const { t } = useLingui();
+  // The insurer too: two insurers may name a plan alike.
+  const plan = `${localized(lang, view.quote.provider.name, view.quote.provider.name_ar)} ${view.quote.wizard_plan_name}`;
+  const unavailable = addon.disabled_addon;
+  // The same words as the card's add-on: a price, or why it cannot be added.
+  let detail = formatMoney(addon.value, lang);
+  if (unavailable) detail = maxAge === null ? t`Not available for this trip` : t`Not available: every traveller is over ${maxAge}`;
+  return (
+    <Checkbox
+      checked={!unavailable && view.checkedAddonIds.includes(addon.id)}
+      disabled={unavailable || busy}
+      onChange={onToggle}
+      label={detail}
+      aria-label={t`${label}, ${plan}: ${detail}`}
+      data-testid="offers-addon"
+      data-code={addon.code}
+    />
   );
 }

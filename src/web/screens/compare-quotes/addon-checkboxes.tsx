@@ -2,6 +2,7 @@ import { Checkbox, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteAddon } from '../../../contract/quote.endpoints';
+import { formatMoney } from '../../i18n/format';
 import { localized } from '../quotes-shared/quote-texts';
 
 export interface AddonCheckboxesProps {
@@ -21,14 +22,23 @@ export function AddonCheckboxes({ quoteId, addons, checkedIds, lang, disabled, o
     <Stack gap={8} role="group" aria-label={t`Optional covers`}>
       {addons.map((addon) => {
         const label = localized(lang, addon.label, addon.label_ar);
-        const price = addon.value_to_display;
+        // Through formatMoney, like every amount: "+$30" kept whole in Arabic lines (issue 8 row 12).
+        const price = formatMoney(addon.value, lang, { signed: true });
         const maxAge = addon.max_age;
+        // A disabled add-on cannot be bought: it says why rather than "(+$0)" (issue 8 row 13).
+        const description = addon.disabled_addon
+          ? maxAge === null
+            ? t`Not available for this trip`
+            : t`Not available: every traveller is over ${maxAge}`
+          : maxAge === null
+            ? undefined
+            : t`Travellers aged ${maxAge} or under`;
         return (
           <Checkbox
             key={addon.id}
             id={`addon-${quoteId}-${addon.id}`}
-            label={t`${label} (+${price})`}
-            description={maxAge === null ? undefined : t`Travellers aged ${maxAge} or under`}
+            label={addon.disabled_addon ? label : t`${label} (${price})`}
+            description={description}
             checked={checkedIds.includes(addon.id)}
             disabled={disabled || addon.disabled_addon}
             onChange={() => onToggle(addon.id)}

@@ -81,7 +81,8 @@ function pickOption(label: string, option: string) {
   if (!list) throw new Error(`${label} did not open its list`);
   act(() => fireEvent.click(within(list).getByRole('option', { name: option, hidden: true })));
 }
-const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+/** An amount as shown: "$61" inside left-to-right isolates (issue 8 row 12). */
+const dollars = (cents: number) => `\u2066$${Math.round(cents / 100).toLocaleString('en-US')}\u2069`;
 
 describe('loading and the summary', () => {
   it('shows the searching loader, then the count, destinations, dates and cards cheapest first', async () => {
@@ -136,21 +137,29 @@ describe('add-ons', () => {
     renderScreen();
     await cards();
     const addon = first.addon[1]!;
-    const box = within(card(first.id)).getByRole('checkbox', { name: `${addon.label} (+${addon.value_to_display})` });
+    const box = within(card(first.id)).getByRole('checkbox', { name: `${addon.label} (\u2066+${addon.value_to_display}\u2069)` });
     act(() => fireEvent.click(box));
     expect(totalOf(first.id)).toBe(dollars(first.premium + addon.value));
     act(() => fireEvent.click(box));
     expect(totalOf(first.id)).toBe(dollars(first.premium));
   });
 
-  it('winter sports shows its age rule and is disabled when nobody may take it', async () => {
-    const quote = { ...first, addon: [{ ...first.addon[0]!, disabled_addon: true }] };
+  it('winter sports shows its age rule', async () => {
+    renderScreen();
+    await cards();
+    expect(within(card(first.id)).getByRole('checkbox', { name: /^Winter sports \(\u2066\+\$12\u2069\)/ })).toBeTruthy();
+    expect(within(card(first.id)).getByText('Travellers aged 70 or under')).toBeTruthy();
+  });
+
+  it('row 13: a disabled add-on (nobody may take it) is disabled and says why instead of "(+$0)"', async () => {
+    const quote = { ...first, addon: [{ ...first.addon[0]!, value: 0, value_to_display: '$0', disabled_addon: true }] };
     quotes.fetchQuotes.mockResolvedValue(quotesData([quote]));
     renderScreen();
     await cards();
-    const box = screen.getByRole('checkbox', { name: /^Winter sports \(\+\$12\)/ }) as HTMLInputElement;
+    const box = screen.getByRole('checkbox', { name: /^Winter sports/ }) as HTMLInputElement;
     expect(box.disabled).toBe(true);
-    expect(screen.getByText('Travellers aged 70 or under')).toBeTruthy();
+    expect(box.closest('.mantine-Checkbox-root')!.textContent).not.toContain('$');
+    expect(screen.getByText('Not available: every traveller is over 70')).toBeTruthy();
   });
 });
 
@@ -199,7 +208,11 @@ describe('compare tray', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Compare plans' })));
     await waitFor(() => expect(step()).toBe('compareOffers'));
     expect(router.state.location.pathname).toBe('/compare-offers');
-    expect(JSON.parse(localStore.get('compare_data')!)).toEqual([first.compare_id, second.compare_id, third.compare_id]);
+    expect(JSON.parse(localStore.get('compare_data')!)).toEqual({
+      uuid: QUOTES_LEAD_UUID,
+      compareIds: [first.compare_id, second.compare_id, third.compare_id],
+      addons: {},
+    });
   });
 
   it('a plan leaves the tray by its remove button', async () => {
@@ -217,7 +230,7 @@ describe('buy now', () => {
     const { step, router } = renderScreen();
     await cards();
     const addon = second.addon[1]!;
-    act(() => fireEvent.click(within(card(second.id)).getByRole('checkbox', { name: `${addon.label} (+${addon.value_to_display})` })));
+    act(() => fireEvent.click(within(card(second.id)).getByRole('checkbox', { name: `${addon.label} (\u2066+${addon.value_to_display}\u2069)` })));
     act(() => fireEvent.click(within(card(second.id)).getByRole('button', { name: 'Buy now' })));
     await waitFor(() => expect(step()).toBe('reviewDetails'));
     expect(router.state.location.pathname).toBe('/review-details');

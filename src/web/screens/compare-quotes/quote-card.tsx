@@ -23,6 +23,15 @@ export interface QuoteCardProps {
 }
 
 /**
+ * Badges whose text is a sentence ("Instant policy: issued as soon as you pay") wrap onto a
+ * second line on a phone instead of being cut (Mantine's badge is one clipped line; issue 8 row 13).
+ */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2, lineHeight: 1.35 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start' },
+} as const;
+
+/**
  * One plan (spec §2 quote card): logo, name and details, the benefits document, the total with
  * its per-traveller tooltip, buy now, add to compare (not on phones), the section-1 highlights,
  * add-ons, and sections 2–3 behind show more.
@@ -55,12 +64,12 @@ export function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, 
             </Group>
             <Group gap="xs">
               {quote.is_instant_policy && quote.is_instant_policy_text && (
-                <Badge variant="light" color="teal" bg="teal.0" c="teal.9" leftSection={<IconBolt size={14} aria-hidden="true" />}>
+                <Badge variant="light" color="teal" bg="teal.0" c="teal.9" styles={WRAPPING_BADGE} leftSection={<IconBolt size={14} aria-hidden="true" />} data-testid="instant-policy-badge">
                   {quote.is_instant_policy_text}
                 </Badge>
               )}
               {quote.schengen_visa_compliant && (
-                <Badge variant="light" color="blue" leftSection={<IconShieldCheck size={14} aria-hidden="true" />}>
+                <Badge variant="light" color="blue" styles={WRAPPING_BADGE} leftSection={<IconShieldCheck size={14} aria-hidden="true" />}>
                   {t`Meets Schengen visa rules`}
                 </Badge>
               )}

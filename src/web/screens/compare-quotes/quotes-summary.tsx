@@ -4,7 +4,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Language } from '../../../contract/endpoint';
 import type { QuotedLead } from '../../../contract/quote.endpoints';
-import { formatDate } from '../../i18n/format';
+import { formatDate, formatList } from '../../i18n/format';
 
 /** Destination text longer than this (about 200 px of text, spec §2) gets its tooltip. */
 const LONG_DESTINATION_CHARS = 28;
@@ -19,7 +19,8 @@ export function shownDate(iso: string, lang: Language): string {
 /** What heads the list: how many plans for how many travellers, where and when. */
 export function QuotesSummary({ count, lead, lang, actions }: { count: number; lead: QuotedLead; lang: Language; actions?: ReactNode }) {
   const travellers = lead.no_of_traveller;
-  const places = lead.inbound_outbound ? lead.destination_names.join(', ') : `${lead.source_name} → ${lead.destination_names.join(', ')}`;
+  const destinations = formatList(lead.destination_names, lang);
+  const places = lead.inbound_outbound ? destinations : `${lead.source_name} → ${destinations}`;
   return (
     <Stack gap={6} mb="md" data-testid="quotes-summary">
       <Group justify="space-between" align="flex-start" wrap="nowrap">

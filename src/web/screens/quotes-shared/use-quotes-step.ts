@@ -26,6 +26,8 @@ export function useQuotesStep(view: QuotesView) {
   const [input] = useState<QuotesInput>(() => {
     const lead = selectLead(journey.getSnapshot());
     const agentId = lead.agentId === null ? null : Number(lead.agentId);
+    // Both pages start from compare_data: the table's plans, the list's selection, and each plan's ticks.
+    const compared = readCompareData(lead.uuid);
     return {
       lang,
       uuid: lead.uuid,
@@ -33,7 +35,8 @@ export function useQuotesStep(view: QuotesView) {
       agentId: agentId !== null && Number.isInteger(agentId) && agentId >= 0 ? agentId : null,
       link: shareLink(view, lead.uuid),
       view,
-      compareIds: view === 'offers' ? readCompareData() : [],
+      compareIds: compared.compareIds,
+      addonsByPlan: compared.addons,
     };
   });
   const step = useActorRef(quotesLogic, { input });

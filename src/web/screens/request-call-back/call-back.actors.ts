@@ -6,6 +6,7 @@ import type { CallBackValues } from '../../../../machines/call-back.types';
 import { requestCallBack } from '../../services/call-back.service';
 import { fetchPersonalDetails } from '../../services/lead.service';
 import { fetchCountryCodeOptions } from '../../services/reference.service';
+import { typedContact } from '../../journey/typed-contact';
 import { localStore } from '../../storage/local-store';
 
 /** The call-back form's calls and storage writes (DESIGN convention 1). */
@@ -25,10 +26,23 @@ const pickContact = (source: CallBackValues): CallBackValues => ({
 });
 
 /**
- * Who the visitor said they were: the stored personal details, else the lead they are on, else
- * nothing. A lead that cannot be read only means typing the details again.
+ * Who the visitor said they were: what they typed just before (saved or not, RULINGS 13), each
+ * empty field filled from the stored personal details, else the lead they are on, else nothing.
+ * A lead that cannot be read only means typing the details again.
  */
-export async function loadCallBackValues(lang: Language, leadUuid: string | null): Promise<CallBackValues> {
+export async function loadCallBackValues(lang: Language, leadUuid: string | null, typed: CallBackValues | null = typedContact()): Promise<CallBackValues> {
+  const saved = await savedCallBackValues(lang, leadUuid);
+  if (!typed) return saved;
+  const typedPhone = typed.phone_number !== '';
+  return {
+    name: typed.name.trim() ? typed.name : saved.name,
+    email: typed.email.trim() ? typed.email : saved.email,
+    phone_country_code: typedPhone ? typed.phone_country_code || saved.phone_country_code : saved.phone_country_code,
+    phone_number: typedPhone ? typed.phone_number : saved.phone_number,
+  };
+}
+
+async function savedCallBackValues(lang: Language, leadUuid: string | null): Promise<CallBackValues> {
   const stored = localStore.getJson('personal_details', hasContact);
   if (stored) return pickContact(stored);
   if (leadUuid) {

@@ -69,7 +69,7 @@ const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElemen
 const submit = () => act(() => fireEvent.click(screen.getByRole('button', { name: 'Call me back' })));
 
 describe('/thank-you (no online quote, RULINGS 12)', () => {
-  it('says why, offers the toll-free line, WhatsApp, a call back and starting over', async () => {
+  it('row 13(e): says why, offers the toll-free line, WhatsApp, a call back, and "Back to travel details" keeps the lead (uuid)', async () => {
     const { step, router } = open(`/thank-you?uuid=${LEAD_UUID}`, { uuid: LEAD_UUID, sessionId: SESSION_UUID });
     const page = screen.getByTestId('screen-thank-you').closest('div')!.parentElement!;
     expect(screen.getByText('We cannot process your application online. Our team will contact you shortly.')).toBeTruthy();
@@ -77,9 +77,11 @@ describe('/thank-you (no online quote, RULINGS 12)', () => {
     const tel = within(page).getByRole('link', { name: `Call us toll-free on ${INFO.toll_free_number}` });
     expect(tel.getAttribute('href')).toBe(INFO.toll_free_number_tel);
     expect(within(page).getByRole('link', { name: 'Message us on WhatsApp' }).getAttribute('href')).toBe(INFO.whatsapp_url);
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Back to travel details' })));
+    // Row 13(e) of issue 8: back lands on this lead's travel details, uuid and sid kept.
+    act(() => fireEvent.click(screen.getByRole('link', { name: 'Back to travel details' })));
     expect(step()).toBe('travellerDetails');
-    expect(new URLSearchParams(router.state.location.search).get('uuid')).toBeNull();
+    expect(router.state.location.pathname).toBe('/traveller-details');
+    expect(new URLSearchParams(router.state.location.search).get('uuid')).toBe(LEAD_UUID);
   });
 
   it('leads through /request-call-back to /call-back, sending the stored details for the lead', async () => {

@@ -1,18 +1,21 @@
 import { Box, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from 'react-router-dom';
 import { JourneyActorContext } from '../../journey/journey-context';
+import { STEP_PATHS } from '../../../../machines/journey.routes';
 import { PageHeading } from '../page-heading';
 import { ContactOptions } from './contact-options';
 
 /**
  * /thank-you (spec §2, RULINGS 12): no plan can quote the trip online, so the lead waits for a
  * manual quote and the team calls. The visitor may call now, ask for a call at another number,
- * or start over.
+ * or go back to this lead's travel details to change the trip (issue 8 row 13).
  */
 export function ThankYouScreen() {
   const { t } = useLingui();
   const journey = JourneyActorContext.useActorRef();
+  const { search } = useLocation();
   const canRequest = JourneyActorContext.useSelector((snapshot) => snapshot.can({ type: 'callBack.requested', reason: 'no_online_quote' }));
   return (
     <Box maw={720}>
@@ -36,7 +39,9 @@ export function ThankYouScreen() {
           >
             {t`Request a call back`}
           </Button>
-          <Button variant="subtle" onClick={() => journey.send({ type: 'journey.reset' })}>
+          {/* A link with the query (uuid, sid, agent) kept: the journey's guards open this lead's
+              travel details, not the leads chooser a reset would show. */}
+          <Button variant="subtle" component={Link} to={{ pathname: STEP_PATHS.travellerDetails, search }} data-testid="thank-you-back">
             {t`Back to travel details`}
           </Button>
         </Group>

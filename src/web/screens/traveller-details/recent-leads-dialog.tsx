@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Modal, Stack, Text, UnstyledButton, useDirection } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconUsers } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -9,6 +8,7 @@ import { parseIsoDate } from '../../../contract/dates';
 import type { RecentSearch } from '../../../contract/lead.endpoints';
 import type { LeadStage } from '../../../../machines/journey.types';
 import { formatDate } from '../../i18n/format';
+import { useDialogSize } from '../../shell/dialog-size';
 
 /** Where a lead continues, by its stage (spec §2: 1 compare quotes, 2 review details, 3 checkout). */
 const CONTINUES_AT: Record<LeadStage, MessageDescriptor> = {
@@ -40,11 +40,11 @@ export interface RecentLeadsDialogProps {
  */
 export function RecentLeadsDialog({ opened, leads, lang, onPick, onNew }: RecentLeadsDialogProps) {
   const { t, i18n } = useLingui();
-  const mobile = useMediaQuery('(max-width: 767px)');
+  const size = useDialogSize('standard');
   const { dir } = useDirection();
   const Chevron = dir === 'rtl' ? IconChevronLeft : IconChevronRight;
   return (
-    <Modal.Root opened={opened} onClose={onNew} size={mobile ? '90%' : '650px'} centered>
+    <Modal.Root opened={opened} onClose={onNew} size={size} centered>
       <Modal.Overlay />
       <Modal.Content data-testid="recent-leads-dialog">
         {/* A div, not Mantine's <header>: inside role="dialog" that would be a second banner landmark. */}

@@ -205,20 +205,28 @@ const cases: MessageCase[] = [
     field: () => dobInput(0),
     message: 'Parent is not added',
   },
+  {
+    behaviour: 'row 13(c): a minor typed as the first traveller of a family reads "Parent is not added", the date kept',
+    initialValues: { ...FAMILY_OF(yearsAgo(40), yearsAgo(10)), is_family: true },
+    act: () => typeAndLeave(dobInput(0), typed(yearsAgo(12))),
+    field: () => dobInput(0),
+    message: 'Parent is not added',
+    inputValue: typed(yearsAgo(12)),
+  },
   { behaviour: 'family with a first traveller of exactly 18 is accepted', initialValues: FAMILY_OF(yearsAgo(18), yearsAgo(40)), act: tickFamily, field: () => dobInput(0), message: null },
   {
     behaviour: 'family with three adults is refused',
     initialValues: FAMILY_OF(yearsAgo(45), yearsAgo(43), yearsAgo(19)),
     act: tickFamily,
     field: familyBox,
-    message: 'Kindly select No as the child is 18+ or a parent is 70+ years of age',
+    message: 'Kindly untick "We are travelling as a family": a child is 18+ or a parent is over 70 years of age',
   },
   {
     behaviour: 'family with a traveller aged 71 is refused',
     initialValues: FAMILY_OF(yearsAgo(45), yearsAgo(71)),
     act: tickFamily,
     field: familyBox,
-    message: 'Kindly select No as the child is 18+ or a parent is 70+ years of age',
+    message: 'Kindly untick "We are travelling as a family": a child is 18+ or a parent is over 70 years of age',
   },
   { behaviour: 'family with a traveller aged 70 is accepted', initialValues: FAMILY_OF(yearsAgo(45), addDays(yearsAgo(71), 1)), act: tickFamily, field: familyBox, message: null },
   { behaviour: 'family with two parents and a child of 17 is accepted', initialValues: FAMILY_OF(yearsAgo(45), yearsAgo(43), yearsAgo(17)), act: tickFamily, field: familyBox, message: null },
@@ -364,7 +372,7 @@ describe('TravelDetailsForm behaviour', () => {
       </I18nProvider>,
     );
     tickFamily();
-    expect(screen.getByText('Kindly select No as the child is 16+ or a parent is 70+ years of age')).toBeTruthy();
+    expect(screen.getByText('Kindly untick "We are travelling as a family": a child is 16+ or a parent is over 70 years of age')).toBeTruthy();
   });
 
   it('lowering the travellers from 3 to 2 sends the removed saved traveller in deleted_members', () => {
@@ -425,12 +433,12 @@ describe('TravelDetailsForm behaviour', () => {
   it('server errors show on their fields, focus the first, and clear when that field is edited', () => {
     const { rerenderWith, onSubmit } = renderForm({ initialValues: validValues() });
     rerenderWith({ serverErrors: { email: 'email_taken', phone_number: 'phone_taken' } });
-    expect(errorOf(labelled('Email'))).toBe('Email already taken');
+    expect(errorOf(labelled('Email'))).toBe('Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.');
     expect(errorOf(labelled('Phone number'))).toBe('Phone number already taken');
     expect(document.activeElement).toBe(labelled('Phone number'));
     expect(labelled('Email').value).toBe('rana@example.com');
     fireEvent.blur(labelled('Email'));
-    expect(errorOf(labelled('Email'))).toBe('Email already taken');
+    expect(errorOf(labelled('Email'))).toBe('Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.');
     type(labelled('Email'), 'rana2@example.com');
     expect(errorOf(labelled('Email'))).toBeNull();
     expect(errorOf(labelled('Phone number'))).toBe('Phone number already taken');
@@ -440,7 +448,7 @@ describe('TravelDetailsForm behaviour', () => {
   it('an email_taken server error alone focuses the email field', () => {
     const { rerenderWith } = renderForm({ initialValues: validValues() });
     rerenderWith({ serverErrors: { email: 'email_taken' } });
-    expect(screen.getByText('Email already taken')).toBeTruthy();
+    expect(screen.getByText('Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.')).toBeTruthy();
     expect(document.activeElement).toBe(labelled('Email'));
   });
 

@@ -8,6 +8,8 @@ import { FieldRefs } from './form/form-types';
 import { submittedValues } from './form/travel-details-values';
 import { TravellersSection } from './form/travellers-section';
 import { TripSection } from './form/trip-section';
+import { useReloadDraft } from './form/use-reload-draft';
+import { InsuranceTypeQuery } from '../../journey/insurance-type-query';
 import { firstInvalidField, isMembersField, MEMBERS_AREA, useTravelDetailsForm } from './form/use-travel-details-form';
 import classes from './form/travel-details-form.module.css';
 import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details.types';
@@ -37,6 +39,7 @@ export function TravelDetailsForm({ initialValues, reference, today, serverError
   const { t, i18n } = useLingui();
   const ctx = { today, maxTravellers: reference.maxTravellers, familyChildMaxAge: reference.familyChildMaxAge };
   const form = useTravelDetailsForm(initialValues, ctx, serverErrors);
+  useReloadDraft(form, initialValues);
   const [elements] = useState(() => new Map<string, HTMLElement>());
   const refs: FieldRefs = (field) => (element) => {
     if (element) elements.set(field, element);
@@ -78,6 +81,7 @@ export function TravelDetailsForm({ initialValues, reference, today, serverError
   return (
     <DatesProvider settings={{ locale: i18n.locale, firstDayOfWeek: 1 }}>
       <form className={classes.form} onSubmit={submit} noValidate aria-label={t`Travel details`} data-testid="travel-details-form">
+        <InsuranceTypeQuery tripType={form.values.trip_type} />
         <TripSection form={form} reference={reference} today={today} refs={refs} />
         <TravellersSection form={form} reference={reference} today={today} refs={refs} />
         <ContactSection form={form} reference={reference} refs={refs} />

@@ -204,11 +204,24 @@ describe('a lead named by ?uuid=', () => {
     const { step } = open();
     await form();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Proceed' })));
-    expect(await screen.findByText('Email already taken')).toBeTruthy();
+    expect(await screen.findByText('Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.')).toBeTruthy();
     expect(step()).toBe('travellerDetails');
     expect(fullName().value).toBe('Rania Haddad');
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(SAVED_LEAD.email);
     expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
+
+  it('row 13(f): after "Email already taken" the customer is offered a call back, which opens the call-back form', async () => {
+    lead.saveLead.mockRejectedValue(apiError(409, { email_taken: true }));
+    const { step, router } = open();
+    await form();
+    expect(screen.queryByTestId('contact-taken-help')).toBeNull();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Proceed' })));
+    const help = await screen.findByTestId('contact-taken-help');
+    expect(help.textContent).toContain('Enter the phone number you used before');
+    act(() => fireEvent.click(within(help).getByRole('button', { name: 'Call me back' })));
+    expect(step()).toBe('requestCallBack');
+    expect(router.state.location.pathname).toBe('/request-call-back');
   });
 
   it('opens the system error dialog when the save fails, keeping the values', async () => {

@@ -27,6 +27,7 @@ import { ErrorView } from '../../shell/error-view';
 import { localStore } from '../../storage/local-store';
 import { PageHeading } from '../page-heading';
 import { RecentLeadsDialog } from './recent-leads-dialog';
+import { ContactTakenHelp } from './contact-taken-help';
 import { TravelDetailsForm } from './travel-details-form';
 import { travelDetailsLogic } from './travel-details.actors';
 
@@ -133,7 +134,10 @@ export function TravellerDetailsScreen() {
         </Alert>
       )}
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>{body}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {body}
+          {serverErrors.email === 'email_taken' && <ContactTakenHelp onCallBack={() => journey.send({ type: 'callBack.requested' })} />}
+        </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Promises />
         </Grid.Col>

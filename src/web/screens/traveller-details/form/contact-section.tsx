@@ -2,14 +2,15 @@ import { useId, useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Select, TextInput, useDirection, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
+import { nationalDigits } from '../../../../contract/digits';
 import type { Option } from '../../../../contract/endpoint';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   NAME_TYPING_FILTER,
-  phoneDigitRange,
   type ContactDetails,
 } from '../../../../contract/travel-details.rules';
+import { NumericTextInput } from '../../../components/number-input';
 import type { FieldRefs } from './form-types';
 import { selectText } from './select-text';
 import { cleanPhoneDigits, withPhoneCode } from './travel-details-values';
@@ -39,7 +40,6 @@ export function ContactSection<V extends ContactDetails>({
   const titleId = useId();
   const { values } = form;
   const englishTyping = i18n.locale === 'en';
-  const digits = phoneDigitRange(values.phone_country_code);
 
   // The select shows the bare code ("+961"); the list and the search use the full label. In
   // right-to-left text a left-to-right mark keeps the plus sign before the digits.
@@ -114,19 +114,17 @@ export function ContactSection<V extends ContactDetails>({
             size="md"
             required
           />
-          <TextInput
+          {/* No maxlength: the browser would cut pasted "+961 71 123 456" before it is cleaned (issue 8 row 1). */}
+          <NumericTextInput
             ref={refs('phone_number')}
             label={t`Phone number`}
             type="tel"
-            inputMode="numeric"
             autoComplete="tel-national"
             value={values.phone_number}
-            onChange={(event) => {
-              const phone = cleanPhoneDigits(event.currentTarget.value, values.phone_country_code);
-              form.update((v) => ({ ...v, phone_number: phone }), { edited: ['phone_number'] });
-            }}
+            normalize={(raw) => cleanPhoneDigits(raw, values.phone_country_code)}
+            normalizePaste={(pasted) => nationalDigits(pasted, values.phone_country_code)}
+            onValueChange={(phone) => form.update((v) => ({ ...v, phone_number: phone }), { edited: ['phone_number'] })}
             onBlur={() => form.touch('phone_number')}
-            maxLength={digits.max}
             error={form.errorOf('phone_number')}
             size="md"
             required

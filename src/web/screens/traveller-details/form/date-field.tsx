@@ -1,9 +1,10 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { ActionIcon, Popover } from '@mantine/core';
 import { DatePicker, type CalendarLevel } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { acceptedDate, DATE_TEXT_MAX_LENGTH, formatDateText, normalizeDateText } from './date-text';
+import { NumericTextInput } from '../../../components/number-input';
+import { acceptedDate, formatDateText, normalizeDateText } from './date-text';
 import classes from './travel-details-form.module.css';
 
 export interface DateFieldProps {
@@ -36,8 +37,9 @@ const AUTOFOCUS = { 'data-autofocus': true } as const;
 const leftToRight = (format: string) => `\u2066${format.split('/').join('\u200e/\u200e')}\u2069`;
 
 /**
- * A date typed as DD/MM/YYYY or picked on a calendar (spec §5). Only digits and slashes are
- * typed, at most 10 characters. The value changes when the text is a complete date inside the
+ * A date typed as DD/MM/YYYY or picked on a calendar (spec §5). The app's number input keeps
+ * digits and slashes only, at most 10 characters once normalised, so Arabic-keyboard digits
+ * and a pasted "25-12-1990" are read, not dropped (issue 8 row 2). The value changes when the text is a complete date inside the
  * bounds; on leaving the field, text that is incomplete, not a real date or out of bounds is
  * cleared, and so is the value.
  */
@@ -70,8 +72,8 @@ export function DateField(props: DateFieldProps) {
     if (next !== value) onChange(next);
   };
 
-  const handleTyping = (raw: string) => {
-    const next = normalizeDateText(raw, text);
+  /** `next` is already normalised by the number input (normalizeDateText). */
+  const handleTyping = (next: string) => {
     setText(next);
     if (next === '') emit(null);
     else {
@@ -119,12 +121,13 @@ export function DateField(props: DateFieldProps) {
     >
       <Popover.Target>
         <div>
-          <TextInput
+          <NumericTextInput
             ref={inputRef}
             label={label}
             name={name}
             value={text}
-            onChange={(event) => handleTyping(event.currentTarget.value)}
+            normalize={normalizeDateText}
+            onValueChange={handleTyping}
             onBlur={() => {
               commit();
               onBlur?.();
@@ -133,9 +136,7 @@ export function DateField(props: DateFieldProps) {
               if (event.key === 'Enter') commit();
             }}
             placeholder={leftToRight(t`DD/MM/YYYY`)}
-            inputMode="numeric"
             autoComplete="off"
-            maxLength={DATE_TEXT_MAX_LENGTH}
             error={error}
             description={description}
             // A hint under the field keeps side-by-side date inputs level with each other.

@@ -10,6 +10,11 @@ describe('typed DD/MM/YYYY dates (spec §5)', () => {
     ['does not add a slash back while deleting', '12', '12/', '12'],
     ['formats pasted digits', '25121990', '', '25/12/1990'],
     ['collapses doubled slashes', '12//', '12/', '12/'],
+    ['row 2: reads a date typed on an Arabic keyboard', '٢٥/١٢/١٩٩٠', '', '25/12/1990'],
+    ['row 2: reads Persian digits', '۲۵۱۲۱۹۹۰', '', '25/12/1990'],
+    ['row 2: adds the slash after Arabic-keyboard day digits', '٢٥', '2', '25/'],
+    ['row 2: reads a pasted date written with dashes', '25-12-1990', '', '25/12/1990'],
+    ['row 2: caps at 10 characters after converting, not before', ' ٢٥ / ١٢ / ١٩٩٠ ', '', '25/12/1990'],
   ])('%s', (_behaviour, next, previous, expected) => {
     expect(normalizeDateText(next, previous)).toBe(expected);
   });

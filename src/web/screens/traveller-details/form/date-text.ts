@@ -1,15 +1,18 @@
 import { parseIsoDate } from '../../../../contract/dates';
+import { DATE_TEXT_MAX_LENGTH, dateDigits } from '../../../../contract/digits';
 
 /** Typed dates are DD/MM/YYYY: 10 characters, digits and slashes only (spec §5). */
-export const DATE_TEXT_MAX_LENGTH = 10;
+export { DATE_TEXT_MAX_LENGTH };
 
 /**
- * What the date field shows after a keystroke: digits and slashes only, at most 10 characters.
+ * What the date field shows after a keystroke or a paste: digits and slashes only, at most 10
+ * characters once normalised. Arabic-keyboard digits count as digits (٢٥ is 25) and pasted
+ * separators (25-12-1990, 25.12.1990) as slashes: the app's one normaliser (contract/digits).
  * Typing forward adds the slash after the day and the month, so a phone's number pad (which
  * has no slash) is enough; pasted digits ("25121990") get their slashes too.
  */
 export function normalizeDateText(next: string, previous: string): string {
-  let text = next.replace(/[^\d/]/g, '').replace(/\/{2,}/g, '/');
+  let text = dateDigits(next);
   if (!text.includes('/') && text.length > 2) {
     text = text.length > 4 ? `${text.slice(0, 2)}/${text.slice(2, 4)}/${text.slice(4)}` : `${text.slice(0, 2)}/${text.slice(2)}`;
   }

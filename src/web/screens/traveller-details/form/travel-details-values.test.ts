@@ -6,6 +6,7 @@ import {
   submittedValues,
   tripLength,
   withDirection,
+  withEndDate,
   withPhoneCode,
   withStartDate,
   withTravellerCount,
@@ -32,6 +33,20 @@ describe('travel details values (spec §4)', () => {
     expect(withStartDate(values, '2026-07-10', TODAY).end_date).toBe('2026-07-10');
   });
 
+  it('row 6: an end date typed or picked while the start date is empty is cleared (spec §4)', () => {
+    const blank = blankValues(EMPTY_PREFILL);
+    expect(blank.start_date).toBeNull();
+    expect(withEndDate(blank, '2026-07-10').end_date).toBeNull();
+  });
+
+  it('row 6: an end date before the start is cleared; one on or after it is kept', () => {
+    const values = { ...blankValues(EMPTY_PREFILL), start_date: '2026-07-05' };
+    expect(withEndDate(values, '2026-07-04').end_date).toBeNull();
+    expect(withEndDate(values, '2026-07-05').end_date).toBe('2026-07-05');
+    expect(withEndDate(values, '2026-07-10').end_date).toBe('2026-07-10');
+    expect(withEndDate({ ...values, end_date: '2026-07-10' }, null).end_date).toBeNull();
+  });
+
   it('annual trips end 12 months less a day after the start and follow it (RULINGS 6)', () => {
     const values = withTripType({ ...blankValues(EMPTY_PREFILL), start_date: '2026-07-01' }, TRIP_TYPE.annual, TODAY);
     expect(values.end_date).toBe('2027-06-30');
@@ -49,8 +64,9 @@ describe('travel details values (spec §4)', () => {
     expect(withTravellerCount(one, 2).deleted_members).toEqual([8, 9]);
   });
 
-  it('phone digits are digits only and capped for the calling code', () => {
-    expect(cleanPhoneDigits('+961 71-123-4567', '+961')).toBe('96171123');
+  it('row 1: phone digits are digits only, lose a pasted calling code, then are capped for the code', () => {
+    expect(cleanPhoneDigits('+961 71-123-4567', '+961')).toBe('71123456');
+    expect(cleanPhoneDigits('٧١١٢٣٤٥٦', '+961')).toBe('71123456');
     expect(cleanPhoneDigits('0612345678999', '+33')).toBe('0612345678');
     expect(withPhoneCode({ ...blankValues(EMPTY_PREFILL), phone_country_code: '+33', phone_number: '0612345678' }, '+961').phone_number).toBe('06123456');
   });

@@ -1,8 +1,8 @@
 import { tripDays, annualEndDate } from '../../../../contract/dates';
+import { phoneDigits } from '../../../../contract/digits';
 import {
   HOME_COUNTRY_ID,
   TRIP_TYPE,
-  phoneDigitRange,
   tripBounds,
   type ContactDetails,
   type TravelDetails,
@@ -35,9 +35,14 @@ export function withStartDate(values: TravelDetailsValues, start: string | null,
   return { ...values, start_date: start, end_date: endFor(start, values.end_date, values.trip_type, today) };
 }
 
+/**
+ * Spec §4 (issue 8 row 6): an end date typed or picked while the start date is empty, or one
+ * before the start, is cleared like the start's own change clears it.
+ */
 export function withEndDate(values: TravelDetailsValues, end: string | null): TravelDetailsValues {
   if (values.trip_type === TRIP_TYPE.annual) return values;
-  return { ...values, end_date: end };
+  const start = values.start_date;
+  return { ...values, end_date: end && start && end >= start ? end : null };
 }
 
 /** RULINGS 6: annual multi-trip sets the end to start + 12 months − 1 day and locks it. */
@@ -73,9 +78,12 @@ export function withTravellerDob(values: TravelDetailsValues, index: number, dob
   return { ...values, travellers_info: travellers };
 }
 
-/** Digits only, capped at the most the calling code allows (spec §5). */
+/**
+ * The phone field's digits (spec §5): Arabic-keyboard digits converted, everything else
+ * stripped, a pasted +961/00961 (or the selected code) dropped, THEN capped for the code.
+ */
 export function cleanPhoneDigits(text: string, code: string): string {
-  return text.replace(/\D/g, '').slice(0, phoneDigitRange(code).max);
+  return phoneDigits(text, code);
 }
 
 export function withPhoneCode<V extends ContactDetails>(values: V, code: string): V {

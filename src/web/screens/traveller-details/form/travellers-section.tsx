@@ -66,7 +66,10 @@ export function TravellersSection(props: { form: TravelDetailsFormApi; reference
                 label={index === 0 ? t`Traveller ${number} (you)` : t`Traveller ${number}`}
                 value={traveller.dob ?? null}
                 min={bounds.min}
-                max={bounds.max}
+                // Any real birth date is kept, so the rules can name the problem: a family's
+                // first traveller under 18 reads "Parent is not added", not a cleared date
+                // (issue 8 row 13). The calendar still opens at a typical adult's birth year.
+                max={today}
                 calendarStart={dobStart}
                 emptyLevel="decade"
                 onChange={(dob) => form.update((v) => withTravellerDob(v, index, dob), { edited: [field, MEMBERS_AREA], touched: [field] })}

@@ -4,6 +4,7 @@ import { Input, MultiSelect, Radio, SegmentedControl, Select, Text } from '@mant
 import { IconCalendarEvent, IconPlaneArrival, IconPlaneDeparture, IconWorld } from '@tabler/icons-react';
 import { TRIP_TYPE, tripBounds } from '../../../../contract/travel-details.rules';
 import { DateField } from './date-field';
+import { countryOptionsFilter } from '../../../i18n/country-search';
 import { selectText } from './select-text';
 import type { FieldRefs } from './form-types';
 import type { TravelDetailsReference } from '../../../../../machines/travel-details.types';
@@ -68,6 +69,7 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
           onBlur={() => form.touch('destination_id')}
           error={form.errorOf('destination_id')}
           searchable
+          filter={countryOptionsFilter}
           openOnFocus={false}
           selectFirstOptionOnChange
           hidePickedOptions
@@ -89,6 +91,7 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
           onBlur={() => form.touch('source_id')}
           error={form.errorOf('source_id')}
           searchable
+          filter={countryOptionsFilter}
           openOnFocus={false}
           selectFirstOptionOnChange
           onFocus={selectText}
