@@ -193,6 +193,7 @@ describe('quotes when things go wrong', () => {
     expect(await fields(page, 'ar').email.inputValue()).toBe(trip.email);
     await form.getByRole('button', { name: textIn('ar', 'Call me back') }).click();
     await page.waitForURL((url) => url.pathname === '/call-back', { timeout: 15_000 });
+    await page.getByTestId('screen-call-back').waitFor();
     expect(await page.locator('main').innerText()).toContain(textIn('ar', 'Thank you for your call-back request'));
     expect(await axeViolations(page)).toEqual([]);
     await finishAllowing(opened);

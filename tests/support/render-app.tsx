@@ -1,9 +1,15 @@
 import { render } from '@testing-library/react';
+import { beforeAll } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { JourneyInput } from '../../machines/journey.types';
 import { App } from '../../src/web/app';
 import { JourneyActorContext } from '../../src/web/journey/journey-context';
+import { preloadAllScreens } from '../../src/web/screens/journey-outlet';
 import { COMPANY_INFO_FALLBACK } from '../../src/web/shell/company-info.fallback';
+
+// Screens after travel details are lazy chunks; loading them first lets every test render a
+// step synchronously, as the app does once it has preloaded them.
+beforeAll(() => preloadAllScreens());
 
 export type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>;
 
