@@ -30,6 +30,7 @@ import { RecentLeadsDialog } from './recent-leads-dialog';
 import { ContactTakenHelp } from './contact-taken-help';
 import { TravelDetailsForm } from './travel-details-form';
 import { travelDetailsLogic } from './travel-details.actors';
+import { captureTypedContact } from '../../journey/typed-contact';
 
 /** The step's input, read once when the page opens: the journey's lead, storage and the query. */
 function useStepInput(): TravelDetailsInput {
@@ -136,7 +137,15 @@ export function TravellerDetailsScreen() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {body}
-          {serverErrors.email === 'email_taken' && <ContactTakenHelp onCallBack={() => journey.send({ type: 'callBack.requested' })} />}
+          {serverErrors.email === 'email_taken' && (
+            <ContactTakenHelp
+              onCallBack={() => {
+                // The call-back form starts from what was typed here, as from the header's button.
+                captureTypedContact();
+                journey.send({ type: 'callBack.requested' });
+              }}
+            />
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Promises />
