@@ -19,7 +19,7 @@ import { signedHeaders } from '../support/signed-request';
 import { createTestApp, listen, testConfig, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
 import { createTestDatabase, emptyPglite } from '../support/test-db';
 import { ARABIC } from './expect-envelope';
-import { FRANCE } from './lead-fixtures';
+import { leadBody } from './lead-fixtures';
 
 /** Issue 7 rows 2 and 3: bodies bounded while they stream, one error handler, logs without personal data. */
 
@@ -287,22 +287,9 @@ describe("row 2: the server's log holds no personal data", () => {
         return { status: res.status, requestId: res.headers.get('x-request-id'), json: (await res.json()) as { data: Record<string, unknown> } };
       };
       const start = addDays(todayIso(), 30);
-      const lead = (name: string, email: string, phone: string) => ({
-        name,
-        email,
-        phone_number: phone,
-        phone_country_code: '+961',
-        inbound_outbound: true,
-        trip_type: 1,
-        start_date: start,
-        end_date: addDays(start, 9),
-        destination_id: [FRANCE],
-        source_id: null,
-        no_of_traveller: 1,
-        is_family: false,
-        travellers_info: [{ dob: '1990-05-20' }],
-        lang: 'en',
-      });
+      // The fixtures' trip, on this real server's clock.
+      const lead = (name: string, email: string, phone: string) =>
+        leadBody({ name, email, phone_number: phone, start_date: start, end_date: addDays(start, 9) });
 
       // The journey: a named customer saves a lead, reads it back and compares quotes.
       const saved = await send(addCustomerLeadEndpoint.path, lead(CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone));
