@@ -319,7 +319,7 @@ describe('journey.reset', () => {
     expect(step()).toBe('travellerDetails');
   });
 
-  it.each(['thankYou', 'callBack', 'thankYouHundred', 'paymentResult'] as const)(
+  it.each(['thankYou', 'callBack', 'thankYouHundred', 'paymentResult', 'reviewDetails', 'checkout'] as const)(
     'starts over from %s',
     (page) => {
       const { actor, step, context } = resumeAt(page);
@@ -328,6 +328,73 @@ describe('journey.reset', () => {
       expect(context().uuid).toBeNull();
     },
   );
+});
+
+describe('leaving the review', () => {
+  /** Walks to review details with a plan chosen. */
+  function bootToReview() {
+    const journey = boot({ path: '/traveller-details' });
+    journey.actor.send({ type: 'details.submitted', ...LEAD });
+    journey.actor.send({ type: 'compare.opened' });
+    journey.actor.send({ type: 'quote.chosen' });
+    expect(journey.step()).toBe('reviewDetails');
+    return journey;
+  }
+
+  it('review.planMissing shows the lead\'s quotes in place of the review (replace), keeping the lead', () => {
+    const { actor, step, context, showRoute } = bootToReview();
+    actor.send({ type: 'review.planMissing' });
+    expect(step()).toBe('compareQuotes');
+    expect(context()).toMatchObject({ uuid: 'lead-1', sessionId: 'sess-1' });
+    expect(showRoute).toHaveBeenLastCalledWith({
+      step: 'compareQuotes',
+      path: '/compare-quotes',
+      uuid: 'lead-1',
+      sessionId: 'sess-1',
+      replace: true,
+    });
+  });
+
+  it('review.planMissing forgets review and checkout until a plan is chosen again, but keeps the compare table', () => {
+    const { actor, step, context } = bootToCheckout();
+    actor.send(route('/review-details'));
+    actor.send({ type: 'review.planMissing' });
+    expect(context().visited).toEqual(['travellerDetails', 'compareQuotes']);
+    actor.send(route('/review-details'));
+    expect(step()).toBe('compareQuotes');
+    actor.send(route('/checkout'));
+    expect(step()).toBe('compareQuotes');
+
+    const offers = bootToReview();
+    offers.actor.send({ type: 'review.planMissing' });
+    expect(offers.context().visited).toEqual(['travellerDetails', 'compareQuotes', 'compareOffers']);
+    offers.actor.send(route('/compare-offers'));
+    expect(offers.step()).toBe('compareOffers');
+  });
+
+  it('review.updateDetails pushes travel details with the same lead, and the review stays reachable by Back', () => {
+    const { actor, step, context, showRoute } = bootToReview();
+    actor.send({ type: 'review.updateDetails' });
+    expect(step()).toBe('travellerDetails');
+    expect(context()).toMatchObject({ uuid: 'lead-1', sessionId: 'sess-1' });
+    expect(showRoute).toHaveBeenLastCalledWith({
+      step: 'travellerDetails',
+      path: '/traveller-details',
+      uuid: 'lead-1',
+      sessionId: 'sess-1',
+      replace: false,
+    });
+    actor.send(route('/review-details'));
+    expect(step()).toBe('reviewDetails');
+  });
+
+  it.each(['reviewDetails', 'checkout'] as const)('journey.reset on %s (thank-you flag) clears the lead and pushes travel details', (page) => {
+    const { actor, step, context, showRoute } = resumeAt(page, { agentId: 'agent-7' });
+    actor.send({ type: 'journey.reset' });
+    expect(step()).toBe('travellerDetails');
+    expect(context()).toMatchObject({ uuid: null, sessionId: null, agentId: 'agent-7', visited: ['travellerDetails'] });
+    expect(showRoute).toHaveBeenLastCalledWith(expect.objectContaining({ step: 'travellerDetails', uuid: null, replace: false }));
+  });
 });
 
 // Every page event, the pages that accept it, and where it leads from each of them.
@@ -346,12 +413,17 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
       callBack: 'travellerDetails',
       thankYouHundred: 'travellerDetails',
       paymentResult: 'travellerDetails',
+      // A stored thank-you flag, found by the review or checkout step.
+      reviewDetails: 'travellerDetails',
+      checkout: 'travellerDetails',
     },
   },
   'quote.chosen': { event: { type: 'quote.chosen' }, from: { compareQuotes: 'reviewDetails', compareOffers: 'reviewDetails' } },
   'compare.opened': { event: { type: 'compare.opened' }, from: { compareQuotes: 'compareOffers' } },
   'compare.closed': { event: { type: 'compare.closed' }, from: { compareOffers: 'compareQuotes' } },
   'review.completed': { event: { type: 'review.completed' }, from: { reviewDetails: 'checkout' } },
+  'review.planMissing': { event: { type: 'review.planMissing' }, from: { reviewDetails: 'compareQuotes' } },
+  'review.updateDetails': { event: { type: 'review.updateDetails' }, from: { reviewDetails: 'travellerDetails' } },
   'checkout.paidInFull': { event: { type: 'checkout.paidInFull' }, from: { checkout: 'thankYouHundred' } },
   'payment.returned': { event: { type: 'payment.returned' }, from: { checkout: 'paymentResult' } },
   'callBack.requested': {

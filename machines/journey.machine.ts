@@ -29,7 +29,10 @@ const PAGE_CALL_BACK_REASONS: Partial<Record<StepId, CallBackReason>> = {
 // entry. Anything else (route.changed, and the init event while booting) means the address bar
 // already shows, or must silently be corrected to, the step being entered. Typed as a record so a
 // new event cannot be added without deciding this.
-const PUSHES_HISTORY: Record<Exclude<JourneyEventType, 'route.changed'>, true> = {
+// review.planMissing is left out too: it corrects a page that cannot be shown (the lead has no
+// chosen plan), so the quotes replace the review entry and Back does not return to it.
+type ReplacingEventType = 'route.changed' | 'review.planMissing';
+const PUSHES_HISTORY: Record<Exclude<JourneyEventType, ReplacingEventType>, true> = {
   'wizard.jump': true,
   'details.submitted': true,
   'lead.resumed': true,
@@ -39,6 +42,7 @@ const PUSHES_HISTORY: Record<Exclude<JourneyEventType, 'route.changed'>, true> =
   'compare.opened': true,
   'compare.closed': true,
   'review.completed': true,
+  'review.updateDetails': true,
   'checkout.paidInFull': true,
   'payment.returned': true,
   'callBack.requested': true,
@@ -99,6 +103,9 @@ const machineSetup = setup({
       visited: inRouteOrder([...context.visited, params.step]),
     })),
     restartVisits: assign((_, params: { upTo: StepId }) => ({ visited: stepsLeadingTo(params.upTo) })),
+    forgetVisits: assign(({ context }, params: { steps: readonly StepId[] }) => ({
+      visited: context.visited.filter((step) => !params.steps.includes(step)),
+    })),
     setLead: assign((_, params: { uuid: string | null; sessionId: string | null }) => ({
       uuid: params.uuid,
       sessionId: params.sessionId,
@@ -272,11 +279,22 @@ export const journeyMachine = machineSetup.createMachine({
       },
     },
     reviewDetails: {
-      description: 'Traveller-by-traveller review of the chosen plan; left only once every traveller is saved.',
+      description:
+        'Traveller-by-traveller review of the chosen plan; left forward once every traveller is saved, back to the quotes when no plan is chosen, or to travel details to correct a date of birth.',
       entry: enter('reviewDetails'),
       on: {
         ...navigationFrom('reviewDetails'),
         'review.completed': 'checkout',
+        // The plan is gone, so the review and checkout of the old choice are unreachable until
+        // a plan is chosen again; the compare table stays reachable.
+        'review.planMissing': {
+          target: 'compareQuotes',
+          actions: { type: 'forgetVisits', params: { steps: ['reviewDetails', 'checkout'] } },
+        },
+        // The lead is kept: travel details opens it to change the date of birth and re-quote.
+        'review.updateDetails': 'travellerDetails',
+        // A stored thank-you flag: the journey is over.
+        'journey.reset': resetJourney,
         'callBack.requested': requestCallBackFrom('reviewDetails'),
       },
     },
@@ -288,6 +306,8 @@ export const journeyMachine = machineSetup.createMachine({
         ...navigationFrom('checkout'),
         'checkout.paidInFull': 'thankYouHundred',
         'payment.returned': 'paymentResult',
+        // A stored thank-you flag: the journey is over.
+        'journey.reset': resetJourney,
         'callBack.requested': requestCallBackFrom('checkout'),
       },
     },

@@ -46,6 +46,9 @@ export const journeyModelEvents: readonly JourneyEvent[] = [
   { type: 'compare.opened' },
   { type: 'compare.closed' },
   { type: 'review.completed' },
+  // The review step's other outcomes: no plan chosen, and the DOB dialog's "Update Details".
+  { type: 'review.planMissing' },
+  { type: 'review.updateDetails' },
   { type: 'checkout.paidInFull' },
   { type: 'payment.returned' },
   // From a page's own offer (its reason follows from the page) and from the header.

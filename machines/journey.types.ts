@@ -38,6 +38,10 @@ export type JourneyEvent =
   | { type: 'compare.opened' }
   | { type: 'compare.closed' }
   | { type: 'review.completed' }
+  /** The lead has no chosen plan (any more): back to its quotes, replacing the review in history. */
+  | { type: 'review.planMissing' }
+  /** The DOB dialog's "Update Details" (RULINGS 8): travel details with the same lead, to re-quote. */
+  | { type: 'review.updateDetails' }
   | { type: 'checkout.paidInFull' }
   | { type: 'payment.returned' }
   /** The call-back offer was taken; without a reason, the page it was taken on gives one. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import { EMAIL_TOAST_MS, quotesMachine } from './quotes.machine';
+import { EMAIL_TOAST_MS } from './agent-share';
+import { quotesMachine } from './quotes.machine';
 import {
   BOT_TOKEN,
   EMPTY_DATA,

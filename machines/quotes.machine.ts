@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { EMAIL_TOAST_MS } from './agent-share';
 import { chosenPlan, compareDataOf, isBotCheckRefused, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
 import {
   MAX_COMPARED,
@@ -20,8 +21,6 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`quotes: actor ${name} was not provided`);
 };
 
-/** How long the "sent" toast of an agent's e-mail share stays (spec: 5 seconds). */
-export const EMAIL_TOAST_MS = 5000;
 
 function initialContext(input: QuotesInput): QuotesContext {
   return {

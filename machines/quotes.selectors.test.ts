@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { JourneyEvent } from './journey.types';
 import { quotesMachine } from './quotes.machine';
+import type { QuotesInput, QuotesOutput } from './quotes.types';
 import { QUOTES_FAILURES, SAMPLE_DATA, SAMPLE_QUOTES, quotesInput } from './quotes.model';
 import { displayedTotal, isBotCheckRefused, isQuoteExpired, sortQuotes } from './quotes.pricing';
 import {
+  quotesOutcomeEvent,
   selectAskForAnother,
   selectBuying,
   selectCanCompare,
@@ -15,7 +18,6 @@ import {
   selectViewState,
   selectVisibleQuotes,
 } from './quotes.selectors';
-import type { QuotesInput } from './quotes.types';
 
 const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
 
@@ -92,5 +94,15 @@ describe('selectors', () => {
     expect(selectBuying(actor.getSnapshot())).toBe(true);
     expect(selectVisibleQuotes(actor.getSnapshot()).filter((view) => view.buying).map((view) => view.quote.id)).toEqual([third.id]);
     expect(selectViewState(actor.getSnapshot())).toBe('ready');
+  });
+});
+
+describe('quotesOutcomeEvent: how the quotes step ends decides the journey event', () => {
+  it.each<[QuotesOutput, JourneyEvent]>([
+    [{ type: 'chosen', quoteId: 7 }, { type: 'quote.chosen' }],
+    [{ type: 'compared', compareIds: ['101-schengen'] }, { type: 'compare.opened' }],
+    [{ type: 'closed' }, { type: 'compare.closed' }],
+  ])('%o -> %o', (output, event) => {
+    expect(quotesOutcomeEvent(output)).toEqual(event);
   });
 });

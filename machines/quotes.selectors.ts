@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Quote } from '../src/contract/quote.endpoints';
+import type { JourneyEvent } from './journey.types';
 import type { quotesMachine } from './quotes.machine';
 import { checkedAddonIds, displayedTotal, sortQuotes } from './quotes.pricing';
 import { MAX_COMPARED, type QuotesContext, type QuotesFailure, type QuotesNotice, type QuotesOutput, type QuotesSort } from './quotes.types';
@@ -104,3 +105,18 @@ export const selectEmailSent = (snapshot: QuotesSnapshot): boolean => snapshot.c
 
 /** How the step ended, once it has: the journey is told quote.chosen, compare.opened or compare.closed. */
 export const selectOutcome = (snapshot: QuotesSnapshot): QuotesOutput | null => (snapshot.status === 'done' ? (snapshot.output ?? null) : null);
+
+/**
+ * The journey event that follows the quotes step's output (a plan chosen, plans compared, the
+ * table left); the journey hook applies it, so no screen decides where the journey goes.
+ */
+export function quotesOutcomeEvent(output: QuotesOutput): JourneyEvent {
+  switch (output.type) {
+    case 'chosen':
+      return { type: 'quote.chosen' };
+    case 'compared':
+      return { type: 'compare.opened' };
+    case 'closed':
+      return { type: 'compare.closed' };
+  }
+}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { agentIdSchema, defineEndpoint, langSchema, uuidSchema } from './endpoint';
+import { invoiceSchema } from './invoice.schema';
 import { travelDetailsSchema, travellerInputSchema } from './travel-details.rules';
 
 /**
@@ -55,14 +56,14 @@ export const travellerSchema = v.object({
   relationship_type_text: v.nullable(v.string()),
   /** The lead's trip type (1 single trip, 2 annual multi-trip), which this traveller is insured for. */
   insurance_type: v.number(),
-  /** Review fields (title, passport, gender, marital status, nationality, residence): null until review. */
+  /** Review fields (title, passport, gender, marital status, nationality, residence): null until saved at review. */
   type: v.nullable(v.number()),
   passport: v.nullable(v.string()),
   gender_id: v.nullable(v.number()),
   marital_status_id: v.nullable(v.number()),
   nationality_id: v.nullable(v.number()),
   country_id: v.nullable(v.number()),
-  /** True once the traveller's review fields are filled in. */
+  /** True once the traveller was saved at review (save-traveller-info). */
   is_field: v.boolean(),
   /** Every traveller is editable at review (RULINGS 9). */
   is_editable: v.boolean(),
@@ -177,7 +178,11 @@ export const personalDetailsEndpoint = defineEndpoint(
     customer: v.object({
       get_customer: customerSchema,
       lead_details: leadDetailsSchema,
-      get_invoice: v.null(),
+      /**
+       * The plan chosen with proceed-review and its add-ons and totals, as the server stored it
+       * (spec §3 Invoice); null while no plan is chosen (a new lead, or details changed since).
+       */
+      get_invoice: v.nullable(invoiceSchema),
       recent_searches: v.array(recentSearchSchema),
     }),
   }),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { agentIdSchema, defineEndpoint, langSchema, uuidSchema } from './endpoint';
+import { highlightSchema, invoiceSchema } from './invoice.schema';
 import { customerSchema, leadDetailsSchema } from './lead.endpoints';
 
 /**
@@ -17,18 +18,6 @@ const linkSchema = v.pipe(v.string(), v.maxLength(2000), v.url(), v.regex(/^http
 /** Cover zones, from the destinations: Schengen only, worldwide without USA/Canada, worldwide. */
 export const ZONES = ['schengen', 'worldwide_ex_us_ca', 'worldwide'] as const;
 export type Zone = (typeof ZONES)[number];
-
-/** Sections of a plan's highlights (spec §3): 1 shown at review, 1–3 at checkout. */
-export const highlightSchema = v.object({
-  /** Stable key: medical, evacuation, repatriation, baggage, delay, liability, covid19, … */
-  key: v.string(),
-  label: v.string(),
-  label_ar: v.string(),
-  value: v.string(),
-  value_ar: v.string(),
-  section: v.picklist([1, 2, 3]),
-});
-export type Highlight = v.InferOutput<typeof highlightSchema>;
 
 /** An optional cover priced for this quote's whole party. */
 export const quoteAddonSchema = v.object({
@@ -125,32 +114,6 @@ export const compareQuotesEndpoint = defineEndpoint(
     unavailable_providers: v.array(v.object({ id: v.number(), name: v.string() })),
   }),
 );
-
-/** spec §3 Invoice, in cents. */
-export const invoiceSchema = v.object({
-  quote_ref_no: v.string(),
-  quote_id: v.number(),
-  insurance_provider_id: v.number(),
-  insurance_plan_id: v.number(),
-  insurance_plan_name: v.string(),
-  insurance_coverage_name: v.string(),
-  insurance_cover_for: v.string(),
-  insurance_plan_price: cents,
-  policy_addons: v.array(v.object({ addon_id: v.number(), code: v.string(), addon_name: v.string(), addon_price: cents })),
-  /** Plan + add-ons, before VAT. */
-  total_price_without_vat: cents,
-  /** VAT percent, e.g. 11. */
-  vat: v.number(),
-  vat_amount: cents,
-  stamp_fee: cents,
-  /** What the customer pays before any coupon: without VAT + VAT + stamp fee. */
-  total_price_vat: cents,
-  is_api_plan: v.picklist([0, 1]),
-  premium_summary: v.array(v.object({ label: v.string(), value: cents })),
-  highlight: v.array(highlightSchema),
-  get_provider_detail: v.object({ id: v.number(), name: v.string(), image: v.string() }),
-});
-export type Invoice = v.InferOutput<typeof invoiceSchema>;
 
 /** Bot check (RULINGS 16): an ALTCHA challenge the browser solves in a Web Worker. */
 export const botChallengeEndpoint = defineEndpoint(

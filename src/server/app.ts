@@ -23,6 +23,7 @@ import { quotesRoutes } from './routes/quotes.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { callBacksRoutes } from './routes/call-backs.routes';
 import { ordersRoutes } from './routes/orders.routes';
+import { reviewRoutes } from './routes/review.routes';
 import { sharesRoutes } from './routes/shares.routes';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/', botCheckRoutes(deps.db, deps.config, now, limiter));
   app.route('/', ordersRoutes(deps.db, deps.config, now));
+  app.route('/', reviewRoutes(deps.db, now, limiter));
   app.route('/', callBacksRoutes(deps.db, now, limiter));
   app.route('/', sharesRoutes(deps.db, deps.config, now, limiter));
 

@@ -1,11 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { compareQuotesEndpoint, proceedReviewEndpoint, type Quote } from '../../src/contract/quote.endpoints';
 import { DESKTOP, MOBILE, baseUrl, browserForThisFile, openPage, pathAndQuery, readStorage, visit, type Lang } from './harness';
-import { fields, fillTrip, finishAllowing, newTrip, quotesOpened, saveLeadThroughApi, textIn, typeInto } from './journey-steps';
+import { fields, fillTrip, finishAllowing, newTrip, quotesOpened, saveLeadThroughApi, screenshot, textIn, typeInto } from './journey-steps';
 
 /**
  * Issue 8 rows 3, 4, 5, 8 and 10 in Chromium against the real server, in English and Arabic:
@@ -45,14 +43,6 @@ const tableAddon = (page: Page, lang: Lang, quote: Quote, code: string): Locator
     .getByTestId('offers-table')
     .getByRole('checkbox', { name: new RegExp(`^${escape(label)}${separator} ${escape(provider)} ${escape(quote.wizard_plan_name)}:`) });
 };
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules still missing, in %s', (lang) => {
   test('row 3: add-ons ticked on a card stay ticked in the compare table, toggle there with the total, survive Back and a reload, and Proceed sends them to the invoice', async () => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomInt } from 'node:crypto';
@@ -7,6 +8,7 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, todayIso } from '../../src/contract/dates';
 import * as v from 'valibot';
+import type { Endpoint } from '../../src/contract/endpoint';
 import { addCustomerLeadEndpoint, type AddCustomerLeadRequest } from '../../src/contract/lead.endpoints';
 import { signedHeaders } from '../support/signed-request';
 import { baseUrl, type Lang, type OpenPage } from './harness';
@@ -132,6 +134,36 @@ export async function finishAllowing(opened: OpenPage, statuses: number[] = []):
   expect(opened.problems.filter((problem) => !expected(problem))).toEqual([]);
 }
 
+/** With SCREENSHOT_DIR set, writes a full-page screenshot `<name>.png` there, for a look by eye; otherwise nothing. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** With SCREENSHOT_DIR set, screenshots the page at 375 and 1280 px (`<name>-375`, `<name>-1280`), then restores the viewport. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOT_DIR) return;
+  const viewport = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-${width}`);
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/** The .eml files the mail transport wrote to `dir` (the server's outbox), or none yet. */
+export function listEml(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+}
+
 /** axe's violations on the page, one readable line per element. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -142,17 +174,33 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/**
- * Saves a lead straight through the API, as a visitor who filled the form would have: for
- * tests about pages after travel details that need a real lead but not the form. The request
- * is signed with the key the server hands the page.
- */
-export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}): Promise<{ uuid: string; sessionId: string }> {
+/** The signing key the server hands the page (RULINGS 23), read as a browser would. */
+async function pageSigningKey(): Promise<string> {
   const html = await (await fetch(`${baseUrl()}/traveller-details`)).text();
   const content = /<meta name="safar-config" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  const { signingKey } = JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { signingKey: string };
+  return (JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { signingKey: string }).signingKey;
+}
+
+/**
+ * Calls an endpoint of the running server as the page would (signed with the page's key) and
+ * returns its data: for tests that check what the server holds after the browser's steps.
+ */
+export async function callApi<TReq extends v.GenericSchema, TData extends v.GenericSchema>(
+  endpoint: Endpoint<TReq, TData>,
+  body: v.InferInput<TReq>,
+): Promise<v.InferOutput<TData>> {
+  const text = JSON.stringify(body);
+  const response = await fetch(`${baseUrl()}${endpoint.path}`, { method: 'POST', body: text, headers: await signedHeaders(await pageSigningKey(), text) });
+  return v.parse(endpoint.response, await response.json()).data as v.InferOutput<TData>;
+}
+
+/**
+ * Saves a lead straight through the API, as a visitor who filled the form would have: for
+ * tests about pages after travel details that need a real lead but not the form.
+ */
+export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}): Promise<{ uuid: string; sessionId: string }> {
   const trip = newTrip();
-  const text = JSON.stringify({
+  const data = await callApi(addCustomerLeadEndpoint, {
     name: trip.name,
     email: trip.email,
     phone_country_code: '+961',
@@ -168,9 +216,7 @@ export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> =
     travellers_info: [{ dob: trip.dobs[0] }],
     lang: 'en',
     ...body,
-  } satisfies AddCustomerLeadRequest);
-  const response = await fetch(`${baseUrl()}${addCustomerLeadEndpoint.path}`, { method: 'POST', body: text, headers: await signedHeaders(signingKey, text) });
-  const { data } = v.parse(addCustomerLeadEndpoint.response, await response.json());
+  });
   // A new lead always gets its session id; only edits by uuid alone answer null.
   return { uuid: data.uuid, sessionId: data.session_id! };
 }

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, test } from 'vitest';
@@ -9,7 +9,7 @@ import { compareQuotesEndpoint, proceedReviewEndpoint, type Quote } from '../../
 import { signedHeaders } from '../support/signed-request';
 import { freePort, startServerProcess } from '../support/server-process';
 import { DESKTOP, MOBILE, openPage, readStorage, visit, browserForThisFile, type Lang } from './harness';
-import { axeViolations, fields, fillTrip, finishAllowing, newTrip, quotesOpened, textIn } from './journey-steps';
+import { axeViolations, fields, fillTrip, finishAllowing, listEml, newTrip, quotesOpened, textIn } from './journey-steps';
 
 /**
  * The quotes step in Chromium against the real server: a family of three to France sees
@@ -233,11 +233,3 @@ describe('agent mode', () => {
     await finishAllowing(opened);
   });
 });
-
-function listEml(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-}

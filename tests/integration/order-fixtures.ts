@@ -11,12 +11,12 @@ import * as t from '../../src/server/db/schema';
  * do not depend on the demo seed's prices. Ids are far above anything the seed uses.
  */
 
-export const PLAN = { plain: 910_001, ownVat: 910_007, stamp: 910_003 } as const;
+export const PLAN = { plain: 910_001, ownVat: 910_007, stamp: 910_003, plainOffline: 910_010, levant: 910_012 } as const;
 export const ADDON = { winter: 920_001, cancel: 920_002, otherPlan: 920_009, ownVatWinter: 920_071, stampWinter: 920_031 } as const;
 
 type PlanRow = typeof t.plans.$inferInsert;
 
-function planRow(id: number, insurerId: number, nameEn: string): PlanRow {
+function planRow(id: number, insurerId: number, nameEn: string, isApiPlan = true): PlanRow {
   return {
     id,
     insurerId,
@@ -32,11 +32,15 @@ function planRow(id: number, insurerId: number, nameEn: string): PlanRow {
     familyFactorPct: 250,
     medicalLimitUsd: 50_000,
     schengenVisaCompliant: true,
-    isApiPlan: true,
+    isApiPlan,
   };
 }
 
-/** Three test plans: one of insurer 1000, one of 7 (own VAT) and one of 3 (stamp fee), with add-ons and highlights. */
+/**
+ * Test plans: one of insurer 1000, one of 7 (own VAT) and one of 3 (stamp fee), with add-ons and
+ * highlights; and, for the review rules, one of 1000 not issued through its API (is_api_plan 0)
+ * and one of 12 (no special rules).
+ */
 export async function insertTestCatalogue(db: Db): Promise<void> {
   await db
     .insert(t.plans)
@@ -44,6 +48,8 @@ export async function insertTestCatalogue(db: Db): Promise<void> {
       planRow(PLAN.plain, 1000, 'Test Plain Plan'),
       planRow(PLAN.ownVat, 7, 'Test Own VAT Plan'),
       planRow(PLAN.stamp, 3, 'Test Stamp Plan'),
+      planRow(PLAN.plainOffline, 1000, 'Test Offline Plan', false),
+      planRow(PLAN.levant, 12, 'Test Levant Plan'),
     ])
     .onConflictDoNothing();
   const addon = (id: number, planId: number, code: string, en: string, ar: string) => ({
@@ -65,7 +71,7 @@ export async function insertTestCatalogue(db: Db): Promise<void> {
     ])
     .onConflictDoNothing();
   await db.insert(t.planFeatures).values(
-    [PLAN.plain, PLAN.ownVat, PLAN.stamp].flatMap((planId) => [
+    Object.values(PLAN).flatMap((planId) => [
       { planId, kind: 'highlight', key: 'medical', section: 1, labelEn: 'Medical expenses', labelAr: 'النفقات الطبية', valueEn: 'USD 50,000', valueAr: '50,000 دولار', sort: 1 },
       { planId, kind: 'highlight', key: 'baggage', section: 2, labelEn: 'Baggage loss', labelAr: 'فقدان الأمتعة', valueEn: 'USD 500', valueAr: '500 دولار', sort: 1 },
       { planId, kind: 'benefit', key: 'assistance', section: 0, labelEn: '24/7 assistance', labelAr: 'مساعدة على مدار الساعة', valueEn: 'Included', valueAr: 'مشمولة', sort: 1 },

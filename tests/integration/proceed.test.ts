@@ -122,6 +122,19 @@ describe('proceed-review builds the invoice from the stored quote', () => {
     expect(rows[0]?.totalWithoutVatCents).toBe(14_500);
   });
 
+  it('choosing a plan of another insurer asks for the travellers again: stage back to 2 and every review undone', async () => {
+    const { uuid, lead, quoteId } = await quotedLead();
+    await proceedOk(await proceedBody(uuid, quoteId));
+    await app.db.update(t.leadTravellers).set({ reviewedAt: new Date() }).where(eq(t.leadTravellers.leadId, lead.id));
+    await app.db.update(t.leadTrackers).set({ stage: 3 }).where(eq(t.leadTrackers.leadId, lead.id));
+    const otherQuote = await insertQuote(app.db, lead.id, { planId: PLAN.stamp, insurerId: 3, premiumCents: 9_000, addons: [] });
+
+    const second = await proceedOk(await proceedBody(uuid, otherQuote));
+    expect(second.leads.stage).toBe(2);
+    const travellers = await app.db.select().from(t.leadTravellers).where(eq(t.leadTravellers.leadId, lead.id));
+    expect(travellers.map((row) => row.reviewedAt)).toEqual(travellers.map(() => null));
+  });
+
   it('answers the invoice labels in Arabic when asked', async () => {
     const { uuid, quoteId } = await quotedLead(THREE_TRAVELLERS);
     const data = await proceedOk(await proceedBody(uuid, quoteId, { lang: 'ar', addons: [ADDON.winter] }));

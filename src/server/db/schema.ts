@@ -210,6 +210,30 @@ export const leadTravellers = pgTable(
     dob: date('dob', { mode: 'string' }).notNull(),
     /** NULL until the customer says how this traveller relates to the principal. */
     relationshipTypeId: integer('relationship_type_id'),
+    /*
+     * Review fields (spec §3 Traveller), saved by save-traveller-info. NULL until then, and NULL
+     * wherever the chosen plan does not ask for the field (reviewFieldRules): the insurer's
+     * policy names only what it asked for. Ids of master lists are not foreign keys because
+     * master_items has a composite key (kind, id); the server checks them against their list.
+     */
+    /** The title (spec "type"), an id of the master list 'prefex'. */
+    titleId: integer('title_id'),
+    /** An id of the master list 'genders'. */
+    genderId: integer('gender_id'),
+    /** As on the passport, normalised (Western digits, capitals, no spaces); unique among the lead's live travellers. */
+    passport: text('passport'),
+    /** Country of residence. */
+    countryId: integer('country_id').references(() => countries.id),
+    /** A nationality the insurer covers for this trip (RULINGS 4). */
+    nationalityId: integer('nationality_id').references(() => countries.id),
+    /** An id of the master list 'marital_status'; optional for every plan. */
+    maritalStatusId: integer('marital_status_id'),
+    /**
+     * When the traveller was last saved at review for the plan chosen now (spec is_field).
+     * Cleared when the trip is saved again from travel details, since a re-quote asks for a new
+     * plan; the lead reaches checkout (stage 3) once every live traveller has one.
+     */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('lead_travellers_lead_id_idx').on(t.leadId)],

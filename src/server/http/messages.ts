@@ -71,10 +71,33 @@ const MESSAGES = {
     en: 'Too many requests. Please try again later.',
     ar: 'طلبات كثيرة جدًا. يرجى المحاولة لاحقًا.',
   },
+  plan_not_chosen: {
+    en: 'No plan is chosen for this trip, or its details changed since. Choose a plan from the quotes first.',
+    ar: 'لم يتم اختيار خطة لهذه الرحلة، أو تغيّرت تفاصيلها منذ ذلك الحين. اختر خطة من العروض أولًا.',
+  },
+  plan_changed: {
+    en: 'The plan chosen for this trip has changed. Reload the page to review the travellers for the plan chosen now.',
+    ar: 'تغيّرت الخطة المختارة لهذه الرحلة. أعد تحميل الصفحة لمراجعة بيانات المسافرين للخطة المختارة الآن.',
+  },
+  /** save-traveller-info error "dob" (RULINGS 8): {dob} is the date sent, DD/MM/YYYY. */
+  dob_not_quoted: {
+    en: 'The date of birth {dob} is not the one this quote was priced for. Change it in Travel details and get new quotes.',
+    ar: 'تاريخ الميلاد {dob} ليس التاريخ الذي سُعِّر عليه هذا العرض. غيّره في تفاصيل السفر واحصل على عروض جديدة.',
+  },
+  /** save-traveller-info error "dob" (RULINGS 8): the traveller's age on the trip's first day is outside the plan's. */
+  dob_outside_plan: {
+    en: 'This plan covers travellers aged {min} to {max}, and this traveller is {age} on the day the trip starts. Check the date of birth in Travel details and get new quotes.',
+    ar: 'تغطي هذه الخطة المسافرين من عمر {min} إلى {max} سنة، وعمر هذا المسافر {age} سنة في يوم بدء الرحلة. تحقّق من تاريخ الميلاد في تفاصيل السفر واحصل على عروض جديدة.',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
 export function message(key: MessageKey, lang: Language): string {
   return MESSAGES[key][lang];
+}
+
+/** A message with its {placeholders} filled in; a placeholder without a value stays as written. */
+export function messageWith(key: MessageKey, lang: Language, values: Record<string, string | number>): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }

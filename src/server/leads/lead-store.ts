@@ -5,6 +5,7 @@ import { InvalidLeadError } from './lead-errors';
 import type { LeadValues, TravellerValues } from './lead-values';
 
 export type LeadRow = typeof leads.$inferSelect;
+export type TravellerRow = typeof leadTravellers.$inferSelect;
 
 /** The lead with this public uuid, or null. */
 export async function findLeadByUuid(db: Db, uuid: string): Promise<LeadRow | null> {
@@ -86,6 +87,18 @@ export async function touchTracker(tx: Db, lead: LeadRow, today: string): Promis
     })
     .returning({ id: leadTrackers.id });
   return tracker!.id;
+}
+
+/**
+ * A saved trip changed (add-customer-lead for an existing lead): the chosen plan was priced for
+ * the old details, so the tracker goes back to stage 1 (quotes) until a plan is chosen again,
+ * and the travellers' reviews no longer count towards checkout. The invoice row stays (the next
+ * proceed-review overwrites it, keeping its reference) and so do the review fields, which the
+ * form starts from next time.
+ */
+export async function unchoosePlan(tx: Db, leadId: number): Promise<void> {
+  await tx.update(leadTrackers).set({ stage: 1 }).where(eq(leadTrackers.leadId, leadId));
+  await tx.update(leadTravellers).set({ reviewedAt: null }).where(eq(leadTravellers.leadId, leadId));
 }
 
 /** Live (not deleted) travellers of a lead, in form order. */

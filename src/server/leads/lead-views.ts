@@ -4,10 +4,12 @@ import type { LeadDetails, RecentSearch } from '../../contract/lead.endpoints';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { CustomerRow } from './customer-store';
-import { liveTravellers, type LeadRow } from './lead-store';
+import { liveTravellers, type LeadRow, type TravellerRow } from './lead-store';
 
 /** How many recent searches a device is shown. */
 export const RECENT_SEARCH_LIMIT = 5;
+
+type Traveller = LeadDetails['travellers_info'][number];
 
 /** The customer as the contract's customerSchema. */
 export function customerView(customer: CustomerRow) {
@@ -30,7 +32,41 @@ async function countryNames(db: Db, ids: number[], lang: Language): Promise<Map<
   return names;
 }
 
-const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
+/** "1990-03-12" as the spec's clients print it: "12/03/1990". */
+export const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
+
+/** Relationship names by id in `lang`, from get-travel-configs' relation_types (the names the form shows). */
+export async function relationNames(db: Db, lang: Language): Promise<Map<number, string>> {
+  const relations = await db.select().from(t.masterItems).where(eq(t.masterItems.kind, 'relation_types'));
+  return new Map(relations.map((item) => [item.id, lang === 'ar' ? item.nameAr : item.nameEn]));
+}
+
+/**
+ * One saved traveller as the contract's travellerSchema (spec §3 Traveller): the review fields
+ * as saved by save-traveller-info, and is_field once the traveller was saved at review.
+ */
+export function travellerView(traveller: TravellerRow, lead: Pick<LeadRow, 'id' | 'tripType'>, relationName: ReadonlyMap<number, string>): Traveller {
+  return {
+    id: traveller.id,
+    bai_misc_lead_id: lead.id,
+    dob: traveller.dob,
+    date_of_birth: ddmmyyyy(traveller.dob),
+    first_name: traveller.firstName,
+    middle_name: traveller.middleName,
+    last_name: traveller.lastName,
+    relationship_type_id: traveller.relationshipTypeId,
+    relationship_type_text: traveller.relationshipTypeId === null ? null : (relationName.get(traveller.relationshipTypeId) ?? null),
+    insurance_type: lead.tripType,
+    type: traveller.titleId,
+    passport: traveller.passport,
+    gender_id: traveller.genderId,
+    marital_status_id: traveller.maritalStatusId,
+    nationality_id: traveller.nationalityId,
+    country_id: traveller.countryId,
+    is_field: traveller.reviewedAt !== null,
+    is_editable: true,
+  };
+}
 
 /**
  * The saved lead as the contract's leadDetailsSchema (spec §3 Customer / lead and Traveller),
@@ -43,17 +79,16 @@ export async function leadDetailsView(
   options: { lang?: Language; sessionId?: string | null } = {},
 ): Promise<LeadDetails> {
   const lang = options.lang ?? (lead.lang as Language);
-  const [travellers, removed, relations, names] = await Promise.all([
+  const [travellers, removed, relationName, names] = await Promise.all([
     liveTravellers(db, lead.id),
     db
       .select({ id: t.leadTravellers.id })
       .from(t.leadTravellers)
       .where(and(eq(t.leadTravellers.leadId, lead.id), isNotNull(t.leadTravellers.deletedAt)))
       .orderBy(t.leadTravellers.id),
-    db.select().from(t.masterItems).where(eq(t.masterItems.kind, 'relation_types')),
+    relationNames(db, lang),
     countryNames(db, [...lead.destinationIds, lead.sourceId], lang),
   ]);
-  const relationName = new Map(relations.map((item) => [item.id, lang === 'ar' ? item.nameAr : item.nameEn]));
   return {
     id: lead.id,
     uuid: lead.uuid,
@@ -83,27 +118,7 @@ export async function leadDetailsView(
     is_family: lead.isFamily,
     agent_id: lead.agentId ?? 0,
     dob: travellers[0]?.dob ?? '',
-    travellers_info: travellers.map((traveller) => ({
-      id: traveller.id,
-      bai_misc_lead_id: lead.id,
-      dob: traveller.dob,
-      date_of_birth: ddmmyyyy(traveller.dob),
-      first_name: traveller.firstName,
-      middle_name: traveller.middleName,
-      last_name: traveller.lastName,
-      relationship_type_id: traveller.relationshipTypeId,
-      relationship_type_text:
-        traveller.relationshipTypeId === null ? null : (relationName.get(traveller.relationshipTypeId) ?? null),
-      insurance_type: lead.tripType,
-      type: null,
-      passport: null,
-      gender_id: null,
-      marital_status_id: null,
-      nationality_id: null,
-      country_id: null,
-      is_field: false,
-      is_editable: true,
-    })),
+    travellers_info: travellers.map((traveller) => travellerView(traveller, lead, relationName)),
     deleted_members: removed.map((row) => row.id),
     session_id: options.sessionId && options.sessionId === lead.sessionId ? lead.sessionId : null,
     utm_source: lead.utmSource,

@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/endpoint';
-import type { Highlight, Invoice } from '../../contract/quote.endpoints';
+import type { Highlight, Invoice } from '../../contract/invoice.schema';
 
 /**
  * The invoice of spec §3, computed only from what the server stored (RULINGS 11, 17). Pure:

@@ -9,21 +9,19 @@ import * as t from '../db/schema';
 import { readSettings } from '../db/settings';
 import { findActiveAgent } from '../leads/lead-checks';
 import { findLeadByUuid } from '../leads/lead-store';
-import { chooseAddons, invoiceTotals, invoiceView, premiumMismatch, quoteRefNo } from './invoice';
+import { chooseAddons, invoiceTotals, premiumMismatch, quoteRefNo } from './invoice';
+import { invoiceOfRow, PLAN_CHOSEN_STAGE } from './invoice-store';
 import { loadPlans } from '../quoting/catalogue';
-import { highlightsOf } from '../quoting/quote-views';
 import { Refusal } from './refusal';
 
 export type ProceedInput = v.InferOutput<typeof proceedRequestSchema>;
-
-/** The stage a lead reaches once a plan is chosen (spec §4: 1 quoted, 2 plan chosen, 3 review). */
-const PLAN_CHOSEN_STAGE = 2;
 
 /**
  * proceed-review / proceed-buy-now: spends the bot-check token, then builds the lead's invoice
  * from the server's own live quote and the chosen add-ons (RULINGS 11), and raises the tracker
  * to stage 2, in one transaction. Throws Refusal (403 bot check, 404 lead, 409 stale quote or
- * paid lead, 422 add-ons or agent); nothing is saved when it throws.
+ * paid lead, 422 add-ons or agent); nothing is saved when it throws. The invoice it answers is
+ * the stored row read through invoiceOfRow, as get-personal-details answers it later.
  */
 export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: string; now: number }) {
   if (!(await verifyBotToken(db, input.bot_token, deps.hmacKey, deps.now))) {
@@ -54,8 +52,15 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
   const now = new Date(deps.now);
 
   const saved = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: t.invoices.status }).from(t.invoices).where(eq(t.invoices.leadId, lead.id));
+    const [current] = await tx
+      .select({ status: t.invoices.status, insurerId: t.invoices.insurerId })
+      .from(t.invoices)
+      .where(eq(t.invoices.leadId, lead.id));
     if (current && current.status !== 'open') throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
+    // Another insurer asks for other traveller fields (spec §5): the travellers are reviewed again
+    // for it, so the lead goes back to stage 2. Another plan of the same insurer keeps the review.
+    const otherInsurer = current !== undefined && current.insurerId !== quote.insurerId;
+    if (otherInsurer) await tx.update(t.leadTravellers).set({ reviewedAt: null }).where(eq(t.leadTravellers.leadId, lead.id));
     const values = {
       quoteId: quote.id,
       insurerId: quote.insurerId,
@@ -73,16 +78,19 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
     };
     // One invoice per lead: a new choice replaces the figures and keeps its reference. The
     // reference needs the row id, so a fresh row gets a placeholder first.
-    const [row] = await tx
+    let [row] = await tx
       .insert(t.invoices)
       .values({ ...values, leadId: lead.id, quoteRefNo: `pending-${randomUUID()}` })
       .onConflictDoUpdate({ target: t.invoices.leadId, set: values })
-      .returning({ id: t.invoices.id, quoteRefNo: t.invoices.quoteRefNo });
-    let refNo = row!.quoteRefNo;
-    if (refNo.startsWith('pending-')) {
-      refNo = quoteRefNo(now.getUTCFullYear(), row!.id);
-      await tx.update(t.invoices).set({ quoteRefNo: refNo }).where(eq(t.invoices.id, row!.id));
+      .returning();
+    if (row!.quoteRefNo.startsWith('pending-')) {
+      [row] = await tx
+        .update(t.invoices)
+        .set({ quoteRefNo: quoteRefNo(now.getUTCFullYear(), row!.id) })
+        .where(eq(t.invoices.id, row!.id))
+        .returning();
     }
+    const refNo = row!.quoteRefNo;
     const [tracker] = await tx
       .insert(t.leadTrackers)
       .values({
@@ -98,7 +106,7 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
       .onConflictDoUpdate({
         target: t.leadTrackers.leadId,
         set: {
-          stage: sql`greatest(${t.leadTrackers.stage}, ${PLAN_CHOSEN_STAGE})`,
+          stage: otherInsurer ? PLAN_CHOSEN_STAGE : sql`greatest(${t.leadTrackers.stage}, ${PLAN_CHOSEN_STAGE})`,
           insuranceProviderId: quote.insurerId,
           planId: quote.planId,
           planRefId: refNo,
@@ -106,7 +114,7 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
         },
       })
       .returning({ stage: t.leadTrackers.stage });
-    return { refNo, stage: tracker!.stage };
+    return { invoice: row!, stage: tracker!.stage };
   });
 
   return {
@@ -114,24 +122,7 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
     // RULINGS 24: a device or session id goes only to a caller that already holds it.
     device_uuid: null,
     session_id: input.session_id === lead.sessionId ? lead.sessionId : null,
-    invoice: invoiceView({
-      lang: input.lang,
-      refNo: saved.refNo,
-      quoteId: quote.id,
-      provider: {
-        id: plan.insurer.id,
-        nameEn: plan.insurer.nameEn,
-        nameAr: plan.insurer.nameAr,
-        // The image name as quotes carry it; the SPA loads it from /img/<image> (spec §7).
-        image: plan.insurer.logo,
-      },
-      plan,
-      travellers: lead.noOfTraveller,
-      isFamily: lead.isFamily,
-      addons,
-      totals,
-      highlight: highlightsOf(plan),
-    }),
+    invoice: invoiceOfRow(saved.invoice, plan, lead, input.lang),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Language } from '../../contract/endpoint';
-import type { Highlight, Quote, QuoteAddon, Zone } from '../../contract/quote.endpoints';
+import type { Highlight } from '../../contract/invoice.schema';
+import type { Quote, QuoteAddon, Zone } from '../../contract/quote.endpoints';
 import type { LoadedPlan } from './catalogue';
 import type { LeadQuoteRow } from './quote-service';
 

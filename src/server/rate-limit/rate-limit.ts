@@ -56,6 +56,11 @@ export const RATE_LIMITS = {
     /** A customer gets at most this many shared pages an hour, whoever asks. */
     perLead: { bucket: 'send-email-by-page/lead', limit: 5, windowSeconds: HOUR },
   },
+  saveTravellerInfo: {
+    perAddress: { bucket: 'save-traveller-info/address', limit: 300, windowSeconds: TEN_MINUTES },
+    /** One save per traveller and a few corrections each: a party of 8 never needs this many. */
+    perLead: { bucket: 'save-traveller-info/lead', limit: 120, windowSeconds: TEN_MINUTES },
+  },
   requestCallBack: {
     perAddress: { bucket: 'request-call-back/address', limit: 100, windowSeconds: TEN_MINUTES },
     /** Counted on the normalised number (see phoneKey), after the details passed validation. */

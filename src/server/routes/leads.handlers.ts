@@ -8,10 +8,11 @@ import * as t from '../db/schema';
 import { resolveCustomer } from '../leads/customer-store';
 import { findActiveAgent, leadInputErrors } from '../leads/lead-checks';
 import { InvalidLeadError, LeadNotFoundError } from '../leads/lead-errors';
-import { findLeadByUuid, saveLead, saveTravellers, touchTracker, type LeadRow } from '../leads/lead-store';
+import { findLeadByUuid, saveLead, saveTravellers, touchTracker, unchoosePlan, type LeadRow } from '../leads/lead-store';
 import { leadNeedsManualQuote } from '../quoting/quote-service';
 import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput, type CustomerValues } from '../leads/lead-values';
 import { customerView, leadDetailsView, recentSearches } from '../leads/lead-views';
+import { loadInvoiceView } from '../orders/invoice-store';
 import { Refusal } from '../orders/refusal';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
@@ -44,7 +45,8 @@ function contactChanges(lead: LeadRow, values: CustomerValues): FieldErrors {
  * Who may change what (RULINGS 24): whoever holds the uuid may re-quote (dates, destinations,
  * travellers); changing the e-mail or phone also needs the lead's session id, and only that
  * caller updates the customer record. The lead's session id, its agent and the device ids the
- * server issued are never taken from the request.
+ * server issued are never taken from the request. Saving an existing lead again sets its stage
+ * back to 1: the plan chosen before was priced for the old details (unchoosePlan).
  */
 export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today: string) {
   const errors = await leadInputErrors(db, input, today);
@@ -75,6 +77,8 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
     });
     await saveTravellers(tx, lead.id, travellerValues(input));
     const trackerId = await touchTracker(tx, lead, today);
+    // Details saved again: the plan chosen for the old ones must be quoted and chosen again.
+    if (existing) await unchoosePlan(tx, lead.id);
     // RULINGS 12: no plan can quote this trip online, so the team calls back with a manual quote.
     const manualQuote = await leadNeedsManualQuote(tx, lead);
     if (manualQuote) {
@@ -99,7 +103,10 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
   });
 }
 
-/** get-personal-details: the lead's customer, the lead as saved and its recent search. */
+/**
+ * get-personal-details: the lead's customer, the lead as saved, the chosen plan's invoice (null
+ * while none is chosen) and its recent search.
+ */
 export async function personalDetails(db: Db, input: Input<typeof personalDetailsEndpoint>) {
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new LeadNotFoundError();
@@ -108,7 +115,7 @@ export async function personalDetails(db: Db, input: Input<typeof personalDetail
     customer: {
       get_customer: customerView(customer!),
       lead_details: await leadDetailsView(db, lead, { lang: input.lang, sessionId: input.session_id }),
-      get_invoice: null,
+      get_invoice: await loadInvoiceView(db, lead, input.lang),
       recent_searches: await recentSearches(db, eq(t.leadTrackers.leadId, lead.id), input.lang),
     },
   };

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { readSettings } from '../db/settings';
+import { excludedNationalities } from '../reference/nationalities';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
 
@@ -37,23 +38,12 @@ function named<T extends { nameEn: string; nameAr: string }>(row: T, lang: Langu
  * Countries in the asked language, sorted by that language's collation. destination_ids
  * removes the chosen destinations (nationality options, RULINGS 4) unless the insurer covers
  * nationals of their destination; insurance_provider_id also removes nationalities the
- * insurer does not cover.
+ * insurer does not cover (excludedNationalities, which save-traveller-info applies too).
  */
 export async function listCountries(db: Db, input: Input<typeof countriesEndpoint>) {
   const rows = await db.select().from(t.countries);
-  const excluded = new Set<number>();
-  let keepDestinations = false;
-  if (input.insurance_provider_id) {
-    const [insurer] = await db.select().from(t.insurers).where(eq(t.insurers.id, input.insurance_provider_id));
-    if (!insurer) throw new UnknownReferenceError('insurance_provider_id');
-    keepDestinations = insurer.acceptsDestinationNationals;
-    const refused = await db
-      .select({ id: t.insurerExcludedCountries.countryId })
-      .from(t.insurerExcludedCountries)
-      .where(eq(t.insurerExcludedCountries.insurerId, insurer.id));
-    for (const { id } of refused) excluded.add(id);
-  }
-  if (!keepDestinations) for (const id of input.destination_ids ?? []) excluded.add(id);
+  const excluded = await excludedNationalities(db, input.insurance_provider_id ?? null, input.destination_ids ?? []);
+  if (!excluded) throw new UnknownReferenceError('insurance_provider_id');
 
   const lang = input.lang;
   const countries: Country[] = rows

@@ -49,3 +49,13 @@ export function formatDate(date: Date, lang: Language): string {
     year: 'numeric',
   }).format(date);
 }
+
+/**
+ * A "YYYY-MM-DD" day as formatDate writes it, read as a local date so the day shown is the
+ * calendar day in any time zone; anything else is shown as it came.
+ */
+export function formatIsoDate(iso: string, lang: Language): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !year || !month || !day) return iso;
+  return formatDate(new Date(year, month - 1, day), lang);
+}

@@ -38,3 +38,4 @@ export const TRAVEL_DETAILS_MESSAGES: Record<TravelDetailsCode, MessageDescripto
   agent_unknown: msg`This agent link is not valid. Please check it with your broker.`,
   contact_locked: msg`The email and phone of a saved trip can only be changed from the link it was saved with. Keep them, or start a new quote.`,
 };
+

@@ -3,6 +3,7 @@ import {
   companyInfoEndpoint,
   countriesEndpoint,
   countryCodesEndpoint,
+  relationshipsEndpoint,
   travelConfigsEndpoint,
   vatEndpoint,
   type CompanyInfo,
@@ -52,6 +53,12 @@ export async function fetchTravelConfigs(lang: Language) {
   };
 }
 export type TravelConfigs = Awaited<ReturnType<typeof fetchTravelConfigs>>;
+
+/** The relationship lists of /health/relationships: families, domestics and parents, as options. */
+export async function fetchRelationshipOptions(lang: Language) {
+  const data = await callEndpoint(relationshipsEndpoint, { lang, isDropdown: true });
+  return { families: options(data.relationships), domestics: options(data.domesticRelationships), parents: options(data.parentsRelationship) };
+}
 
 /** VAT percent and stamp fee in cents. */
 export async function fetchVat() {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Highlight } from '../../../contract/quote.endpoints';
+import type { Highlight } from '../../../contract/invoice.schema';
 import { BOT_TOKEN, QUOTES_LEAD_UUID, QUOTES_SESSION_UUID, SAMPLE_DATA, SAMPLE_QUOTES, quotesData } from '../../../../machines/quotes.model';
 import { formatMoney } from '../../i18n/format';
 import { activateLanguage } from '../../i18n/locale';

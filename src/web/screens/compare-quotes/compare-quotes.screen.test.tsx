@@ -298,7 +298,7 @@ describe('agent mode (RULINGS 15)', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Send by e-mail' })));
     const toast = await screen.findByTestId('share-email-toast');
     expect(toast.getAttribute('role')).toBe('status');
-    expect(toast.textContent).toContain('Quotes sent to rania@example.com');
+    expect(toast.textContent).toContain('Link sent to rania@example.com');
     expect(quotes.sendEmailByPage).toHaveBeenCalledWith(
       expect.objectContaining({ uuid: QUOTES_LEAD_UUID, pagename: 'compare-quotes', agentId: 101, lang: 'en' }),
     );

@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { Language } from '../../../contract/endpoint';
-import type { Benefit, Highlight } from '../../../contract/quote.endpoints';
+import type { Highlight } from '../../../contract/invoice.schema';
+import type { Benefit } from '../../../contract/quote.endpoints';
 import { localized } from '../quotes-shared/quote-texts';
 
 /** Label and value rows of a plan's highlights or benefits, in the page's language. */

@@ -4,17 +4,10 @@ import { Plural, Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Language } from '../../../contract/endpoint';
 import type { QuotedLead } from '../../../contract/quote.endpoints';
-import { formatDate, formatList } from '../../i18n/format';
+import { formatIsoDate, formatList } from '../../i18n/format';
 
 /** Destination text longer than this (about 200 px of text, spec §2) gets its tooltip. */
 const LONG_DESTINATION_CHARS = 28;
-
-/** A "YYYY-MM-DD" day as a local date, so the day shown is the calendar day in any time zone. */
-export function shownDate(iso: string, lang: Language): string {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  if (!year || !month || !day) return iso;
-  return formatDate(new Date(year, month - 1, day), lang);
-}
 
 /** What heads the list: how many plans for how many travellers, where and when. */
 export function QuotesSummary({ count, lead, lang, actions }: { count: number; lead: QuotedLead; lang: Language; actions?: ReactNode }) {
@@ -43,7 +36,7 @@ export function QuotesSummary({ count, lead, lang, actions }: { count: number; l
         <Group gap={4} wrap="nowrap">
           <IconCalendar size={16} aria-hidden="true" />
           <Text fz="sm" data-testid="quotes-dates">
-            {shownDate(lead.start_date, lang)} – {shownDate(lead.end_date, lang)}
+            {formatIsoDate(lead.start_date, lang)} – {formatIsoDate(lead.end_date, lang)}
           </Text>
         </Group>
       </Group>

@@ -9,13 +9,16 @@ export interface PremiumBreakdownProps {
   perPerson: { label: string; value: number }[];
   lang: Language;
   size?: 'lg' | 'md';
+  /** The tooltip button's name; by default the per-traveller premiums. */
+  breakdownLabel?: string;
 }
 
 /**
- * The displayed total in whole dollars, with the per-traveller premiums in a tooltip. The
+ * The displayed total in whole dollars, with its breakdown (the per-traveller premiums, or an
+ * invoice's lines) in a tooltip. The
  * tooltip hangs on a button, so keyboard users reach it too (focus shows it).
  */
-export function PremiumBreakdown({ total, perPerson, lang, size = 'lg' }: PremiumBreakdownProps) {
+export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdownLabel }: PremiumBreakdownProps) {
   const { t } = useLingui();
   const amount = formatMoney(total, lang);
   return (
@@ -37,7 +40,7 @@ export function PremiumBreakdown({ total, perPerson, lang, size = 'lg' }: Premiu
             </Stack>
           }
         >
-          <ActionIcon variant="subtle" size="sm" aria-label={t`Premium per traveller`}>
+          <ActionIcon variant="subtle" size="sm" aria-label={breakdownLabel ?? t`Premium per traveller`}>
             <IconInfoCircle size={18} aria-hidden="true" />
           </ActionIcon>
         </Tooltip>

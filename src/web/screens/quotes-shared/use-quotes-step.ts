@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectIsAgent, selectLead } from '../../../../machines/journey.selectors';
-import { selectBuyFailed, selectFailure, selectOutcome } from '../../../../machines/quotes.selectors';
+import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome } from '../../../../machines/quotes.selectors';
 import type { QuotesInput, QuotesView } from '../../../../machines/quotes.types';
 import { JourneyActorContext } from '../../journey/journey-context';
+import { useStepOutcome } from '../../journey/use-step-outcome';
 import { useApp } from '../../shell/app-context';
 import { quotesLogic, readCompareData } from './quotes.actors';
 
@@ -48,11 +49,7 @@ export function useQuotesStep(view: QuotesView) {
     if (failure === 'quotes_error' || buyFailed) showSystemError();
   }, [failure, buyFailed, showSystemError]);
 
-  useEffect(() => {
-    if (outcome?.type === 'chosen') journey.send({ type: 'quote.chosen' });
-    if (outcome?.type === 'compared') journey.send({ type: 'compare.opened' });
-    if (outcome?.type === 'closed') journey.send({ type: 'compare.closed' });
-  }, [outcome, journey]);
+  useStepOutcome(outcome, quotesOutcomeEvent);
 
   return { step, lang, isAgent: isAgent && input.agentId !== null };
 }

@@ -7,7 +7,8 @@ import { CONTACT_FIELDS } from '../../../../machines/call-back.payload';
 import type { CallBackValues } from '../../../../machines/call-back.types';
 import { ContactSection } from '../traveller-details/form/contact-section';
 import type { FieldRefs } from '../traveller-details/form/form-types';
-import { useRuleForm } from '../traveller-details/form/use-rule-form';
+import { useRuleForm } from '../../components/use-rule-form';
+import { TRAVEL_DETAILS_MESSAGES } from '../../i18n/validation-messages';
 import classes from '../traveller-details/form/travel-details-form.module.css';
 
 const firstInvalid = (errors: TravelDetailsErrors) => CONTACT_FIELDS.find((field) => errors[field]);
@@ -25,7 +26,7 @@ export function CallBackForm(props: {
 }) {
   const { initialValues, phoneCodes, serverErrors, sending, onSubmit } = props;
   const { t } = useLingui();
-  const form = useRuleForm(initialValues, contactErrors, serverErrors);
+  const form = useRuleForm(initialValues, contactErrors, serverErrors, TRAVEL_DETAILS_MESSAGES);
   const [elements] = useState(() => new Map<string, HTMLElement>());
   const refs: FieldRefs = (field) => (element) => {
     if (element) elements.set(field, element);

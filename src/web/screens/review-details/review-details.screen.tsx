@@ -1,8 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { todayIso } from '../../../contract/dates';
+import {
+  selectCurrentTraveller,
+  selectCustomer,
+  selectDobDialog,
+  selectEmailSent,
+  selectFormOpen,
+  selectInvoice,
+  selectLead,
+  selectOptions,
+  selectOtherPassports,
+  selectPlan,
+  selectSaving,
+  selectServerErrors,
+  selectSharing,
+  selectTravellerCount,
+  selectViewState,
+  selectWhatsappTemplate,
+} from '../../../../machines/review.selectors';
+import { ShareButtons } from '../../components/share-buttons';
+import { ErrorView } from '../../shell/error-view';
+import { PlanSummary } from '../invoice-shared/plan-summary';
 import { PageHeading } from '../page-heading';
+import { DobErrorDialog } from './dob-error-dialog';
+import type { reviewLogic } from './review.actors';
+import { TravellerForm } from './traveller-form';
+import { useReviewStep } from './use-review-step';
 
-/** /review-details: traveller-by-traveller review. */
+type ReviewActor = ActorRefFrom<typeof reviewLogic>;
+
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** /review-details: the chosen plan read back from the server, then each traveller in turn (spec §2). */
 export function ReviewDetailsScreen() {
   const { t } = useLingui();
-  return <PageHeading testId="screen-review-details" title={t`Review details`} intro={t`Check each traveller's details exactly as they appear on the passport.`} />;
+  const { step, lang, isAgent } = useReviewStep();
+  const viewState = useSelector(step, selectViewState);
+  const invoice = useSelector(step, selectInvoice);
+  const lead = useSelector(step, selectLead);
+
+  let body;
+  if (viewState === 'failed') body = <ErrorView headingOrder={2} />;
+  else if (viewState !== 'ready' || !invoice || !lead) {
+    body = (
+      <Center py={64} role="status" data-testid="review-loading">
+        <Stack align="center" gap="sm">
+          <Loader aria-hidden="true" />
+          <Text c="dimmed">{t`Please wait while we load your plan…`}</Text>
+        </Stack>
+      </Center>
+    );
+  } else {
+    body = (
+      <>
+        <PlanSummary invoice={invoice} lead={lead} lang={lang} sections={[1]} actions={isAgent ? <ReviewShare step={step} /> : undefined} />
+        <TravellerStep step={step} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeading testId="screen-review-details" title={t`Review details`} intro={t`Check each traveller's details exactly as they appear on the passport.`} />
+      {body}
+    </>
+  );
+}
+
+/** The open traveller's form, the short "saved" pause between two travellers, and the DOB dialog. */
+function TravellerStep({ step }: { step: ReviewActor }) {
+  const { t, i18n } = useLingui();
+  const traveller = useSelector(step, selectCurrentTraveller);
+  const count = useSelector(step, selectTravellerCount);
+  const formOpen = useSelector(step, selectFormOpen);
+  const saving = useSelector(step, selectSaving);
+  const serverErrors = useSelector(step, selectServerErrors);
+  const options = useSelector(step, selectOptions);
+  const plan = useSelector(step, selectPlan);
+  const otherPassports = useSelector(step, selectOtherPassports, sameList);
+  const dob = useSelector(step, selectDobDialog);
+  const [today] = useState(todayIso);
+  const headingRef = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+
+  // When the next traveller's form opens, keyboard and screen-reader users land on its title.
+  useEffect(() => {
+    if (!formOpen || !traveller) return;
+    if (opened.current) headingRef.current?.querySelector<HTMLElement>('#traveller-form-title')?.focus();
+    opened.current = true;
+  }, [formOpen, traveller?.index]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!traveller || !options || !plan) return null;
+  const number = traveller.index + 1;
+  return (
+    <div ref={headingRef}>
+      {formOpen ? (
+        <TravellerForm
+          key={traveller.index}
+          index={traveller.index}
+          count={count}
+          values={traveller.values}
+          rules={traveller.rules}
+          plan={plan}
+          options={options}
+          otherPassports={otherPassports}
+          serverErrors={serverErrors}
+          today={today}
+          englishTyping={i18n.locale === 'en'}
+          saving={saving}
+          canGoBack={traveller.index > 0}
+          onSave={(values) => step.send({ type: 'traveller.save', values })}
+          onPrevious={() => step.send({ type: 'traveller.previous' })}
+        />
+      ) : (
+        <Paper withBorder radius="md" p="lg" role="status" data-testid="traveller-saved">
+          <Stack align="center" gap="xs">
+            <IconCircleCheck size={32} color="var(--mantine-color-green-7)" aria-hidden="true" />
+            <Text fw={600}>{t`Traveller ${number} saved`}</Text>
+          </Stack>
+        </Paper>
+      )}
+      <DobErrorDialog
+        opened={dob.open}
+        message={dob.message ?? ''}
+        onUpdate={() => step.send({ type: 'dob.update' })}
+        onClose={() => step.send({ type: 'dob.dismiss' })}
+      />
+    </div>
+  );
+}
+
+/** Agent mode on this page: WhatsApp or e-mail the review page to the customer. */
+function ReviewShare({ step }: { step: ReviewActor }) {
+  const customer = useSelector(step, selectCustomer);
+  const template = useSelector(step, selectWhatsappTemplate);
+  const sending = useSelector(step, selectSharing);
+  const sent = useSelector(step, selectEmailSent);
+  if (!customer) return null;
+  return (
+    <ShareButtons
+      phone={customer.complete_phone_number}
+      email={customer.email}
+      template={template}
+      sending={sending}
+      sent={sent}
+      onEmail={() => step.send({ type: 'share.email' })}
+    />
+  );
 }

@@ -4,10 +4,9 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
-import { parseIsoDate } from '../../../contract/dates';
 import type { RecentSearch } from '../../../contract/lead.endpoints';
 import type { LeadStage } from '../../../../machines/journey.types';
-import { formatDate } from '../../i18n/format';
+import { formatIsoDate } from '../../i18n/format';
 import { useDialogSize } from '../../shell/dialog-size';
 
 /** Where a lead continues, by its stage (spec §2: 1 compare quotes, 2 review details, 3 checkout). */
@@ -16,14 +15,6 @@ const CONTINUES_AT: Record<LeadStage, MessageDescriptor> = {
   2: msg`Continue at: review details`,
   3: msg`Continue at: checkout`,
 };
-
-function shownDate(iso: string, lang: Language): string {
-  const time = parseIsoDate(iso);
-  if (time === null) return iso;
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  // A local date, so the day shown is the calendar day whatever the time zone.
-  return formatDate(new Date(year, month - 1, day), lang);
-}
 
 export interface RecentLeadsDialogProps {
   opened: boolean;
@@ -76,7 +67,7 @@ export function RecentLeadsDialog({ opened, leads, lang, onPick, onNew }: Recent
                         <Group gap={4} wrap="nowrap">
                           <IconCalendar size={16} aria-hidden="true" />
                           <span>
-                            {shownDate(lead.start_date, lang)} – {shownDate(lead.end_date, lang)}
+                            {formatIsoDate(lead.start_date, lang)} – {formatIsoDate(lead.end_date, lang)}
                           </span>
                         </Group>
                         <Group gap={4} wrap="nowrap">

@@ -9,12 +9,13 @@ import {
   NAME_MAX_LENGTH,
   NAME_TYPING_FILTER,
   type ContactDetails,
+  type TravelDetailsCode,
 } from '../../../../contract/travel-details.rules';
 import { NumericTextInput } from '../../../components/number-input';
+import type { RuleFormApi } from '../../../components/use-rule-form';
 import type { FieldRefs } from './form-types';
 import { selectText } from './select-text';
 import { cleanPhoneDigits, withPhoneCode } from './travel-details-values';
-import type { RuleFormApi } from './use-rule-form';
 import classes from './travel-details-form.module.css';
 
 const LRM = '\u200e';
@@ -29,7 +30,7 @@ export function ContactSection<V extends ContactDetails>({
   refs,
   title,
 }: {
-  form: RuleFormApi<V>;
+  form: RuleFormApi<V, TravelDetailsCode>;
   reference: { phoneCodes: Option[] };
   refs: FieldRefs;
   /** The section heading; "Your details" unless given. */

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { travelDetailsErrors, type RuleContext, type TravelDetailsErrors } from '../../../../contract/travel-details.rules';
-import { useRuleForm } from './use-rule-form';
+import { useRuleForm } from '../../../components/use-rule-form';
+import { TRAVEL_DETAILS_MESSAGES } from '../../../i18n/validation-messages';
 import type { TravelDetailsValues } from '../../../../../machines/travel-details.types';
 
 /** The members area: the traveller count's list and every traveller's date of birth. */
@@ -40,7 +41,7 @@ export function useTravelDetailsForm(initialValues: TravelDetailsValues, ctx: Ru
     (values: TravelDetailsValues) => travelDetailsErrors(values, { today, maxTravellers, familyChildMaxAge }),
     [today, maxTravellers, familyChildMaxAge],
   );
-  return useRuleForm(initialValues, validate, serverErrors, { childAge: familyChildMaxAge });
+  return useRuleForm(initialValues, validate, serverErrors, TRAVEL_DETAILS_MESSAGES, { childAge: familyChildMaxAge });
 }
 
 export type TravelDetailsFormApi = ReturnType<typeof useTravelDetailsForm>;

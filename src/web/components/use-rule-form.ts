@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import type { TravelDetailsErrors } from '../../../../contract/travel-details.rules';
-import { TRAVEL_DETAILS_MESSAGES } from '../../../i18n/validation-messages';
+import type { MessageDescriptor } from '@lingui/core';
 
 interface FormState<V> {
   /** The initialValues object these values started from: a new object resets the form. */
@@ -19,17 +18,21 @@ const freshState = <V,>(initialValues: V): FormState<V> => ({
   submitted: false,
 });
 
+/** Field -> the code of its first failing rule. */
+type RuleErrors<C extends string> = Partial<Record<string, C>>;
+
 /**
  * A form checked by the shared rules of spec §5 (the travel details form, the call-back
- * request). Errors come from `validate` on every change; a field shows its error once it was
+ * request, a traveller at review); `messages` turns each rule's code into its words. Errors come from `validate` on every change; a field shows its error once it was
  * left or changed (validation on blur, then on change), and every field shows after a submit
  * attempt. Server errors show on their fields until the user edits that field. `validate` must
  * be stable (useCallback) or every render recomputes the errors.
  */
-export function useRuleForm<V>(
+export function useRuleForm<V, C extends string>(
   initialValues: V,
-  validate: (values: V) => TravelDetailsErrors,
-  serverErrors: TravelDetailsErrors,
+  validate: (values: V) => RuleErrors<C>,
+  serverErrors: RuleErrors<C>,
+  messages: Record<C, MessageDescriptor>,
   messageValues: Record<string, unknown> = {},
 ) {
   const { i18n } = useLingui();
@@ -37,7 +40,7 @@ export function useRuleForm<V>(
   if (state.source !== initialValues) setState(freshState(initialValues));
 
   const [serverSource, setServerSource] = useState(serverErrors);
-  const [serverShown, setServerShown] = useState<TravelDetailsErrors>(serverErrors);
+  const [serverShown, setServerShown] = useState<RuleErrors<C>>(serverErrors);
   if (serverSource !== serverErrors) {
     setServerSource(serverErrors);
     setServerShown(serverErrors);
@@ -57,7 +60,7 @@ export function useRuleForm<V>(
       const code = codeOf(field);
       if (!code) return undefined;
       // Built outside the call: Lingui's extractor cannot read an object literal passed to i18n._.
-      const message = { ...TRAVEL_DETAILS_MESSAGES[code], values: messageValues };
+      const message = { ...messages[code], values: messageValues };
       return i18n._(message);
     },
     /**
@@ -85,4 +88,4 @@ export function useRuleForm<V>(
   };
 }
 
-export type RuleFormApi<V> = ReturnType<typeof useRuleForm<V>>;
+export type RuleFormApi<V, C extends string> = ReturnType<typeof useRuleForm<V, C>>;

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import type { Language } from '../../contract/endpoint';
+import type { Invoice } from '../../contract/invoice.schema';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import type { LeadRow } from '../leads/lead-store';
+import { loadPlans, type LoadedPlan } from '../quoting/catalogue';
+import { highlightsOf } from '../quoting/quote-views';
+import { invoiceView, type InvoiceTotals } from './invoice';
+
+/**
+ * The lead's stored invoice read back (spec §3 Invoice): the one path from an invoice row to
+ * the contract's Invoice, used by proceed-review when it answers and by get-personal-details
+ * whenever the page reloads, so both show the same figures.
+ */
+
+export type InvoiceRow = typeof t.invoices.$inferSelect;
+
+/** The stage a lead reaches once a plan is chosen (spec §4: 1 quoted, 2 plan chosen, 3 checkout). */
+export const PLAN_CHOSEN_STAGE = 2;
+
+/** The totals as stored with the invoice; nothing is recomputed, so a later VAT change never alters a chosen plan's figures. */
+function storedTotals(row: InvoiceRow): InvoiceTotals {
+  return {
+    planPriceCents: row.planPriceCents,
+    addonsCents: row.addons.reduce((sum, addon) => sum + addon.cents, 0),
+    totalWithoutVatCents: row.totalWithoutVatCents,
+    vatPercent: row.vatPercent,
+    vatCents: row.vatCents,
+    stampFeeCents: row.stampFeeCents,
+    totalWithVatCents: row.totalWithVatCents,
+  };
+}
+
+/** A stored invoice as the contract's Invoice, labelled in `lang`, with the plan's names and highlights. */
+export function invoiceOfRow(row: InvoiceRow, plan: LoadedPlan, lead: Pick<LeadRow, 'noOfTraveller' | 'isFamily'>, lang: Language): Invoice {
+  return invoiceView({
+    lang,
+    refNo: row.quoteRefNo,
+    quoteId: row.quoteId,
+    provider: {
+      id: plan.insurer.id,
+      nameEn: plan.insurer.nameEn,
+      nameAr: plan.insurer.nameAr,
+      // The image name as quotes carry it; the SPA loads it from /img/<image> (spec §7).
+      image: plan.insurer.logo,
+    },
+    plan,
+    travellers: lead.noOfTraveller,
+    isFamily: lead.isFamily,
+    addons: row.addons,
+    totals: storedTotals(row),
+    highlight: highlightsOf(plan),
+  });
+}
+
+/**
+ * The lead's invoice while its plan is chosen: the tracker at stage 2 or later and an invoice
+ * row (open, or paid and beyond). Null for a lead that never chose a plan, and for one whose
+ * travel details were saved again since (the re-quote sets the stage back to 1).
+ */
+export async function chosenInvoice(db: Db, leadId: number): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select({ invoice: t.invoices, stage: t.leadTrackers.stage })
+    .from(t.invoices)
+    .innerJoin(t.leadTrackers, eq(t.leadTrackers.leadId, t.invoices.leadId))
+    .where(eq(t.invoices.leadId, leadId));
+  return row && row.stage >= PLAN_CHOSEN_STAGE ? row.invoice : null;
+}
+
+/** get-personal-details' get_invoice: the chosen plan's invoice in `lang`, or null while none is chosen. */
+export async function loadInvoiceView(db: Db, lead: LeadRow, lang: Language): Promise<Invoice | null> {
+  const row = await chosenInvoice(db, lead.id);
+  if (!row) return null;
+  const [plan] = await loadPlans(db, [row.planId]);
+  return plan ? invoiceOfRow(row, plan, lead, lang) : null;
+}

@@ -1,0 +1,278 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { todayIso } from '../../src/contract/dates';
+import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
+import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, readStorage, visit, type Lang } from './harness';
+import { axeViolations, callApi, fields, fillTrip, listEml, newTrip, quotesOpened, saveLeadThroughApi, screenshotBothWidths, textIn, typeInto, typed } from './journey-steps';
+
+/**
+ * The review step in Chromium against the real server (issue 9): each traveller in turn, with
+ * the chosen insurer's fields and rules, the plan read back from the server, a reload that
+ * resumes where the customer was, and the date-of-birth dialog.
+ */
+
+const browser = browserForThisFile();
+
+/** Plans of the demo catalogue with the spec's special providers (src/server/db/seed-catalogue.ts). */
+const PLAN = {
+  provider3: { en: 'Schengen Visa Care', ar: 'رعاية تأشيرة شنغن' },
+  provider1000: { en: 'Europe Flex', ar: 'أوروبا المرنة' },
+} as const;
+
+const LEBANON = { en: 'Lebanon', ar: 'لبنان' } as const;
+const SPOUSE = { en: 'Spouse', ar: 'الزوج / الزوجة' } as const;
+const DAUGHTER = { en: 'Daughter', ar: 'ابنة' } as const;
+const MR = { en: 'Mr', ar: 'السيد' } as const;
+const MRS = { en: 'Mrs', ar: 'السيدة' } as const;
+const MASTER = { en: 'Master', ar: 'الطفل' } as const;
+const MALE = { en: 'Male', ar: 'ذكر' } as const;
+const FEMALE = { en: 'Female', ar: 'أنثى' } as const;
+
+/** A family of three (41, 39 and 11 years old) to France, starting in 10 days. */
+function familyTrip() {
+  const year = Number(todayIso().slice(0, 4));
+  return newTrip({ dobs: [`${year - 41}-01-10`, `${year - 39}-02-11`, `${year - 11}-03-12`], family: true });
+}
+
+/** Enters the trip, then buys the named plan from the quote list and waits for /review-details. */
+async function buyPlan(page: Page, lang: Lang, trip: ReturnType<typeof newTrip>, plan: { en: string; ar: string }, query = ''): Promise<string> {
+  await visit(page, `/traveller-details?lang=${lang}${query}`);
+  await fillTrip(page, lang, trip);
+  await fields(page, lang).proceed.click();
+  const { uuid } = await quotesOpened(page);
+  const card = page.getByTestId('quote-card').filter({ has: page.getByText(plan[lang], { exact: true }) });
+  await card.getByTestId('buy-now').click();
+  await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+  await page.getByTestId('traveller-form').waitFor({ timeout: 15_000 });
+  return uuid!;
+}
+
+/** The traveller form's fields in the page's language, found by their labels. */
+function reviewFields(page: Page, lang: Lang) {
+  const form = page.getByTestId('traveller-form');
+  const box = (msgid: string) => form.getByRole('textbox', { name: textIn(lang, msgid), exact: true });
+  const combo = (msgid: string) => form.getByRole('combobox', { name: textIn(lang, msgid), exact: true });
+  return {
+    form,
+    title: combo('Title'),
+    first: box('First name'),
+    middle: box('Middle name (optional)'),
+    last: box('Last name'),
+    dob: box('Date of birth'),
+    gender: combo('Gender'),
+    passport: box('Passport number'),
+    residence: combo('Country of residence'),
+    nationality: combo('Nationality'),
+    relationship: combo('Relationship to traveller 1'),
+    heading: page.getByTestId('traveller-form-title'),
+    previous: page.getByTestId('traveller-previous'),
+    proceed: page.getByTestId('traveller-proceed'),
+  };
+}
+
+/** Picks an option of a select (a searchable one is typed into first). */
+async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
+  await select.click();
+  if (search) await select.pressSequentially(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The error shown under a field, by its message. */
+const errorText = (page: Page, lang: Lang, msgid: string) => page.getByTestId('traveller-form').getByText(textIn(lang, msgid), { exact: true });
+
+/** Waits for the next traveller's form (the saved one closes, the next opens 0.5 s later). */
+async function travellerOpened(page: Page, lang: Lang, number: number): Promise<void> {
+  const msgid = number === 1 ? 'Traveller {number} (you)' : 'Traveller {number}';
+  await expect.poll(() => page.getByTestId('traveller-form-title').innerText().catch(() => ''), { timeout: 10_000 }).toBe(textIn(lang, msgid, { number }));
+}
+
+/** Traveller 3 of the family, all but the relationship: the test leaves that for later. */
+async function fillDaughter(page: Page, lang: Lang): Promise<void> {
+  const f = reviewFields(page, lang);
+  await choose(page, f.title, MASTER[lang]);
+  await typeInto(f.first, 'Lea');
+  await typeInto(f.last, 'Haddad');
+  await choose(page, f.gender, FEMALE[lang]);
+  await choose(page, f.nationality, LEBANON[lang], LEBANON[lang].slice(0, 3));
+  await typeInto(f.passport, 'LR1112223');
+}
+
+describe.each(['en', 'ar'] as const)('review details in %s', (lang) => {
+  test('a provider-3 family of three: gender, relationship and residence rules apply, Previous goes back, a reload resumes, and checkout follows at stage 3', async () => {
+    const opened = await openPage(browser(), DESKTOP);
+    const { page } = opened;
+    const uuid = await buyPlan(page, lang, familyTrip(), PLAN.provider3);
+    const f = reviewFields(page, lang);
+
+    // The plan is the server's: the summary names it, with the reference and the travellers.
+    await expect.poll(() => page.getByTestId('summary-plan-name').innerText()).toBe(PLAN.provider3[lang]);
+    expect(await page.getByTestId('summary-reference').innerText()).toMatch(/SAF-\d{4}-\d{6}/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, `review-${lang}`);
+
+    // Traveller 1: names from the full name; residence preset to Lebanon (provider 3, from Lebanon).
+    await travellerOpened(page, lang, 1);
+    expect(await f.first.inputValue()).toBe('Rania');
+    expect(await f.last.inputValue()).toBe('Haddad');
+    expect(await f.residence.inputValue()).toBe(LEBANON[lang]);
+    expect(await f.relationship.count()).toBe(0);
+    await expect.poll(() => f.previous.isDisabled()).toBe(true);
+    // Provider 3 requires the gender: Proceed without it shows why and focuses it.
+    await choose(page, f.title, MRS[lang]);
+    await typeInto(f.passport, 'ab 123 456');
+    expect(await f.passport.inputValue()).toBe('AB123456');
+    await choose(page, f.nationality, LEBANON[lang], LEBANON[lang].slice(0, 3));
+    await f.proceed.click();
+    await expect.poll(() => errorText(page, lang, 'Please select gender').isVisible()).toBe(true);
+    await expect.poll(() => f.gender.evaluate((element) => element === document.activeElement)).toBe(true);
+    await screenshotBothWidths(page, `review-error-${lang}`);
+    await choose(page, f.gender, FEMALE[lang]);
+    await f.proceed.click();
+
+    // Traveller 2 (39): provider 3 makes an adult the spouse; the same passport is refused.
+    await travellerOpened(page, lang, 2);
+    expect(await f.relationship.inputValue()).toBe(SPOUSE[lang]);
+    await screenshotBothWidths(page, `review-traveller2-${lang}`);
+    await choose(page, f.title, MR[lang]);
+    await typeInto(f.first, 'Karim');
+    await typeInto(f.last, 'Haddad');
+    await choose(page, f.gender, MALE[lang]);
+    await choose(page, f.nationality, LEBANON[lang], LEBANON[lang].slice(0, 3));
+    await typeInto(f.passport, 'AB123456');
+    await f.proceed.click();
+    await expect.poll(() => errorText(page, lang, 'Another traveller on this policy has this passport number').isVisible()).toBe(true);
+    await typeInto(f.passport, 'LR7654321');
+    await f.proceed.click();
+
+    // Traveller 3 (11): no relationship is preset for a child, and it is required.
+    await travellerOpened(page, lang, 3);
+    expect(await f.relationship.inputValue()).toBe('');
+    await fillDaughter(page, lang);
+    await f.proceed.click();
+    await expect.poll(() => errorText(page, lang, 'Please select relationship').isVisible()).toBe(true);
+
+    // Previous: traveller 2 again, as saved.
+    await f.previous.click();
+    await travellerOpened(page, lang, 2);
+    expect(await f.first.inputValue()).toBe('Karim');
+    expect(await f.passport.inputValue()).toBe('LR7654321');
+    await f.proceed.click();
+    await travellerOpened(page, lang, 3);
+
+    // A reload resumes at traveller 3, with the earlier travellers saved on the server.
+    expect((await readStorage(page, ['traveller_index'])).traveller_index).toBe('2');
+    await page.reload();
+    await travellerOpened(page, lang, 3);
+    const saved = (await callApi(personalDetailsEndpoint, { uuid, lang })).customer.lead_details.travellers_info;
+    expect(saved.map((traveller) => [traveller.first_name, traveller.is_field])).toEqual([
+      ['Rania', true],
+      ['Karim', true],
+      [null, false],
+    ]);
+    expect(saved.map((traveller) => traveller.relationship_type_id)).toEqual([5, 1, null]);
+
+    await fillDaughter(page, lang);
+    await choose(page, f.relationship, DAUGHTER[lang]);
+    await f.proceed.click();
+
+    await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+    const after = await callApi(personalDetailsEndpoint, { uuid, lang });
+    expect(after.customer.recent_searches[0]?.stage).toBe(3);
+    expect(after.customer.lead_details.travellers_info.map((traveller) => traveller.country_id)).toEqual([422, 422, 422]);
+    await finish(opened);
+  });
+
+  test('a provider-1000 traveller gives the passport only, on a phone', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    await buyPlan(page, lang, newTrip({ dobs: ['1988-06-15'] }), PLAN.provider1000);
+    const f = reviewFields(page, lang);
+    await travellerOpened(page, lang, 1);
+    // No gender, residence, nationality or relationship for this insurer.
+    expect(await Promise.all([f.gender.count(), f.residence.count(), f.nationality.count(), f.relationship.count()])).toEqual([0, 0, 0, 0]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, `review-passport-only-${lang}`);
+    await choose(page, f.title, MRS[lang]);
+    await f.proceed.click();
+    await expect.poll(() => errorText(page, lang, 'Please enter passport number').isVisible()).toBe(true);
+    // Arabic-keyboard digits are read as they are typed.
+    await typeInto(f.passport, 'p٠١٢٣٤٥٦');
+    expect(await f.passport.inputValue()).toBe('P0123456');
+    await f.proceed.click();
+    await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+    await finish(opened);
+  });
+
+  test('a date of birth other than the quoted one opens the DOB dialog, and Update Details leads back to travel details', async () => {
+    const opened = await openPage(browser(), DESKTOP);
+    const { page } = opened;
+    const uuid = await buyPlan(page, lang, newTrip({ dobs: ['1988-06-15'] }), PLAN.provider1000);
+    const f = reviewFields(page, lang);
+    await travellerOpened(page, lang, 1);
+    await choose(page, f.title, MRS[lang]);
+    await typeInto(f.passport, 'P0123456');
+    await typeInto(f.dob, typed('1987-06-15'));
+    await f.proceed.click();
+
+    const dialog = page.getByTestId('dob-error-dialog');
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(await dialog.getByText(textIn(lang, 'Sorry we cannot proceed with your application')).isVisible()).toBe(true);
+    expect(await dialog.getByText(textIn(lang, 'To change DOB kindly click on the Travel Details')).isVisible()).toBe(true);
+    expect((await page.getByTestId('dob-error-message').innerText()).length).toBeGreaterThan(10);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, `review-dob-dialog-${lang}`);
+    // Nothing was saved, and the page stayed.
+    expect(new URL(page.url()).pathname).toBe('/review-details');
+    const lead = (await callApi(personalDetailsEndpoint, { uuid, lang })).customer.lead_details;
+    expect([lead.travellers_info[0]?.dob, lead.travellers_info[0]?.is_field]).toEqual(['1988-06-15', false]);
+
+    await dialog.getByTestId('dob-update-details').click();
+    await page.waitForURL((url) => url.pathname === '/traveller-details', { timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get('uuid')).toBe(uuid);
+    await fields(page, lang).form.waitFor();
+    await finish(opened);
+  });
+});
+
+describe('review guards', () => {
+  test('a lead that never chose a plan goes back to its quotes; a stored thank-you flag sends the user to travel details', async () => {
+    const opened = await openPage(browser(), DESKTOP);
+    const { page } = opened;
+    const { uuid } = await saveLeadThroughApi();
+    await visit(page, `/review-details?uuid=${uuid}&lang=en`);
+    await page.waitForURL((url) => url.pathname === '/compare-quotes', { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('uuid')).toBe(uuid);
+
+    await page.evaluate(() => localStorage.setItem('thankyou', '1'));
+    await visit(page, `/review-details?uuid=${uuid}&lang=en`);
+    await page.waitForURL((url) => url.pathname === '/traveller-details', { timeout: 15_000 });
+    await finish(opened);
+  });
+});
+
+describe('agent mode on review', () => {
+  test('with agent_id the review page shares itself: WhatsApp names this page, and the e-mail share writes an .eml to the outbox', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    const trip = newTrip({ dobs: ['1988-06-15'] });
+    await buyPlan(page, 'en', trip, PLAN.provider1000, '&agent_id=101');
+    const whatsapp = page.getByTestId('share-whatsapp');
+    await whatsapp.waitFor({ state: 'visible' });
+    const href = (await whatsapp.getAttribute('href')) ?? '';
+    expect(href).toMatch(new RegExp(`^https://wa\\.me/961${trip.phone}\\?text=`));
+    expect(decodeURIComponent(href.split('text=')[1] ?? '')).toContain('/review-details?uuid=');
+
+    const outbox = path.join(inject('dataDir'), 'outbox');
+    const before = listEml(outbox);
+    await page.getByTestId('share-email').click();
+    await page.getByTestId('share-email-toast').waitFor({ state: 'visible' });
+    await expect.poll(() => listEml(outbox).length, { timeout: 10_000 }).toBe(before.length + 1);
+    const written = listEml(outbox).find((file) => !before.includes(file))!;
+    const eml = readFileSync(path.join(outbox, written), 'utf8');
+    expect(eml).toContain(`To: ${trip.email}`);
+    expect(eml).toContain('review-details');
+    await finish(opened);
+  });
+});
