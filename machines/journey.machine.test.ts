@@ -397,6 +397,38 @@ describe('leaving the review', () => {
   });
 });
 
+describe('leaving checkout', () => {
+  it('checkout.planMissing shows the lead\'s quotes in place of checkout (replace), keeping the lead', () => {
+    const { actor, step, context, showRoute } = bootToCheckout();
+    actor.send({ type: 'checkout.planMissing' });
+    expect(step()).toBe('compareQuotes');
+    expect(context()).toMatchObject({ uuid: 'lead-1', sessionId: 'sess-1' });
+    expect(showRoute).toHaveBeenLastCalledWith({ step: 'compareQuotes', path: '/compare-quotes', uuid: 'lead-1', sessionId: 'sess-1', replace: true });
+  });
+
+  it('checkout.planMissing forgets review and checkout until a plan is chosen again', () => {
+    const { actor, step, context } = bootToCheckout();
+    actor.send({ type: 'checkout.planMissing' });
+    expect(context().visited).toEqual(['travellerDetails', 'compareQuotes']);
+    actor.send(route('/checkout'));
+    expect(step()).toBe('compareQuotes');
+    actor.send(route('/review-details'));
+    expect(step()).toBe('compareQuotes');
+    actor.send({ type: 'quote.chosen' });
+    expect(step()).toBe('reviewDetails');
+  });
+
+  it('checkout.reviewMissing shows review details in place of checkout (replace), keeping the lead and the visits', () => {
+    const { actor, step, context, showRoute } = bootToCheckout();
+    actor.send({ type: 'checkout.reviewMissing' });
+    expect(step()).toBe('reviewDetails');
+    expect(context()).toMatchObject({ uuid: 'lead-1', sessionId: 'sess-1', visited: ['travellerDetails', 'compareQuotes', 'reviewDetails', 'checkout'] });
+    expect(showRoute).toHaveBeenLastCalledWith({ step: 'reviewDetails', path: '/review-details', uuid: 'lead-1', sessionId: 'sess-1', replace: true });
+    actor.send({ type: 'review.completed' });
+    expect(step()).toBe('checkout');
+  });
+});
+
 // Every page event, the pages that accept it, and where it leads from each of them.
 const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.jump'>, {
   event: JourneyEvent;
@@ -425,6 +457,8 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
   'review.planMissing': { event: { type: 'review.planMissing' }, from: { reviewDetails: 'compareQuotes' } },
   'review.updateDetails': { event: { type: 'review.updateDetails' }, from: { reviewDetails: 'travellerDetails' } },
   'checkout.paidInFull': { event: { type: 'checkout.paidInFull' }, from: { checkout: 'thankYouHundred' } },
+  'checkout.planMissing': { event: { type: 'checkout.planMissing' }, from: { checkout: 'compareQuotes' } },
+  'checkout.reviewMissing': { event: { type: 'checkout.reviewMissing' }, from: { checkout: 'reviewDetails' } },
   'payment.returned': { event: { type: 'payment.returned' }, from: { checkout: 'paymentResult' } },
   'callBack.requested': {
     event: { type: 'callBack.requested', reason: 'header' },

@@ -29,9 +29,10 @@ const PAGE_CALL_BACK_REASONS: Partial<Record<StepId, CallBackReason>> = {
 // entry. Anything else (route.changed, and the init event while booting) means the address bar
 // already shows, or must silently be corrected to, the step being entered. Typed as a record so a
 // new event cannot be added without deciding this.
-// review.planMissing is left out too: it corrects a page that cannot be shown (the lead has no
-// chosen plan), so the quotes replace the review entry and Back does not return to it.
-type ReplacingEventType = 'route.changed' | 'review.planMissing';
+// review.planMissing, checkout.planMissing and checkout.reviewMissing are left out too: each
+// corrects a page that cannot be shown (no chosen plan, a traveller not reviewed), so the page
+// that can be shown replaces it and Back does not return to it.
+type ReplacingEventType = 'route.changed' | 'review.planMissing' | 'checkout.planMissing' | 'checkout.reviewMissing';
 const PUSHES_HISTORY: Record<Exclude<JourneyEventType, ReplacingEventType>, true> = {
   'wizard.jump': true,
   'details.submitted': true,
@@ -300,11 +301,19 @@ export const journeyMachine = machineSetup.createMachine({
     },
     checkout: {
       description:
-        'Coupon, terms and payment. A fully discounted order ends here; otherwise the browser leaves for the payments page and comes back to the payment result.',
+        'Coupon, terms and payment. A fully discounted order ends here; otherwise the browser leaves for the payments page and comes back to the payment result. Back to the quotes without a chosen plan, to the review with a traveller not reviewed.',
       entry: enter('checkout'),
       on: {
         ...navigationFrom('checkout'),
         'checkout.paidInFull': 'thankYouHundred',
+        // As review.planMissing: review and checkout of the old choice are unreachable until a
+        // plan is chosen again.
+        'checkout.planMissing': {
+          target: 'compareQuotes',
+          actions: { type: 'forgetVisits', params: { steps: ['reviewDetails', 'checkout'] } },
+        },
+        // A traveller is not reviewed yet: the review finishes it, then opens checkout again.
+        'checkout.reviewMissing': 'reviewDetails',
         'payment.returned': 'paymentResult',
         // A stored thank-you flag: the journey is over.
         'journey.reset': resetJourney,

@@ -50,6 +50,9 @@ export const journeyModelEvents: readonly JourneyEvent[] = [
   { type: 'review.planMissing' },
   { type: 'review.updateDetails' },
   { type: 'checkout.paidInFull' },
+  // The checkout step's other outcomes: no plan chosen, a traveller not reviewed.
+  { type: 'checkout.planMissing' },
+  { type: 'checkout.reviewMissing' },
   { type: 'payment.returned' },
   // From a page's own offer (its reason follows from the page) and from the header.
   { type: 'callBack.requested' },

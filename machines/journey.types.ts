@@ -43,6 +43,10 @@ export type JourneyEvent =
   /** The DOB dialog's "Update Details" (RULINGS 8): travel details with the same lead, to re-quote. */
   | { type: 'review.updateDetails' }
   | { type: 'checkout.paidInFull' }
+  /** Checkout found no chosen plan (any more): back to the quotes, replacing checkout in history. */
+  | { type: 'checkout.planMissing' }
+  /** Checkout found a traveller not reviewed yet: back to review details, replacing checkout in history. */
+  | { type: 'checkout.reviewMissing' }
   | { type: 'payment.returned' }
   /** The call-back offer was taken; without a reason, the page it was taken on gives one. */
   | { type: 'callBack.requested'; reason?: CallBackReason }

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_TOAST_MS } from './agent-share';
+import { agentShareRegion } from './agent-share';
 import { chosenPlan, compareDataOf, isBotCheckRefused, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
 import {
   MAX_COMPARED,
@@ -60,6 +60,9 @@ const machineSetup = setup({
     sendEmail: fromPromise<unknown, SendEmailInput>(notProvided('sendEmail')),
   },
   actions: {
+    // The agent's share region (agentShareRegion) names these.
+    markEmailSent: assign({ emailSent: true }),
+    clearEmailSent: assign({ emailSent: false }),
     // Injected by the web: local storage writes of spec §3.
     storeTravellerIndex: () => {},
     storeChosen: (_, _params: ChosenPlan) => {},
@@ -256,33 +259,7 @@ export const quotesMachine = machineSetup.createMachine({
             },
           },
         },
-        share: {
-          description: 'Agent mode (RULINGS 15): e-mail the page link to the customer; a toast confirms for 5 s.',
-          initial: 'idle',
-          states: {
-            idle: { on: { 'share.email': { guard: 'canShare', target: 'sending' } } },
-            sending: {
-              invoke: {
-                id: 'sendEmail',
-                src: 'sendEmail',
-                input: ({ context }) => ({
-                  uuid: context.uuid!,
-                  lang: context.lang,
-                  agentId: context.agentId!,
-                  link: context.link!,
-                  pagename: context.view === 'offers' ? ('compare-offers' as const) : ('compare-quotes' as const),
-                }),
-                onDone: { target: 'sent', actions: assign({ emailSent: true }) },
-                // Spec §8: a failed share is not reported; the button simply stops loading.
-                onError: { target: 'idle' },
-              },
-            },
-            sent: {
-              after: { [EMAIL_TOAST_MS]: { target: 'idle', actions: assign({ emailSent: false }) } },
-              on: { 'share.email': { guard: 'canShare', target: 'sending', actions: assign({ emailSent: false }) } },
-            },
-          },
-        },
+        share: agentShareRegion((context: QuotesContext) => (context.view === 'offers' ? ('compare-offers' as const) : ('compare-quotes' as const))),
       },
     },
     chosen: {

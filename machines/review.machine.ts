@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_TOAST_MS } from './agent-share';
+import { agentShareRegion } from './agent-share';
 import { isPlanGone, loadedReview, reviewValues, saveTravellerInput, travellerFieldErrors, withSavedTraveller } from './review.travellers';
 import {
   NEXT_TRAVELLER_DELAY_MS,
@@ -55,6 +55,9 @@ const machineSetup = setup({
     sendEmail: fromPromise<unknown, ReviewSendEmailInput>(notProvided('sendEmail')),
   },
   actions: {
+    // The agent's share region (agentShareRegion) names these.
+    markEmailSent: assign({ emailSent: true }),
+    clearEmailSent: assign({ emailSent: false }),
     // Injected by the web: local storage writes of spec §3 (traveller_index, travellerLength).
     storeTravellerIndex: (_, _params: { index: number }) => {},
     storeTravellerLength: (_, _params: { length: number }) => {},
@@ -215,33 +218,7 @@ export const reviewMachine = machineSetup.createMachine({
             },
           },
         },
-        share: {
-          description: 'Agent mode (RULINGS 15): e-mail the page link to the customer; a toast confirms for 5 s.',
-          initial: 'idle',
-          states: {
-            idle: { on: { 'share.email': { guard: 'canShare', target: 'sending' } } },
-            sending: {
-              invoke: {
-                id: 'sendEmail',
-                src: 'sendEmail',
-                input: ({ context }) => ({
-                  uuid: context.uuid!,
-                  lang: context.lang,
-                  agentId: context.agentId!,
-                  link: context.link!,
-                  pagename: 'review-details' as const,
-                }),
-                onDone: { target: 'sent', actions: assign({ emailSent: true }) },
-                // Spec §8: a failed share is not reported; the button simply stops loading.
-                onError: { target: 'idle' },
-              },
-            },
-            sent: {
-              after: { [EMAIL_TOAST_MS]: { target: 'idle', actions: assign({ emailSent: false }) } },
-              on: { 'share.email': { guard: 'canShare', target: 'sending', actions: assign({ emailSent: false }) } },
-            },
-          },
-        },
+        share: agentShareRegion(() => 'review-details' as const),
       },
     },
     completed: {

@@ -1,3 +1,4 @@
+import type { CheckoutTotals } from '../src/contract/checkout.endpoints';
 import type { ErrorEnvelope } from '../src/contract/envelope';
 import type { Invoice } from '../src/contract/invoice.schema';
 import type { LeadDetails } from '../src/contract/lead.endpoints';
@@ -64,6 +65,23 @@ export function sampleInvoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
+/**
+ * The totals of an invoice without a coupon, as get-personal-details answers them beside it
+ * (checkout_totals): the invoice's own figures, line by line.
+ */
+export function invoiceTotals(invoice: Invoice): CheckoutTotals {
+  return {
+    plan_price: invoice.insurance_plan_price,
+    addons_price: invoice.policy_addons.reduce((sum, addon) => sum + addon.addon_price, 0),
+    discount: 0,
+    subtotal: invoice.total_price_without_vat,
+    vat_percent: invoice.vat,
+    vat_amount: invoice.vat_amount,
+    stamp_fee: invoice.stamp_fee,
+    total: invoice.total_price_vat,
+  };
+}
+
 type LeadTraveller = LeadDetails['travellers_info'][number];
 
 /** The family's travellers as travel details saved them: dates of birth, the principal's names. */
@@ -110,6 +128,10 @@ export function leadTraveller(index: number, saved = false): LeadTraveller {
     country_id: values?.country_id ?? null,
     ...(values ? { first_name: values.first_name, last_name: values.last_name, relationship_type_id: values.relationship_type_id } : {}),
     is_field: saved,
+    type_text: null,
+    gender_text: null,
+    nationality_text: null,
+    country_text: null,
     is_editable: true,
   };
 }
@@ -121,9 +143,11 @@ export interface ReviewDataOptions {
   saved?: number[];
   invoice?: Invoice | null;
   lead?: Partial<LeadDetails>;
+  /** The lead's order is paid already (get-personal-details' isLeadAlreadyInDeal). */
+  inDeal?: boolean;
 }
 
-export function reviewData({ count = 3, saved = [], invoice = sampleInvoice(), lead = {} }: ReviewDataOptions = {}): ReviewData {
+export function reviewData({ count = 3, saved = [], invoice = sampleInvoice(), lead = {}, inDeal = false }: ReviewDataOptions = {}): ReviewData {
   const travellers = Array.from({ length: count }, (_, index) => leadTraveller(index, saved.includes(index)));
   return {
     details: {
@@ -143,6 +167,8 @@ export function reviewData({ count = 3, saved = [], invoice = sampleInvoice(), l
         ...lead,
       },
       get_invoice: invoice,
+      checkout_totals: invoice === null ? null : invoiceTotals(invoice),
+      isLeadAlreadyInDeal: inDeal,
       recent_searches: [],
     },
     options: {

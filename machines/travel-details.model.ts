@@ -46,6 +46,10 @@ function sampleTraveller(fields: Pick<LeadTraveller, 'id' | 'dob' | 'relationshi
     nationality_id: null,
     country_id: null,
     is_field: false,
+    type_text: null,
+    gender_text: null,
+    nationality_text: null,
+    country_text: null,
     is_editable: true,
     ...fields,
   };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { agentIdSchema, defineEndpoint, langSchema, uuidSchema } from './endpoint';
+import { checkoutTotalsSchema } from './checkout.endpoints';
 import { invoiceSchema } from './invoice.schema';
 import { travelDetailsSchema, travellerInputSchema } from './travel-details.rules';
 
@@ -63,6 +64,11 @@ export const travellerSchema = v.object({
   marital_status_id: v.nullable(v.number()),
   nationality_id: v.nullable(v.number()),
   country_id: v.nullable(v.number()),
+  /** The names of those ids in the asked language (title, gender, nationality, residence), as checkout shows them. */
+  type_text: v.nullable(v.string()),
+  gender_text: v.nullable(v.string()),
+  nationality_text: v.nullable(v.string()),
+  country_text: v.nullable(v.string()),
   /** True once the traveller was saved at review (save-traveller-info). */
   is_field: v.boolean(),
   /** Every traveller is editable at review (RULINGS 9). */
@@ -183,6 +189,10 @@ export const personalDetailsEndpoint = defineEndpoint(
        * (spec §3 Invoice); null while no plan is chosen (a new lead, or details changed since).
        */
       get_invoice: v.nullable(invoiceSchema),
+      /** What the chosen plan costs without a coupon, line by line (the server's totals module); null with get_invoice. */
+      checkout_totals: v.nullable(checkoutTotalsSchema),
+      /** True once the lead's order is paid: it cannot be bought again (checkout sends the user to travel details). */
+      isLeadAlreadyInDeal: v.boolean(),
       recent_searches: v.array(recentSearchSchema),
     }),
   }),

@@ -24,6 +24,8 @@ import { botCheckRoutes } from './routes/bot-check.routes';
 import { callBacksRoutes } from './routes/call-backs.routes';
 import { ordersRoutes } from './routes/orders.routes';
 import { reviewRoutes } from './routes/review.routes';
+import { checkoutRoutes } from './routes/checkout.routes';
+import { payRoutes } from './routes/pay.routes';
 import { sharesRoutes } from './routes/shares.routes';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
@@ -63,7 +65,7 @@ export interface AppDeps {
 
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
-/** Builds the whole server: API, SPA and (later) the payments page, over the given database. */
+/** Builds the whole server: API, SPA and the payments page, over the given database. */
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
   const app = new Hono<AppEnv>();
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps) {
   // Unsigned: the insurer sandbox (an insurer's own API), logos and plan documents.
   app.route('/', insurerSandboxRoutes(deps.db));
   app.route('/', planAssetsRoutes(deps.db));
+  // The payments page (RULINGS 19): server-rendered HTML, ahead of the SPA's fallback below.
+  app.route('/', payRoutes(deps.db, logError));
 
   // The API: POST with a signed JSON body only. Its routes sit on this app, so one context
   // (request id, body read once) and one error handler serve them; the signature check runs
@@ -117,6 +121,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', botCheckRoutes(deps.db, deps.config, now, limiter));
   app.route('/', ordersRoutes(deps.db, deps.config, now));
   app.route('/', reviewRoutes(deps.db, now, limiter));
+  app.route('/', checkoutRoutes(deps.db, now, limiter));
   app.route('/', callBacksRoutes(deps.db, now, limiter));
   app.route('/', sharesRoutes(deps.db, deps.config, now, limiter));
 

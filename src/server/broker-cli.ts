@@ -1,18 +1,118 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { todayIso } from '../contract/dates';
 import { listOpenCallBacks, type CallBackListItem } from './call-backs/call-back-store';
 import { parseConfigOrExit } from './config';
-import { embeddedDataDir, openConfiguredDatabase } from './db/client';
+import { embeddedDataDir, openConfiguredDatabase, type Db } from './db/client';
+import {
+  addCoupon,
+  CouponAdminError,
+  couponValueText,
+  disableCoupon,
+  formatCoupons,
+  listCoupons,
+  type AddCouponOptions,
+} from './orders/coupon-admin';
 
 /**
  * The broker's command line, over the database the server uses (same DATA_DIR / DATABASE_URL):
- *   npm run broker -- call-backs          open call-back tasks, newest first, as a table
- *   npm run broker -- call-backs --json   the same as JSON
+ *   npm run broker -- call-backs [--json]     open call-back tasks, newest first
+ *   npm run broker -- coupons [--json]        every coupon with its uses
+ *   npm run broker -- coupons add --code CODE --type percent|fixed --value N
+ *        [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]
+ *   npm run broker -- coupons disable CODE
  * Embedded PGlite allows one process per data directory: with it, run this while the server is
  * stopped (with DATABASE_URL, PostgreSQL serves both at once).
  */
 
-const USAGE = 'Usage: npm run broker -- call-backs [--json]';
+export const USAGE = [
+  'Usage:',
+  '  npm run broker -- call-backs [--json]',
+  '  npm run broker -- coupons [--json]',
+  '  npm run broker -- coupons add --code CODE --type percent|fixed --value N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]',
+  '      percent: N is 1-100 (of the plan premium); fixed: N is dollars (e.g. 25 or 12.50)',
+  '  npm run broker -- coupons disable CODE',
+].join('\n');
+
+/** A command as parsed from the arguments, before any database is opened. */
+export type BrokerCommand =
+  | { kind: 'call-backs'; json: boolean }
+  | { kind: 'coupons'; json: boolean }
+  | { kind: 'coupons-add'; options: AddCouponOptions }
+  | { kind: 'coupons-disable'; code: string };
+
+const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
+
+/** `--name value` and `--name=value` pairs of `coupons add`; a string says what is wrong. */
+function addOptions(args: string[]): AddCouponOptions | string {
+  const options: AddCouponOptions = {};
+  for (let index = 0; index < args.length; index += 1) {
+    const match = /^--([a-z]+)(?:=(.*))?$/s.exec(args[index]!);
+    const name = match?.[1] as (typeof ADD_OPTIONS)[number] | undefined;
+    if (!match || !name || !ADD_OPTIONS.includes(name)) return `Unknown argument "${args[index]}".`;
+    if (options[name] !== undefined) return `--${name} is given twice.`;
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined || (match[2] === undefined && value.startsWith('--'))) return `--${name} needs a value.`;
+    options[name] = value;
+  }
+  return options;
+}
+
+/** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
+export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
+  const [command, ...rest] = argv;
+  const onlyJson = (kind: 'call-backs' | 'coupons'): BrokerCommand | string =>
+    rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
+  if (command === 'call-backs') return onlyJson('call-backs');
+  if (command !== 'coupons') return command === undefined ? 'No command given.' : `Unknown command "${command}".`;
+  const [action, ...args] = rest;
+  if (action === 'add') {
+    const options = addOptions(args);
+    return typeof options === 'string' ? options : { kind: 'coupons-add', options };
+  }
+  if (action === 'disable') return args.length === 1 ? { kind: 'coupons-disable', code: args[0]! } : 'coupons disable takes one coupon code.';
+  return onlyJson('coupons');
+}
+
+export interface BrokerIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/**
+ * Runs a parsed command over `db` and answers the exit code: 0 done, 2 refused input (the
+ * message and the usage on stderr). `today` is where a coupon added without --from starts.
+ */
+export async function runBrokerCommand(db: Db, command: BrokerCommand, io: BrokerIo, today: string): Promise<number> {
+  try {
+    switch (command.kind) {
+      case 'call-backs': {
+        const items = await listOpenCallBacks(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatCallBacks(items));
+        return 0;
+      }
+      case 'coupons': {
+        const items = await listCoupons(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatCoupons(items));
+        return 0;
+      }
+      case 'coupons-add': {
+        const item = await addCoupon(db, command.options, today);
+        io.out(`Added coupon ${item.code}: ${couponValueText(item)}, valid ${item.valid_from} to ${item.valid_to}.`);
+        return 0;
+      }
+      case 'coupons-disable': {
+        const item = await disableCoupon(db, command.code);
+        io.out(`Disabled coupon ${item.code}: it is now refused like an unknown code.`);
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CouponAdminError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+}
 
 /** The call-backs as an aligned text table (or a one-line note when there are none). */
 export function formatCallBacks(items: readonly CallBackListItem[]): string {
@@ -25,24 +125,22 @@ export function formatCallBacks(items: readonly CallBackListItem[]): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...flags] = argv;
-  if (command !== 'call-backs' || flags.some((flag) => flag !== '--json')) {
-    console.error(USAGE);
+  const command = parseBrokerArgs(argv);
+  if (typeof command === 'string') {
+    console.error(`${command}\n\n${USAGE}`);
     return 2;
   }
   const config = parseConfigOrExit(process.env);
   if (!config.databaseUrl) console.error(`Embedded database ${embeddedDataDir(config)}: stop the server before using it.`);
   const database = await openConfiguredDatabase(config);
   try {
-    const items = await listOpenCallBacks(database.db);
-    console.log(flags.includes('--json') ? JSON.stringify(items, null, 2) : formatCallBacks(items));
-    return 0;
+    return await runBrokerCommand(database.db, command, { out: (text) => console.log(text), err: (text) => console.error(text) }, todayIso());
   } finally {
     await database.close();
   }
 }
 
-// Only when run as a script, so tests can import formatCallBacks.
+// Only when run as a script, so tests can import the functions above.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, test } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { todayIso } from '../../src/contract/dates';
+import type { Page } from 'playwright-core';
 import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
 import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, readStorage, visit, type Lang } from './harness';
-import { axeViolations, callApi, fields, fillTrip, listEml, newTrip, quotesOpened, saveLeadThroughApi, screenshotBothWidths, textIn, typeInto, typed } from './journey-steps';
+import { axeViolations, callApi, fields, listEml, newTrip, saveLeadThroughApi, screenshotBothWidths, textIn, typeInto, typed } from './journey-steps';
+import { DAUGHTER, FEMALE, LEBANON, MALE, MASTER, MR, MRS, PLAN, SPOUSE, buyPlan, choose, errorText, familyTrip, reviewFields, travellerOpened } from './review-steps';
 
 /**
  * The review step in Chromium against the real server (issue 9): each traveller in turn, with
@@ -14,79 +14,6 @@ import { axeViolations, callApi, fields, fillTrip, listEml, newTrip, quotesOpene
  */
 
 const browser = browserForThisFile();
-
-/** Plans of the demo catalogue with the spec's special providers (src/server/db/seed-catalogue.ts). */
-const PLAN = {
-  provider3: { en: 'Schengen Visa Care', ar: 'رعاية تأشيرة شنغن' },
-  provider1000: { en: 'Europe Flex', ar: 'أوروبا المرنة' },
-} as const;
-
-const LEBANON = { en: 'Lebanon', ar: 'لبنان' } as const;
-const SPOUSE = { en: 'Spouse', ar: 'الزوج / الزوجة' } as const;
-const DAUGHTER = { en: 'Daughter', ar: 'ابنة' } as const;
-const MR = { en: 'Mr', ar: 'السيد' } as const;
-const MRS = { en: 'Mrs', ar: 'السيدة' } as const;
-const MASTER = { en: 'Master', ar: 'الطفل' } as const;
-const MALE = { en: 'Male', ar: 'ذكر' } as const;
-const FEMALE = { en: 'Female', ar: 'أنثى' } as const;
-
-/** A family of three (41, 39 and 11 years old) to France, starting in 10 days. */
-function familyTrip() {
-  const year = Number(todayIso().slice(0, 4));
-  return newTrip({ dobs: [`${year - 41}-01-10`, `${year - 39}-02-11`, `${year - 11}-03-12`], family: true });
-}
-
-/** Enters the trip, then buys the named plan from the quote list and waits for /review-details. */
-async function buyPlan(page: Page, lang: Lang, trip: ReturnType<typeof newTrip>, plan: { en: string; ar: string }, query = ''): Promise<string> {
-  await visit(page, `/traveller-details?lang=${lang}${query}`);
-  await fillTrip(page, lang, trip);
-  await fields(page, lang).proceed.click();
-  const { uuid } = await quotesOpened(page);
-  const card = page.getByTestId('quote-card').filter({ has: page.getByText(plan[lang], { exact: true }) });
-  await card.getByTestId('buy-now').click();
-  await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
-  await page.getByTestId('traveller-form').waitFor({ timeout: 15_000 });
-  return uuid!;
-}
-
-/** The traveller form's fields in the page's language, found by their labels. */
-function reviewFields(page: Page, lang: Lang) {
-  const form = page.getByTestId('traveller-form');
-  const box = (msgid: string) => form.getByRole('textbox', { name: textIn(lang, msgid), exact: true });
-  const combo = (msgid: string) => form.getByRole('combobox', { name: textIn(lang, msgid), exact: true });
-  return {
-    form,
-    title: combo('Title'),
-    first: box('First name'),
-    middle: box('Middle name (optional)'),
-    last: box('Last name'),
-    dob: box('Date of birth'),
-    gender: combo('Gender'),
-    passport: box('Passport number'),
-    residence: combo('Country of residence'),
-    nationality: combo('Nationality'),
-    relationship: combo('Relationship to traveller 1'),
-    heading: page.getByTestId('traveller-form-title'),
-    previous: page.getByTestId('traveller-previous'),
-    proceed: page.getByTestId('traveller-proceed'),
-  };
-}
-
-/** Picks an option of a select (a searchable one is typed into first). */
-async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
-  await select.click();
-  if (search) await select.pressSequentially(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The error shown under a field, by its message. */
-const errorText = (page: Page, lang: Lang, msgid: string) => page.getByTestId('traveller-form').getByText(textIn(lang, msgid), { exact: true });
-
-/** Waits for the next traveller's form (the saved one closes, the next opens 0.5 s later). */
-async function travellerOpened(page: Page, lang: Lang, number: number): Promise<void> {
-  const msgid = number === 1 ? 'Traveller {number} (you)' : 'Traveller {number}';
-  await expect.poll(() => page.getByTestId('traveller-form-title').innerText().catch(() => ''), { timeout: 10_000 }).toBe(textIn(lang, msgid, { number }));
-}
 
 /** Traveller 3 of the family, all but the relationship: the test leaves that for later. */
 async function fillDaughter(page: Page, lang: Lang): Promise<void> {

@@ -70,6 +70,10 @@ describe('get-personal-details', () => {
       marital_status_id: null,
       nationality_id: null,
       country_id: null,
+      type_text: null,
+      gender_text: null,
+      nationality_text: null,
+      country_text: null,
       is_field: false,
       is_editable: true,
     });

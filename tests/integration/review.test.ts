@@ -194,6 +194,13 @@ describe('a provider-3 family of three through review', () => {
     ]);
     expect(details.get_invoice).toEqual(lead.invoice);
     expect(details.recent_searches[0]?.stage).toBe(3);
+    // Checkout shows the ids by name, in the page's language.
+    const principalNames = (lead_details: typeof details.lead_details) => {
+      const first = lead_details.travellers_info[0]!;
+      return [first.type_text, first.gender_text, first.country_text, first.nationality_text];
+    };
+    expect(principalNames(details.lead_details)).toEqual(['Mrs', 'Female', 'Lebanon', 'Lebanon']);
+    expect(principalNames((await personalDetails(lead.uuid, 'ar')).lead_details)).toEqual(['السيدة', 'أنثى', 'لبنان', 'لبنان']);
 
     // Saving a traveller again keeps the lead at checkout.
     expect((await saveOk(saveBody(lead.uuid, 3, { ...child, first_name: 'Lina' }))).leads.stage).toBe(3);

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Nonces of signed requests seen in the last few minutes. Kept in the database so several
@@ -469,3 +470,81 @@ export const mailLog = pgTable('mail_log', {
   file: text('file'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* ---------------------------------------------------------------------------------------------
+ * Checkout (issue 10): coupons the broker manages and the orders placed at temp-checkout.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Coupons (spec §3 Coupon response), managed with `npm run broker -- coupons`. The code is stored
+ * upper case without spaces (couponCodeText), so "safar 10" typed on a phone finds SAFAR10. A
+ * coupon is good from valid_from to valid_to inclusive (the app's today); used_count counts paid
+ * orders only (the payment, or a 100 % order, spends a use), so abandoned checkouts never use
+ * one up; usage_limit null is unlimited. provider_id set: only for that insurer's plans.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    /** 1 percentage (of the plan premium only, RULINGS 18), 2 fixed amount. */
+    discountType: integer('discount_type').notNull(),
+    /** Percent 1–100 for type 1; US cents for type 2. */
+    discountValue: integer('discount_value').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    providerId: integer('provider_id').references(() => insurers.id),
+    /** Disabled coupons are kept (orders name them) and answer like unknown ones. */
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The broker may edit rows by hand: the database itself refuses a coupon the totals cannot read.
+  (t) => [
+    check('coupons_discount_check', sql`(${t.discountType} = 1 and ${t.discountValue} between 1 and 100) or (${t.discountType} = 2 and ${t.discountValue} > 0)`),
+    check('coupons_dates_check', sql`${t.validFrom} <= ${t.validTo}`),
+    check('coupons_usage_check', sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usageLimit} >= 0)`),
+  ],
+);
+
+/**
+ * One checkout attempt (spec §7 temp-checkout): the figures the server computed, frozen, with a
+ * merchant reference unique to the attempt (RULINGS 19), so a payment result names exactly one
+ * order and a retried payment never collides with an earlier one. A lead may have several
+ * pending attempts; at most one gets paid (the invoice turns 'paid' in the same transaction).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** Sent to the gateway: APS allows [A-Za-z0-9_.-], at most 40 characters. */
+    merchantReference: text('merchant_reference').notNull().unique(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    planCents: integer('plan_cents').notNull(),
+    addonsCents: integer('addons_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    stampCents: integer('stamp_cents').notNull(),
+    /** What the customer pays; the gateway is asked for exactly this (in minor units). */
+    totalCents: integer('total_cents').notNull(),
+    vatPercent: integer('vat_percent').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** The page's language, for the payments page and the policy mail. */
+    lang: text('lang').notNull(),
+    agentId: integer('agent_id').references(() => agents.id),
+    /** 'pending' until the gateway (or a 100 % coupon) pays it, then 'paid'. */
+    status: text('status').notNull().default('pending'),
+    /** The total the page showed (RULINGS 11: compared, never charged); equal to total_cents, kept for the broker. */
+    clientTotalCents: integer('client_total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('orders_lead_id_idx').on(t.leadId), check('orders_status_check', sql`${t.status} in ('pending', 'paid')`)],
+);

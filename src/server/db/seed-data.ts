@@ -127,3 +127,20 @@ export const COMPANY_INFO = {
     disclaimer: 'سفر وسيط تأمين سفر تجريبي. شركات التأمين المعروضة وهمية ولا تصدر أي تغطية حقيقية.',
   },
 };
+
+/**
+ * Demo coupons (issue 10), listed in the README: one of each kind the checkout handles. The seed
+ * inserts only codes that are missing, so a coupon the broker changed or disabled stays as is.
+ * Codes are stored as couponCodeText makes them (upper case, no spaces).
+ */
+export const DEMO_COUPONS = [
+  { code: 'SAFAR10', discountType: 1, discountValue: 10, validFrom: '2026-01-01', validTo: '2099-12-31', usageLimit: null, providerId: null },
+  /** $25 off plan and add-ons together (cents). */
+  { code: 'SAVE25', discountType: 2, discountValue: 2_500, validFrom: '2026-01-01', validTo: '2099-12-31', usageLimit: null, providerId: null },
+  /** The whole plan premium: add-ons and their VAT (and provider 3's stamp fee) are still paid. */
+  { code: 'FREE100', discountType: 1, discountValue: 100, validFrom: '2026-01-01', validTo: '2099-12-31', usageLimit: 1_000, providerId: null },
+  /** Expired: valid through 2025 only. */
+  { code: 'OLD15', discountType: 1, discountValue: 15, validFrom: '2025-01-01', validTo: '2025-12-31', usageLimit: null, providerId: null },
+  /** For Phoenicia Assurance's plans (provider 3) only. */
+  { code: 'PHOENICIA20', discountType: 1, discountValue: 20, validFrom: '2026-01-01', validTo: '2099-12-31', usageLimit: null, providerId: 3 },
+] as const;

@@ -6,7 +6,7 @@ import { countries as countryFacts } from 'countries-list';
 import type { Db } from './client';
 import * as t from './schema';
 import { seedCatalogue } from './seed-catalogue';
-import { AGENTS, COMPANY_INFO, DEFAULT_SETTINGS, INSURERS, MASTER_LISTS, RELATIONSHIP_LISTS } from './seed-data';
+import { AGENTS, COMPANY_INFO, DEFAULT_SETTINGS, DEMO_COUPONS, INSURERS, MASTER_LISTS, RELATIONSHIP_LISTS } from './seed-data';
 
 iso.registerLocale(enNames);
 iso.registerLocale(arNames);
@@ -73,6 +73,11 @@ export async function seedDatabase(db: Db): Promise<void> {
   await seedCatalogue(db);
 
   await db.insert(t.agents).values(AGENTS).onConflictDoNothing();
+  // By code only: a demo coupon the broker disabled or changed is left as it is.
+  await db
+    .insert(t.coupons)
+    .values(DEMO_COUPONS.map((coupon) => ({ ...coupon })))
+    .onConflictDoNothing({ target: t.coupons.code });
 
   const { en, ar, ...shared } = COMPANY_INFO;
   await db

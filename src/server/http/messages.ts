@@ -89,6 +89,59 @@ const MESSAGES = {
     en: 'This plan covers travellers aged {min} to {max}, and this traveller is {age} on the day the trip starts. Check the date of birth in Travel details and get new quotes.',
     ar: 'تغطي هذه الخطة المسافرين من عمر {min} إلى {max} سنة، وعمر هذا المسافر {age} سنة في يوم بدء الرحلة. تحقّق من تاريخ الميلاد في تفاصيل السفر واحصل على عروض جديدة.',
   },
+  /** coupon/validate and temp-checkout (issue 10): each refused coupon has its own message, shown in red under the box. */
+  coupon_required: { en: 'Enter a coupon code.', ar: 'أدخل رمز القسيمة.' },
+  coupon_unknown: {
+    en: 'This coupon code is not valid. Check the code and try again.',
+    ar: 'رمز القسيمة هذا غير صالح. تحقّق من الرمز وحاول مرة أخرى.',
+  },
+  coupon_expired: {
+    en: 'This coupon has expired or is not valid yet.',
+    ar: 'انتهت صلاحية هذه القسيمة أو لم يبدأ سريانها بعد.',
+  },
+  coupon_used_up: {
+    en: 'This coupon has already been used as many times as it allows.',
+    ar: 'استُخدمت هذه القسيمة العدد الأقصى من المرات المسموح به.',
+  },
+  coupon_wrong_provider: {
+    en: "This coupon is not valid for the chosen insurer's plans.",
+    ar: 'هذه القسيمة غير صالحة لخطط شركة التأمين المختارة.',
+  },
+  /** temp-checkout: the total the page showed is not the server's (RULINGS 11); the fresh totals come with it. */
+  totals_changed: {
+    en: 'The amount to pay has changed. Please check the new total and proceed again.',
+    ar: 'تغيّر المبلغ المستحق. يرجى مراجعة المجموع الجديد والمتابعة مرة أخرى.',
+  },
+  review_incomplete: {
+    en: 'Complete the details of every traveller before checkout.',
+    ar: 'أكمل بيانات جميع المسافرين قبل إتمام الشراء.',
+  },
+  /** The payments page (/pay/<merchant reference>), a plain server page in English or Arabic. */
+  pay_brand: { en: 'Safar', ar: 'سفر' },
+  pay_title: { en: 'Secure payment', ar: 'الدفع الآمن' },
+  pay_coming_soon: { en: 'Secure payment is coming soon', ar: 'الدفع الآمن متاح قريبًا' },
+  pay_coming_soon_text: {
+    en: 'Your order is saved. Paying by card on this page opens soon; until then our team can complete your order with you.',
+    ar: 'تم حفظ طلبك. سيُتاح الدفع بالبطاقة على هذه الصفحة قريبًا؛ وحتى ذلك الحين يمكن لفريقنا إتمام طلبك معك.',
+  },
+  pay_amount: { en: 'Amount to pay', ar: 'المبلغ المستحق' },
+  pay_reference: { en: 'Order reference', ar: 'مرجع الطلب' },
+  pay_already_paid: { en: 'This order is already paid', ar: 'تم دفع هذا الطلب مسبقًا' },
+  pay_already_paid_text: {
+    en: 'There is nothing more to pay. Your policy will be issued and sent to you by e-mail.',
+    ar: 'لا يوجد مبلغ آخر للدفع. ستصدر وثيقة التأمين وتُرسل إليك بالبريد الإلكتروني.',
+  },
+  pay_not_found: { en: 'Payment not found', ar: 'لم يتم العثور على عملية الدفع' },
+  pay_not_found_text: {
+    en: 'No order has this reference. Go back to checkout and proceed again to get a new one.',
+    ar: 'لا يوجد طلب بهذا المرجع. عُد إلى صفحة الدفع وتابع مرة أخرى للحصول على مرجع جديد.',
+  },
+  pay_unavailable: { en: 'Payments are unavailable for a moment', ar: 'الدفع غير متاح للحظات' },
+  pay_unavailable_text: {
+    en: 'Something went wrong on our side. Please reload this page in a minute.',
+    ar: 'حدث خطأ من جهتنا. يرجى إعادة تحميل هذه الصفحة بعد دقيقة.',
+  },
+  pay_home: { en: 'Back to Safar', ar: 'العودة إلى سفر' },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -35,17 +35,36 @@ async function countryNames(db: Db, ids: number[], lang: Language): Promise<Map<
 /** "1990-03-12" as the spec's clients print it: "12/03/1990". */
 export const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
 
-/** Relationship names by id in `lang`, from get-travel-configs' relation_types (the names the form shows). */
-export async function relationNames(db: Db, lang: Language): Promise<Map<number, string>> {
-  const relations = await db.select().from(t.masterItems).where(eq(t.masterItems.kind, 'relation_types'));
-  return new Map(relations.map((item) => [item.id, lang === 'ar' ? item.nameAr : item.nameEn]));
+/** Names, in one language, of the ids a traveller carries: relationship, title, gender, countries. */
+export interface TravellerLabels {
+  relations: ReadonlyMap<number, string>;
+  titles: ReadonlyMap<number, string>;
+  genders: ReadonlyMap<number, string>;
+  countries: ReadonlyMap<number, string>;
 }
+
+/** The traveller labels in `lang`, from the master lists and the countries table. */
+export async function travellerLabels(db: Db, lang: Language): Promise<TravellerLabels> {
+  const [items, countries] = await Promise.all([
+    db.select().from(t.masterItems).where(inArray(t.masterItems.kind, ['relation_types', 'prefex', 'genders'])),
+    db.select({ id: t.countries.id, nameEn: t.countries.nameEn, nameAr: t.countries.nameAr }).from(t.countries),
+  ]);
+  const named = (kind: string) => new Map(items.filter((item) => item.kind === kind).map((item) => [item.id, lang === 'ar' ? item.nameAr : item.nameEn]));
+  return {
+    relations: named('relation_types'),
+    titles: named('prefex'),
+    genders: named('genders'),
+    countries: new Map(countries.map((country) => [country.id, lang === 'ar' ? country.nameAr : country.nameEn])),
+  };
+}
+
+const labelOf = (names: ReadonlyMap<number, string>, id: number | null) => (id === null ? null : (names.get(id) ?? null));
 
 /**
  * One saved traveller as the contract's travellerSchema (spec §3 Traveller): the review fields
  * as saved by save-traveller-info, and is_field once the traveller was saved at review.
  */
-export function travellerView(traveller: TravellerRow, lead: Pick<LeadRow, 'id' | 'tripType'>, relationName: ReadonlyMap<number, string>): Traveller {
+export function travellerView(traveller: TravellerRow, lead: Pick<LeadRow, 'id' | 'tripType'>, labels: TravellerLabels): Traveller {
   return {
     id: traveller.id,
     bai_misc_lead_id: lead.id,
@@ -55,14 +74,18 @@ export function travellerView(traveller: TravellerRow, lead: Pick<LeadRow, 'id' 
     middle_name: traveller.middleName,
     last_name: traveller.lastName,
     relationship_type_id: traveller.relationshipTypeId,
-    relationship_type_text: traveller.relationshipTypeId === null ? null : (relationName.get(traveller.relationshipTypeId) ?? null),
+    relationship_type_text: labelOf(labels.relations, traveller.relationshipTypeId),
     insurance_type: lead.tripType,
     type: traveller.titleId,
+    type_text: labelOf(labels.titles, traveller.titleId),
     passport: traveller.passport,
     gender_id: traveller.genderId,
+    gender_text: labelOf(labels.genders, traveller.genderId),
     marital_status_id: traveller.maritalStatusId,
     nationality_id: traveller.nationalityId,
+    nationality_text: labelOf(labels.countries, traveller.nationalityId),
     country_id: traveller.countryId,
+    country_text: labelOf(labels.countries, traveller.countryId),
     is_field: traveller.reviewedAt !== null,
     is_editable: true,
   };
@@ -79,14 +102,14 @@ export async function leadDetailsView(
   options: { lang?: Language; sessionId?: string | null } = {},
 ): Promise<LeadDetails> {
   const lang = options.lang ?? (lead.lang as Language);
-  const [travellers, removed, relationName, names] = await Promise.all([
+  const [travellers, removed, labels, names] = await Promise.all([
     liveTravellers(db, lead.id),
     db
       .select({ id: t.leadTravellers.id })
       .from(t.leadTravellers)
       .where(and(eq(t.leadTravellers.leadId, lead.id), isNotNull(t.leadTravellers.deletedAt)))
       .orderBy(t.leadTravellers.id),
-    relationNames(db, lang),
+    travellerLabels(db, lang),
     countryNames(db, [...lead.destinationIds, lead.sourceId], lang),
   ]);
   return {
@@ -118,7 +141,7 @@ export async function leadDetailsView(
     is_family: lead.isFamily,
     agent_id: lead.agentId ?? 0,
     dob: travellers[0]?.dob ?? '',
-    travellers_info: travellers.map((traveller) => travellerView(traveller, lead, relationName)),
+    travellers_info: travellers.map((traveller) => travellerView(traveller, lead, labels)),
     deleted_members: removed.map((row) => row.id),
     session_id: options.sessionId && options.sessionId === lead.sessionId ? lead.sessionId : null,
     utm_source: lead.utmSource,

@@ -6,7 +6,10 @@ import * as t from '../db/schema';
 import type { LeadRow } from '../leads/lead-store';
 import { loadPlans, type LoadedPlan } from '../quoting/catalogue';
 import { highlightsOf } from '../quoting/quote-views';
+import type { CheckoutTotals } from '../../contract/checkout.endpoints';
 import { invoiceView, type InvoiceTotals } from './invoice';
+import { Refusal } from './refusal';
+import { checkoutTotals, type OrderFigures } from './totals';
 
 /**
  * The lead's stored invoice read back (spec §3 Invoice): the one path from an invoice row to
@@ -68,10 +71,43 @@ export async function chosenInvoice(db: Db, leadId: number): Promise<InvoiceRow 
   return row && row.stage >= PLAN_CHOSEN_STAGE ? row.invoice : null;
 }
 
-/** get-personal-details' get_invoice: the chosen plan's invoice in `lang`, or null while none is chosen. */
-export async function loadInvoiceView(db: Db, lead: LeadRow, lang: Language): Promise<Invoice | null> {
+/**
+ * get-personal-details' get_invoice and checkout_totals: the chosen plan's invoice in `lang` and
+ * what it costs without a coupon, line by line (the totals module over the stored figures); null
+ * while no plan is chosen.
+ */
+export async function loadChosenInvoice(db: Db, lead: LeadRow, lang: Language): Promise<{ invoice: Invoice; totals: CheckoutTotals } | null> {
   const row = await chosenInvoice(db, lead.id);
   if (!row) return null;
   const [plan] = await loadPlans(db, [row.planId]);
-  return plan ? invoiceOfRow(row, plan, lead, lang) : null;
+  return plan ? { invoice: invoiceOfRow(row, plan, lead, lang), totals: checkoutTotals(invoiceFigures(row), null) } : null;
+}
+
+/**
+ * The figures an order is priced from: the stored invoice with its stored VAT percent and stamp
+ * fee (never the current settings), so a coupon or a checkout prices what the customer was shown.
+ */
+export function invoiceFigures(row: InvoiceRow): OrderFigures {
+  return { providerId: row.insurerId, planCents: row.planPriceCents, addons: row.addons, vatPercent: row.vatPercent, stampFeeCents: row.stampFeeCents };
+}
+
+/** Whether the lead's order is paid (or beyond): an open invoice is a plan chosen, not yet a deal. */
+export async function leadInDeal(db: Db, leadId: number): Promise<boolean> {
+  const [row] = await db.select({ status: t.invoices.status }).from(t.invoices).where(eq(t.invoices.leadId, leadId));
+  return row !== undefined && row.status !== 'open';
+}
+
+/**
+ * The invoice a checkout call prices (coupon/validate, temp-checkout), with the tracker's stage.
+ * Refuses 409 lead_in_deal once it is paid (even if the details were saved again since), then
+ * 409 plan_not_chosen while no plan is chosen. `lock` holds the lead's tracker row until the
+ * transaction ends, so two checkouts of one lead run one after the other.
+ */
+export async function checkoutInvoice(db: Db, leadId: number, lock: boolean): Promise<{ invoice: InvoiceRow; stage: number }> {
+  const trackers = db.select().from(t.leadTrackers).where(eq(t.leadTrackers.leadId, leadId));
+  const [tracker] = lock ? await trackers.for('update') : await trackers;
+  const [invoice] = await db.select().from(t.invoices).where(eq(t.invoices.leadId, leadId));
+  if (invoice && invoice.status !== 'open') throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
+  if (!tracker || tracker.stage < PLAN_CHOSEN_STAGE || !invoice) throw new Refusal(409, 'plan_not_chosen', { uuid: 'plan_not_chosen' });
+  return { invoice, stage: tracker.stage };
 }

@@ -1,14 +1,11 @@
 import type { Language } from '../../contract/endpoint';
 import type { Highlight, Invoice } from '../../contract/invoice.schema';
+import { checkoutTotals } from './totals';
 
 /**
  * The invoice of spec §3, computed only from what the server stored (RULINGS 11, 17). Pure:
  * the caller loads the quote, the plan and the settings; this does the arithmetic and labels.
  */
-
-/** Provider ids with the spec's special money rules (RULINGS 17). */
-export const PROVIDER_OWN_VAT = 7;
-export const PROVIDER_STAMP_FEE = 3;
 
 export interface QuotedAddon {
   addonId: number;
@@ -55,13 +52,9 @@ export interface InvoiceTotals {
   totalWithVatCents: number;
 }
 
-const vatOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
-
 /**
- * Plan + add-ons, VAT and stamp fee. Provider 7 takes VAT from its own invoice, which states it
- * per item: for the demo its percent is the broker's, but it is rounded per line (plan, each
- * add-on) and summed, as that insurer's invoice would. Every other provider: one VAT on the
- * total. The stamp fee applies to provider 3 only, and only when the setting is above 0.
+ * Plan + add-ons, VAT and stamp fee of a chosen plan, before any coupon: the totals module's
+ * answer without a coupon (checkoutTotals, the one way money is computed), in the invoice's names.
  */
 export function invoiceTotals(
   providerId: number,
@@ -69,22 +62,18 @@ export function invoiceTotals(
   addons: readonly { cents: number }[],
   settings: { vat_percent: number; stamp_fee_cents: number },
 ): InvoiceTotals {
-  const addonsCents = addons.reduce((sum, addon) => sum + addon.cents, 0);
-  const totalWithoutVatCents = planPriceCents + addonsCents;
-  const vatPercent = settings.vat_percent;
-  const vatCents =
-    providerId === PROVIDER_OWN_VAT
-      ? vatOf(planPriceCents, vatPercent) + addons.reduce((sum, addon) => sum + vatOf(addon.cents, vatPercent), 0)
-      : vatOf(totalWithoutVatCents, vatPercent);
-  const stampFeeCents = providerId === PROVIDER_STAMP_FEE && settings.stamp_fee_cents > 0 ? settings.stamp_fee_cents : 0;
+  const totals = checkoutTotals(
+    { providerId, planCents: planPriceCents, addons, vatPercent: settings.vat_percent, stampFeeCents: settings.stamp_fee_cents },
+    null,
+  );
   return {
-    planPriceCents,
-    addonsCents,
-    totalWithoutVatCents,
-    vatPercent,
-    vatCents,
-    stampFeeCents,
-    totalWithVatCents: totalWithoutVatCents + vatCents + stampFeeCents,
+    planPriceCents: totals.plan_price,
+    addonsCents: totals.addons_price,
+    totalWithoutVatCents: totals.subtotal,
+    vatPercent: totals.vat_percent,
+    vatCents: totals.vat_amount,
+    stampFeeCents: totals.stamp_fee,
+    totalWithVatCents: totals.total,
   };
 }
 

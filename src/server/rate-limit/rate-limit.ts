@@ -61,6 +61,16 @@ export const RATE_LIMITS = {
     /** One save per traveller and a few corrections each: a party of 8 never needs this many. */
     perLead: { bucket: 'save-traveller-info/lead', limit: 120, windowSeconds: TEN_MINUTES },
   },
+  couponValidate: {
+    perAddress: { bucket: 'coupon-validate/address', limit: 60, windowSeconds: TEN_MINUTES },
+    /** A customer types a code or two; guessing codes against one lead stops here (RULINGS 23). */
+    perLead: { bucket: 'coupon-validate/lead', limit: 10, windowSeconds: TEN_MINUTES },
+  },
+  tempCheckout: {
+    perAddress: { bucket: 'temp-checkout/address', limit: 100, windowSeconds: TEN_MINUTES },
+    /** Each attempt makes an order row: a few retries and coupon changes, never a flood. */
+    perLead: { bucket: 'temp-checkout/lead', limit: 30, windowSeconds: TEN_MINUTES },
+  },
   requestCallBack: {
     perAddress: { bucket: 'request-call-back/address', limit: 100, windowSeconds: TEN_MINUTES },
     /** Counted on the normalised number (see phoneKey), after the details passed validation. */

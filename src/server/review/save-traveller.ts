@@ -18,7 +18,7 @@ import * as t from '../db/schema';
 import { messageWith } from '../http/messages';
 import { findActiveAgent } from '../leads/lead-checks';
 import { findLeadByUuid, liveTravellers, type LeadRow } from '../leads/lead-store';
-import { ddmmyyyy, relationNames, travellerView } from '../leads/lead-views';
+import { ddmmyyyy, travellerLabels, travellerView } from '../leads/lead-views';
 import { PLAN_CHOSEN_STAGE } from '../orders/invoice-store';
 import { Refusal } from '../orders/refusal';
 import { loadPlans } from '../quoting/catalogue';
@@ -226,7 +226,7 @@ export async function saveTravellerInfo(db: Db, input: SaveTravellerInput, nowMs
       message: null,
       leads: { uuid: lead.uuid, stage: stageOf(stage) },
       session_id: sessionId,
-      traveller: travellerView(saved!, lead, await relationNames(tx, input.lang)),
+      traveller: travellerView(saved!, lead, await travellerLabels(tx, input.lang)),
     };
   });
 }

@@ -12,7 +12,7 @@ import { findLeadByUuid, saveLead, saveTravellers, touchTracker, unchoosePlan, t
 import { leadNeedsManualQuote } from '../quoting/quote-service';
 import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput, type CustomerValues } from '../leads/lead-values';
 import { customerView, leadDetailsView, recentSearches } from '../leads/lead-views';
-import { loadInvoiceView } from '../orders/invoice-store';
+import { leadInDeal, loadChosenInvoice } from '../orders/invoice-store';
 import { Refusal } from '../orders/refusal';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
@@ -104,18 +104,22 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
 }
 
 /**
- * get-personal-details: the lead's customer, the lead as saved, the chosen plan's invoice (null
- * while none is chosen) and its recent search.
+ * get-personal-details: the lead's customer, the lead as saved, the chosen plan's invoice and its
+ * no-coupon checkout totals (both null while none is chosen), whether the lead is already paid
+ * for (checkout then sends the user to travel details), and its recent search.
  */
 export async function personalDetails(db: Db, input: Input<typeof personalDetailsEndpoint>) {
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new LeadNotFoundError();
   const [customer] = await db.select().from(t.customers).where(eq(t.customers.id, lead.customerId));
+  const chosen = await loadChosenInvoice(db, lead, input.lang);
   return {
     customer: {
       get_customer: customerView(customer!),
       lead_details: await leadDetailsView(db, lead, { lang: input.lang, sessionId: input.session_id }),
-      get_invoice: await loadInvoiceView(db, lead, input.lang),
+      get_invoice: chosen?.invoice ?? null,
+      checkout_totals: chosen?.totals ?? null,
+      isLeadAlreadyInDeal: await leadInDeal(db, lead.id),
       recent_searches: await recentSearches(db, eq(t.leadTrackers.leadId, lead.id), input.lang),
     },
   };

@@ -1,6 +1,8 @@
 import { ActionIcon, Alert, Group, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconCircleCheck, IconMail } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRef, Snapshot } from 'xstate';
 import { whatsappShareUrl } from '../../contract/quote.endpoints';
 
 export interface ShareButtonsProps {
@@ -59,5 +61,41 @@ export function ShareButtons({ phone, email, template, sending, sent, onEmail }:
         </Alert>
       )}
     </>
+  );
+}
+
+/** What a step machine knows about its share (agent mode): the customer, the text, the e-mail's state. */
+export interface ShareView {
+  customer: { complete_phone_number: string; email: string } | null;
+  template: string;
+  sending: boolean;
+  sent: boolean;
+}
+
+const sameShare = (a: ShareView, b: ShareView) => a.customer === b.customer && a.template === b.template && a.sending === b.sending && a.sent === b.sent;
+
+/**
+ * The share buttons of a step (quotes, review, checkout): `select` reads the step's share state
+ * from its snapshot, and the e-mail button sends the step its `share.email`. Shown once the
+ * customer is known.
+ */
+export function StepShareButtons<TSnapshot extends Snapshot<unknown>>({
+  step,
+  select,
+}: {
+  step: ActorRef<TSnapshot, { type: 'share.email' }>;
+  select: (snapshot: TSnapshot) => ShareView;
+}) {
+  const view = useSelector(step, select, sameShare);
+  if (!view.customer) return null;
+  return (
+    <ShareButtons
+      phone={view.customer.complete_phone_number}
+      email={view.customer.email}
+      template={view.template}
+      sending={view.sending}
+      sent={view.sent}
+      onEmail={() => step.send({ type: 'share.email' })}
+    />
   );
 }

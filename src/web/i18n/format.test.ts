@@ -25,6 +25,11 @@ describe('money and date formats (RULINGS 17)', () => {
     expect(formatMoney(3_000, 'en', { signed: true })).toBe(`${LRI}+$30${PDI}`);
   });
 
+  it('a discount reads "−$12" (minus sign) inside the isolate, in both languages', () => {
+    expect(formatMoney(1_200, 'ar', { minus: true })).toBe(`${LRI}\u2212$12${PDI}`);
+    expect(formatMoney(1_200, 'en', { minus: true })).toBe(`${LRI}\u2212$12${PDI}`);
+  });
+
   it('writes dates with Levantine Arabic month names and Western digits', () => {
     const date = new Date(Date.UTC(2026, 10, 23, 12));
     expect(formatDate(date, 'en')).toBe('23 Nov 2026');

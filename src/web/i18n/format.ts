@@ -22,11 +22,12 @@ export const isolateLtr = (text: string): string => `${LRI}${text}${PDI}`;
 /**
  * Whole US dollars from integer cents: 123456 -> "$1,235" (RULINGS 17), isolated from the
  * line's direction. The one place that writes an amount: every price on screen comes from here.
- * `signed` writes an add-on's extra cost, "+$30", with the sign inside the isolate.
+ * `signed` writes an add-on's extra cost, "+$30", and `minus` a discount, "−$12", with the sign
+ * inside the isolate.
  */
-export function formatMoney(cents: number, _lang: Language, options: { signed?: boolean } = {}): string {
+export function formatMoney(cents: number, _lang: Language, options: { signed?: boolean; minus?: boolean } = {}): string {
   const amount = `$${dollars.format(Math.round(cents / 100))}`;
-  return isolateLtr(options.signed ? `+${amount}` : amount);
+  return isolateLtr(options.minus ? `\u2212${amount}` : options.signed ? `+${amount}` : amount);
 }
 
 const listFormats: Partial<Record<Language, Intl.ListFormat>> = {};

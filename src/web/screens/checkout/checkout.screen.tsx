@@ -1,8 +1,150 @@
+import { Alert, Button, Checkbox, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import {
+  selectCanPay,
+  selectCoupon,
+  selectCustomer,
+  selectEmailSent,
+  selectInvoice,
+  selectLead,
+  selectNotice,
+  selectPaying,
+  selectSharing,
+  selectTermsAgreed,
+  selectTotals,
+  selectViewState,
+  selectWhatsappTemplate,
+} from '../../../../machines/checkout.selectors';
+import { PROVIDER } from '../../../contract/traveller-review.rules';
+import { StepShareButtons, type ShareView } from '../../components/share-buttons';
+import { useApp } from '../../shell/app-context';
+import { ErrorView } from '../../shell/error-view';
+import { mainSiteUrl } from '../../shell/main-site-links';
+import { PlanSummary } from '../invoice-shared/plan-summary';
 import { PageHeading } from '../page-heading';
+import type { checkoutLogic } from './checkout.actors';
+import { CouponBox } from './coupon-box';
+import { PriceSummary } from './price-summary';
+import { TravellersSummary } from './travellers-summary';
+import { useCheckoutStep } from './use-checkout-step';
 
-/** /checkout: summary, coupon, terms and payment. */
+type CheckoutActor = ActorRefFrom<typeof checkoutLogic>;
+
+/** /checkout: the plan, the travellers, a coupon, the server's totals, terms and payment (spec §2). */
 export function CheckoutScreen() {
   const { t } = useLingui();
-  return <PageHeading testId="screen-checkout" title={t`Purchase insurance`} intro={t`Review your plan, apply a coupon and pay securely.`} />;
+  const { step, lang, isAgent } = useCheckoutStep();
+  const viewState = useSelector(step, selectViewState);
+  const invoice = useSelector(step, selectInvoice);
+  const lead = useSelector(step, selectLead);
+  const totals = useSelector(step, selectTotals);
+  const coupon = useSelector(step, selectCoupon);
+  const notice = useSelector(step, selectNotice);
+
+  let body;
+  if (viewState === 'failed') body = <ErrorView headingOrder={2} />;
+  else if (viewState !== 'ready' || !invoice || !lead || !totals) {
+    body = (
+      <Paper p="xl" role="status" data-testid="checkout-loading" style={{ textAlign: 'center' }}>
+        <Loader aria-hidden="true" />
+        <Text c="dimmed" mt="sm">{t`Please wait while we load your plan…`}</Text>
+      </Paper>
+    );
+  } else {
+    const plan = { providerId: invoice.insurance_provider_id, isApiPlan: invoice.is_api_plan, isFamily: lead.is_family, sourceId: lead.source_id };
+    body = (
+      <Stack gap="lg">
+        <PlanSummary
+          invoice={invoice}
+          lead={lead}
+          lang={lang}
+          sections={[1, 2, 3]}
+          showCoverFor={invoice.insurance_provider_id !== PROVIDER.stampFee}
+          actions={isAgent ? <StepShareButtons step={step} select={shareOf} /> : undefined}
+          testId="checkout-summary"
+        />
+        <TravellersSummary travellers={lead.travellers_info} plan={plan} lang={lang} />
+        <CouponBox
+          text={coupon.text}
+          applied={coupon.applied}
+          error={coupon.message}
+          applying={coupon.applying}
+          onChange={(text) => step.send({ type: 'coupon.change', text })}
+          onApply={() => step.send({ type: 'coupon.apply' })}
+          onRemove={() => step.send({ type: 'coupon.remove' })}
+        />
+        {notice && (
+          <Alert
+            color="yellow"
+            icon={<IconInfoCircle aria-hidden="true" />}
+            withCloseButton
+            closeButtonLabel={t`Close`}
+            onClose={() => step.send({ type: 'notice.dismiss' })}
+            data-testid="checkout-notice"
+          >
+            {notice === 'totals_changed'
+              ? t`The price was updated by our system. Please check the new total before you pay.`
+              : t`Too many coupon attempts. Please wait a few minutes and try again.`}
+          </Alert>
+        )}
+        <PriceSummary totals={totals} lang={lang} />
+        {!isAgent && <PayPanel step={step} />}
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <PageHeading testId="screen-checkout" title={t`Purchase insurance`} intro={t`Review your plan, apply a coupon and pay securely.`} />
+      {body}
+    </>
+  );
 }
+
+/** Terms (checked by default) and Proceed to the secure payments page (customers only, spec §6). */
+function PayPanel({ step }: { step: CheckoutActor }) {
+  const { t } = useLingui();
+  const agreed = useSelector(step, selectTermsAgreed);
+  const canPay = useSelector(step, selectCanPay);
+  const paying = useSelector(step, selectPaying);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="pay-panel">
+      <Stack gap="md">
+        <Checkbox
+          checked={agreed}
+          onChange={(event) => step.send({ type: 'terms.toggle', agreed: event.currentTarget.checked })}
+          label={
+            <>
+              {t`I agree to the`}{' '}
+              <a href={mainSiteUrl(useApp().mainSiteUrl, 'terms-and-conditions')} target="_blank" rel="noopener noreferrer">
+                {t`terms and conditions`}
+              </a>
+            </>
+          }
+          data-testid="terms-checkbox"
+        />
+        <Button
+          size="lg"
+          fullWidth
+          leftSection={<IconLock size={18} aria-hidden="true" />}
+          disabled={!canPay}
+          loading={paying}
+          onClick={() => step.send({ type: 'checkout.pay' })}
+          data-testid="checkout-pay"
+        >
+          {t`Proceed to payment`}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Agent mode on this page: WhatsApp or e-mail the checkout page to the customer. */
+const shareOf = (snapshot: SnapshotFrom<CheckoutActor>): ShareView => ({
+  customer: selectCustomer(snapshot),
+  template: selectWhatsappTemplate(snapshot),
+  sending: selectSharing(snapshot),
+  sent: selectEmailSent(snapshot),
+});

@@ -49,6 +49,8 @@ beforeEach(() => {
     get_customer: { id: 1, name: '', email: '', phone_country_code: '', phone_number: '', complete_phone_number: '' },
     lead_details: { ...SAMPLE_LEAD, name: 'Lead Person', email: 'lead@example.com', phone_country_code: '+33', phone_number: '0612345678' },
     get_invoice: null,
+    checkout_totals: null,
+    isLeadAlreadyInDeal: false,
     recent_searches: [],
   });
   callBack.requestCallBack.mockResolvedValue({ call_back_id: 41 });

@@ -3,7 +3,7 @@ import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { todayIso } from '../../../contract/dates';
 import {
   selectCurrentTraveller,
@@ -23,7 +23,7 @@ import {
   selectViewState,
   selectWhatsappTemplate,
 } from '../../../../machines/review.selectors';
-import { ShareButtons } from '../../components/share-buttons';
+import { StepShareButtons, type ShareView } from '../../components/share-buttons';
 import { ErrorView } from '../../shell/error-view';
 import { PlanSummary } from '../invoice-shared/plan-summary';
 import { PageHeading } from '../page-heading';
@@ -58,7 +58,7 @@ export function ReviewDetailsScreen() {
   } else {
     body = (
       <>
-        <PlanSummary invoice={invoice} lead={lead} lang={lang} sections={[1]} actions={isAgent ? <ReviewShare step={step} /> : undefined} />
+        <PlanSummary invoice={invoice} lead={lead} lang={lang} sections={[1]} actions={isAgent ? <StepShareButtons step={step} select={shareOf} /> : undefined} />
         <TravellerStep step={step} />
       </>
     );
@@ -135,20 +135,9 @@ function TravellerStep({ step }: { step: ReviewActor }) {
 }
 
 /** Agent mode on this page: WhatsApp or e-mail the review page to the customer. */
-function ReviewShare({ step }: { step: ReviewActor }) {
-  const customer = useSelector(step, selectCustomer);
-  const template = useSelector(step, selectWhatsappTemplate);
-  const sending = useSelector(step, selectSharing);
-  const sent = useSelector(step, selectEmailSent);
-  if (!customer) return null;
-  return (
-    <ShareButtons
-      phone={customer.complete_phone_number}
-      email={customer.email}
-      template={template}
-      sending={sending}
-      sent={sent}
-      onEmail={() => step.send({ type: 'share.email' })}
-    />
-  );
-}
+const shareOf = (snapshot: SnapshotFrom<ReviewActor>): ShareView => ({
+  customer: selectCustomer(snapshot),
+  template: selectWhatsappTemplate(snapshot),
+  sending: selectSharing(snapshot),
+  sent: selectEmailSent(snapshot),
+});

@@ -50,12 +50,3 @@ export const reviewLogic = reviewMachine.provide({
     storeTravellerLength: (_, { length }) => localStore.set('travellerLength', String(length)),
   },
 });
-
-/** The stored traveller index, or 0 when there is none or it is not a number. */
-export function storedTravellerIndex(): number {
-  const index = Number(localStore.get('traveller_index'));
-  return Number.isInteger(index) && index >= 0 ? index : 0;
-}
-
-/** Whether a thank-you flag is stored (spec §2: a finished order sends the user to travel details). */
-export const thankYouStored = (): boolean => localStore.get('thankyou') !== null;

@@ -1,18 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectLead as selectJourneyLead } from '../../../../machines/journey.selectors';
 import { reviewOutcomeEvent, selectOutcome, selectSaveFailed } from '../../../../machines/review.selectors';
 import type { ReviewInput } from '../../../../machines/review.types';
 import { JourneyActorContext } from '../../journey/journey-context';
+import { stepLead } from '../../journey/step-lead';
 import { useStepOutcome } from '../../journey/use-step-outcome';
 import { useApp } from '../../shell/app-context';
-import { reviewLogic, storedTravellerIndex, thankYouStored } from './review.actors';
-
-/** The address of this page as the agent shares it: the lead's page, without the agent. */
-function shareLink(uuid: string | null): string | null {
-  if (!uuid || !globalThis.location?.origin?.startsWith('http')) return null;
-  return `${globalThis.location.origin}/review-details?uuid=${encodeURIComponent(uuid)}`;
-}
+import { storedTravellerIndex, thankYouStored } from '../../storage/journey-flags';
+import { reviewLogic } from './review.actors';
 
 /**
  * Runs the review machine for the page: input read once from the journey and storage, the
@@ -21,20 +16,12 @@ function shareLink(uuid: string | null): string | null {
 export function useReviewStep() {
   const { lang, showSystemError } = useApp();
   const journey = JourneyActorContext.useActorRef();
-  const [input] = useState<ReviewInput>(() => {
-    const lead = selectJourneyLead(journey.getSnapshot());
-    const agentId = lead.agentId === null ? null : Number(lead.agentId);
-    const validAgent = agentId !== null && Number.isInteger(agentId) && agentId > 0 ? agentId : null;
-    return {
-      lang,
-      uuid: lead.uuid,
-      sessionId: lead.sessionId,
-      agentId: validAgent,
-      link: validAgent === null ? null : shareLink(lead.uuid),
-      storedIndex: storedTravellerIndex(),
-      thankYou: thankYouStored(),
-    };
-  });
+  const [input] = useState<ReviewInput>(() => ({
+    lang,
+    ...stepLead(journey.getSnapshot(), '/review-details'),
+    storedIndex: storedTravellerIndex(),
+    thankYou: thankYouStored(),
+  }));
   const step = useActorRef(reviewLogic, { input });
   const outcome = useSelector(step, selectOutcome);
   const saveFailed = useSelector(step, selectSaveFailed);

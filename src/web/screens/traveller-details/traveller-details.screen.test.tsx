@@ -63,7 +63,7 @@ beforeEach(() => {
   >);
   lead.fetchRecentLeads.mockResolvedValue({ leads: [], recent: [] });
   lead.checkAgent.mockResolvedValue({ id: 101, name: 'Demo Agent' });
-  lead.fetchPersonalDetails.mockResolvedValue({ get_customer: SAVED.customer, lead_details: SAVED_LEAD, get_invoice: null, recent_searches: [] });
+  lead.fetchPersonalDetails.mockResolvedValue({ get_customer: SAVED.customer, lead_details: SAVED_LEAD, get_invoice: null, checkout_totals: null, isLeadAlreadyInDeal: false, recent_searches: [] });
   lead.saveLead.mockResolvedValue({ ...SAVED, uuid: LEAD_UUID, lead_map_id: 77, session_id: SESSION_UUID, device_uuid: DEVICE_UUID, redirect: null });
 });
 

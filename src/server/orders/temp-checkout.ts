@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { CheckoutTotals, tempCheckoutEndpoint } from '../../contract/checkout.endpoints';
+import { todayIso } from '../../contract/dates';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { findActiveAgent } from '../leads/lead-checks';
+import { findLeadByUuid } from '../leads/lead-store';
+import { CHECKOUT_STAGE } from '../review/save-traveller';
+import { couponTerms, usableCoupon } from './coupons';
+import { checkoutInvoice, invoiceFigures } from './invoice-store';
+import { Refusal } from './refusal';
+import { checkoutTotals } from './totals';
+
+export type TempCheckoutInput = v.InferOutput<(typeof tempCheckoutEndpoint)['request']>;
+export type TempCheckoutAnswer = v.InferInput<(typeof tempCheckoutEndpoint)['data']>;
+
+/** temp-checkout's outcome: an order placed, or the page's total was not the server's (nothing placed). */
+export type TempCheckoutOutcome = { placed: TempCheckoutAnswer } | { totalsChanged: CheckoutTotals };
+
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * A merchant reference for one payment attempt (RULINGS 19): `SAF<invoice id>-<time, base 36>-<4
+ * random>`, e.g. SAF42-MFX3K2A1-7QZC. Amazon Payment Services takes [A-Za-z0-9_.-], at most 40
+ * characters; this is at most 3 + 10 + 1 + 9 + 1 + 4 = 28. The random part keeps two attempts
+ * in one millisecond apart, and the unique index (with a retry) guarantees it.
+ */
+export function merchantReference(invoiceId: number, now: number): string {
+  const random = [...randomBytes(4)].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('');
+  return `SAF${invoiceId}-${now.toString(36).toUpperCase()}-${random}`;
+}
+
+/** The path of the payments page for an order (outside the SPA, served by the server). */
+export const paymentPath = (reference: string) => `/pay/${reference}`;
+
+/**
+ * temp-checkout (spec §7, RULINGS 11, 18, 19): recomputes the lead's totals with the coupon and,
+ * when they are the figures the page showed, places the order. In order, writing nothing unless
+ * all pass, in one transaction holding the lead's tracker (two checkouts of a lead run in turn):
+ * - 404 unknown lead; 422 agent_mismatch / agent_unknown for an agent id that is not the lead's;
+ * - 409 lead_in_deal once paid, plan_not_chosen, review_incomplete until every traveller is saved;
+ * - 422 for the coupon (coupon/validate's codes, under `promo_code` and `coupon`);
+ * - `totalsChanged` (the route answers 409 with the fresh totals) when total_price_vat differs.
+ * Then a new order with its own merchant reference. Nothing to pay (a 100 % coupon): the order is
+ * paid at once, the coupon's use counted (a guarded update, so a coupon never exceeds its limit:
+ * 422 coupon_used_up and nothing saved) and the invoice marked paid. Otherwise the order waits
+ * for the payments page, and the coupon's use is counted when it is paid.
+ */
+export async function tempCheckout(db: Db, input: TempCheckoutInput, now: number): Promise<TempCheckoutOutcome> {
+  const lead = await findLeadByUuid(db, input.uuid);
+  if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
+  // RULINGS 24, as save-traveller-info: the lead's agent was set when it was created.
+  if (input.agent_id && input.agent_id !== lead.agentId) {
+    const known = await findActiveAgent(db, input.agent_id);
+    throw new Refusal(422, known ? 'agent_mismatch' : 'agent_unknown', { agent_id: known ? 'agent_mismatch' : 'agent_unknown' });
+  }
+
+  return db.transaction(async (tx): Promise<TempCheckoutOutcome> => {
+    const { invoice, stage } = await checkoutInvoice(tx, lead.id, true);
+    if (stage < CHECKOUT_STAGE) throw new Refusal(409, 'review_incomplete', { uuid: 'review_incomplete' });
+    const code = input.coupon ?? '';
+    const coupon = code === '' ? null : await usableCoupon(tx, code, { insurerId: invoice.insurerId, today: todayIso(now) }, ['promo_code', 'coupon']);
+    const totals = checkoutTotals(invoiceFigures(invoice), coupon ? couponTerms(coupon) : null);
+    if (input.total_price_vat !== totals.total) return { totalsChanged: totals };
+
+    const paid = totals.total === 0;
+    const at = new Date(now);
+    const values = {
+      leadId: lead.id,
+      invoiceId: invoice.id,
+      couponId: coupon?.id ?? null,
+      planCents: totals.plan_price,
+      addonsCents: totals.addons_price,
+      discountCents: totals.discount,
+      vatCents: totals.vat_amount,
+      stampCents: totals.stamp_fee,
+      totalCents: totals.total,
+      vatPercent: totals.vat_percent,
+      currency: 'USD',
+      lang: input.language,
+      agentId: lead.agentId,
+      status: paid ? 'paid' : 'pending',
+      clientTotalCents: input.total_price_vat,
+      createdAt: at,
+      paidAt: paid ? at : null,
+    };
+    let reference: string | null = null;
+    for (let attempt = 0; attempt < 5 && reference === null; attempt += 1) {
+      const candidate = merchantReference(invoice.id, now);
+      const inserted = await tx
+        .insert(t.orders)
+        .values({ ...values, merchantReference: candidate })
+        .onConflictDoNothing({ target: t.orders.merchantReference })
+        .returning({ id: t.orders.id });
+      if (inserted.length > 0) reference = candidate;
+    }
+    if (reference === null) throw new Error('no unique merchant reference after 5 attempts');
+
+    if (paid) {
+      if (coupon) {
+        const counted = await tx
+          .update(t.coupons)
+          .set({ usedCount: sql`${t.coupons.usedCount} + 1` })
+          .where(and(eq(t.coupons.id, coupon.id), or(isNull(t.coupons.usageLimit), lt(t.coupons.usedCount, t.coupons.usageLimit))))
+          .returning({ id: t.coupons.id });
+        if (counted.length === 0) throw new Refusal(422, 'coupon_used_up', { promo_code: 'coupon_used_up', coupon: 'coupon_used_up' });
+      }
+      const settled = await tx
+        .update(t.invoices)
+        .set({ status: 'paid', updatedAt: at })
+        .where(and(eq(t.invoices.id, invoice.id), eq(t.invoices.status, 'open')))
+        .returning({ id: t.invoices.id });
+      if (settled.length === 0) throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
+    }
+    return {
+      placed: { redirect_to_thank_you: paid, merchant_reference: reference, payment_url: paid ? null : paymentPath(reference), totals },
+    };
+  });
+}

@@ -1,0 +1,24 @@
+import { selectLead, type JourneySnapshot } from '../../../machines/journey.selectors';
+
+/** The lead a later step works on, as its machine's input needs it. */
+export interface StepLead {
+  uuid: string | null;
+  sessionId: string | null;
+  /** The agent of the link (agent mode), or null for a customer. */
+  agentId: number | null;
+  /** The page's address as the agent shares it (without the agent), or null for a customer. */
+  link: string | null;
+}
+
+/**
+ * The journey's lead for the step at `path` (review details, checkout): the agent id read as a
+ * positive whole number, and in agent mode the link the agent shares for this page.
+ */
+export function stepLead(snapshot: JourneySnapshot, path: string): StepLead {
+  const lead = selectLead(snapshot);
+  const agentId = lead.agentId === null ? null : Number(lead.agentId);
+  const validAgent = agentId !== null && Number.isInteger(agentId) && agentId > 0 ? agentId : null;
+  const origin = globalThis.location?.origin;
+  const link = validAgent !== null && lead.uuid && origin?.startsWith('http') ? `${origin}${path}?uuid=${encodeURIComponent(lead.uuid)}` : null;
+  return { uuid: lead.uuid, sessionId: lead.sessionId, agentId: validAgent, link };
+}

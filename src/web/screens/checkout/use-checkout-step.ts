@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { checkoutOutcomeEvent, selectCouponFailed, selectOutcome, selectPayFailed } from '../../../../machines/checkout.selectors';
+import type { CheckoutInput } from '../../../../machines/checkout.types';
+import { JourneyActorContext } from '../../journey/journey-context';
+import { stepLead } from '../../journey/step-lead';
+import { useStepOutcome } from '../../journey/use-step-outcome';
+import { useApp } from '../../shell/app-context';
+import { storedCoupon, thankYouStored } from '../../storage/journey-flags';
+import { checkoutLogic } from './checkout.actors';
+
+/**
+ * Runs the checkout machine for the page: input read once from the journey and storage, the
+ * step's end told to the journey, and a failed call shown in the system error dialog (spec §8).
+ */
+export function useCheckoutStep() {
+  const { lang, showSystemError } = useApp();
+  const journey = JourneyActorContext.useActorRef();
+  const [input] = useState<CheckoutInput>(() => ({
+    lang,
+    ...stepLead(journey.getSnapshot(), '/checkout'),
+    thankYou: thankYouStored(),
+    storedCoupon: storedCoupon(),
+  }));
+  const step = useActorRef(checkoutLogic, { input });
+  const outcome = useSelector(step, selectOutcome);
+  const payFailed = useSelector(step, selectPayFailed);
+  const couponFailed = useSelector(step, selectCouponFailed);
+  useStepOutcome(outcome, checkoutOutcomeEvent);
+
+  useEffect(() => {
+    if (payFailed || couponFailed) showSystemError();
+  }, [payFailed, couponFailed, showSystemError]);
+
+  return { step, lang, isAgent: input.agentId !== null };
+}

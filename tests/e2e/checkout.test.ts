@@ -1,0 +1,125 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { couponValidateEndpoint } from '../../src/contract/checkout.endpoints';
+import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
+import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, type Lang } from './harness';
+import { axeViolations, callApi, finishAllowing, newTrip, screenshotBothWidths, textIn } from './journey-steps';
+import { PLAN, buyPlan, reviewPassportOnly } from './review-steps';
+
+/**
+ * Checkout in Chromium against the real server (issue 10): coupons the broker seeded (demo
+ * coupons in the README), the server's totals, the 100 % path to /thank-you-p with the order paid
+ * in the database, the way out to the payments page, and the agent's view without payment.
+ */
+
+const browser = browserForThisFile();
+
+/** "$1,234" or "−$12" (isolated or not) → 1234 / 12. */
+const dollars = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+async function shownTotal(page: Page): Promise<number> {
+  return dollars(await page.getByTestId('price-total').innerText());
+}
+
+/** Types a code into the coupon box and applies it; returns the server's answer to the page. */
+async function applyCoupon(page: Page, code: string) {
+  const input = page.getByTestId('coupon-input');
+  await input.fill('');
+  await input.pressSequentially(code);
+  const answered = page.waitForResponse((response) => response.url().endsWith(couponValidateEndpoint.path));
+  await page.getByTestId('coupon-apply').click();
+  const response = await answered;
+  return { status: response.status(), body: (await response.json()) as { message: string } };
+}
+
+/** A single traveller to France who buys the provider-1000 plan (no add-ons) and reaches /checkout. */
+async function toCheckout(page: Page, lang: Lang, query = ''): Promise<string> {
+  const uuid = await buyPlan(page, lang, newTrip({ dobs: ['1988-06-15'] }), PLAN.provider1000, query);
+  await reviewPassportOnly(page, lang);
+  await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+  return uuid;
+}
+
+describe.each(['en', 'ar'] as const)('checkout in %s', (lang) => {
+  test('a bad coupon shows the server message in red, a good one lowers the total, Remove restores it, and a 100 % coupon on a plan without add-ons ends at /thank-you-p with the order paid', async () => {
+    const opened = await openPage(browser(), DESKTOP);
+    const { page } = opened;
+    const uuid = await toCheckout(page, lang);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, `checkout-${lang}`);
+    const full = await shownTotal(page);
+    expect(full).toBeGreaterThan(0);
+    // The terms are agreed by default, so Proceed is enabled.
+    expect(await page.getByTestId('terms-checkbox').isChecked()).toBe(true);
+    expect(await page.getByTestId('checkout-pay').isEnabled()).toBe(true);
+
+    // Spaces typed into the box are dropped.
+    const bad = await applyCoupon(page, 'NO SUCH 1');
+    expect(await page.getByTestId('coupon-input').inputValue()).toBe('NOSUCH1');
+    expect(bad.status).toBe(422);
+    const message = page.getByText(bad.body.message, { exact: true });
+    await message.waitFor();
+    expect(await message.evaluate((element) => getComputedStyle(element).color)).toMatch(/rgb\((2\d\d|1\d\d), \d{1,2}, \d{1,2}\)/);
+    expect(await shownTotal(page)).toBe(full);
+
+    const good = await applyCoupon(page, 'SAFAR10');
+    expect(good.status).toBe(200);
+    await page.getByTestId('coupon-applied').waitFor();
+    expect(await page.getByTestId('coupon-applied').innerText()).toContain(textIn(lang, 'Coupon Applied'));
+    await expect.poll(() => shownTotal(page)).toBeLessThan(full);
+    expect(await page.getByTestId('price-discount').innerText()).toMatch(/^\u2066?\u2212\$\d/);
+    expect(await page.getByText(bad.body.message, { exact: true }).count()).toBe(0);
+    await screenshotBothWidths(page, `checkout-coupon-${lang}`);
+
+    await page.getByTestId('coupon-remove').click();
+    await expect.poll(() => shownTotal(page)).toBe(full);
+    expect(await page.getByTestId('coupon-input').inputValue()).toBe('');
+
+    await applyCoupon(page, 'FREE100');
+    await expect.poll(() => shownTotal(page)).toBe(0);
+    await page.getByTestId('checkout-pay').click();
+    await page.waitForURL((url) => url.pathname === '/thank-you-p', { timeout: 15_000 });
+    await page.getByTestId('order-confirmed').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('thankyou'))).toBe('1');
+    // The server holds the order as paid: the lead is in a deal and cannot be bought again.
+    const after = await callApi(personalDetailsEndpoint, { uuid, lang });
+    expect(after.customer.isLeadAlreadyInDeal).toBe(true);
+    await finishAllowing(opened, [422]);
+  });
+});
+
+describe('checkout, once in each direction of the journey', () => {
+  test('Proceed without a full discount leaves for the payments page of a new merchant reference', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    await toCheckout(page, 'en');
+    await page.getByTestId('checkout-pay').click();
+    await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname), { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
+    expect(await page.locator('body').innerText()).toMatch(/\$\d/);
+    await finish(opened);
+  });
+
+  test('unticking the terms disables Proceed', async () => {
+    const opened = await openPage(browser(), DESKTOP);
+    const { page } = opened;
+    await toCheckout(page, 'ar');
+    await page.getByTestId('terms-checkbox').uncheck();
+    expect(await page.getByTestId('checkout-pay').isDisabled()).toBe(true);
+    await page.getByTestId('terms-checkbox').check();
+    expect(await page.getByTestId('checkout-pay').isEnabled()).toBe(true);
+    await finish(opened);
+  });
+
+  test('an agent sees the share buttons and neither the terms nor a pay button', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    await toCheckout(page, 'en', '&agent_id=101');
+    await page.getByTestId('share-whatsapp').waitFor();
+    expect(await page.getByTestId('pay-panel').count()).toBe(0);
+    expect(await page.getByTestId('checkout-pay').count()).toBe(0);
+    expect(await page.getByTestId('terms-checkbox').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await finish(opened);
+  });
+});
