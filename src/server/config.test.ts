@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET, developmentSecretWarnings, parseConfig, secretsAtDevelopmentDefault } from './config';
+import {
+  ConfigError,
+  DEV_ALTCHA_HMAC_KEY,
+  DEV_APS_ACCESS_CODE,
+  DEV_APS_MERCHANT_IDENTIFIER,
+  DEV_APS_REQUEST_PHRASE,
+  DEV_APS_RESPONSE_PHRASE,
+  DEV_SIGNING_SECRET,
+  developmentSecretWarnings,
+  parseConfig,
+  secretsAtDevelopmentDefault,
+} from './config';
 
 describe('parseConfig defaults', () => {
   it('runs on an empty environment with the documented defaults', () => {
@@ -22,7 +33,46 @@ describe('parseConfig defaults', () => {
       mailFrom: 'Safar <care@safar.example>',
       outboxDir: path.resolve('./data/outbox'),
       trustProxy: false,
+      apsAccessCode: DEV_APS_ACCESS_CODE,
+      apsMerchantIdentifier: DEV_APS_MERCHANT_IDENTIFIER,
+      apsRequestPhrase: DEV_APS_REQUEST_PHRASE,
+      apsResponsePhrase: DEV_APS_RESPONSE_PHRASE,
+      apsShaType: 'sha256',
+      apsGatewayUrl: 'http://localhost:8080/sandbox/aps/paymentPage',
+      apsSandbox: true,
     });
+  });
+
+  it('posts to the embedded APS sandbox under PUBLIC_URL unless APS_GATEWAY_URL names a real gateway', () => {
+    expect(parseConfig({ PORT: '3000' })).toMatchObject({ apsGatewayUrl: 'http://localhost:3000/sandbox/aps/paymentPage', apsSandbox: true });
+    expect(parseConfig({ PUBLIC_URL: 'http://safar.local:8080/' })).toMatchObject({
+      apsGatewayUrl: 'http://safar.local:8080/sandbox/aps/paymentPage',
+      apsSandbox: true,
+    });
+    expect(parseConfig({ APS_GATEWAY_URL: '' }).apsSandbox).toBe(true);
+    expect(parseConfig({ APS_GATEWAY_URL: 'https://sbcheckout.payfort.com/FortAPI/paymentPage' })).toMatchObject({
+      apsGatewayUrl: 'https://sbcheckout.payfort.com/FortAPI/paymentPage',
+      apsSandbox: false,
+    });
+  });
+
+  it('takes the APS credentials, phrases and SHA type (SHA-256 by default, SHA-512 allowed)', () => {
+    expect(
+      parseConfig({
+        APS_ACCESS_CODE: 'zx0IPmPy5jp1vAz8Kpg7',
+        APS_MERCHANT_IDENTIFIER: 'CycHZxVj',
+        APS_REQUEST_PHRASE: 'a-real-request-phrase',
+        APS_RESPONSE_PHRASE: 'a-real-response-phrase',
+        APS_SHA_TYPE: 'SHA-512',
+      }),
+    ).toMatchObject({
+      apsAccessCode: 'zx0IPmPy5jp1vAz8Kpg7',
+      apsMerchantIdentifier: 'CycHZxVj',
+      apsRequestPhrase: 'a-real-request-phrase',
+      apsResponsePhrase: 'a-real-response-phrase',
+      apsShaType: 'sha512',
+    });
+    expect(parseConfig({ APS_SHA_TYPE: 'SHA-256' }).apsShaType).toBe('sha256');
   });
 
   it('puts the insurer sandbox on PORT and the outbox under DATA_DIR unless told otherwise', () => {
@@ -56,6 +106,8 @@ describe('parseConfig defaults', () => {
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
       MAIL_FROM: 'Safar Travel <hello@safar.example.com>',
       TRUST_PROXY: 'true',
+      APS_REQUEST_PHRASE: 'a-production-request-phrase',
+      APS_RESPONSE_PHRASE: 'a-production-response-phrase',
     });
     expect(config).toMatchObject({
       insurerTimeoutMs: 1500,
@@ -103,6 +155,13 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['SMTP_URL', 'http://smtp.example.com'],
     ['MAIL_FROM', ''],
     ['TRUST_PROXY', 'yes'],
+    ['APS_ACCESS_CODE', ''],
+    ['APS_MERCHANT_IDENTIFIER', ''],
+    ['APS_REQUEST_PHRASE', 'short'],
+    ['APS_RESPONSE_PHRASE', ''],
+    ['APS_SHA_TYPE', 'SHA-1'],
+    ['APS_SHA_TYPE', 'sha256'],
+    ['APS_GATEWAY_URL', 'checkout.payfort.com/FortAPI/paymentPage'],
   ];
 
   it.each(bad)('%s=%j', (name, value) => {
@@ -125,22 +184,33 @@ describe('parseConfig refuses bad values, naming the variable', () => {
 });
 
 describe('row 6: development keys are loud', () => {
-  const REAL = { SIGNING_SECRET: 'a-production-secret-0123456789', ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123' };
+  const REAL = {
+    SIGNING_SECRET: 'a-production-secret-0123456789',
+    ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
+    APS_REQUEST_PHRASE: 'a-production-request-phrase',
+    APS_RESPONSE_PHRASE: 'a-production-response-phrase',
+  };
+  const APS = ['APS_REQUEST_PHRASE', 'APS_RESPONSE_PHRASE'];
+  const withAps = { APS_REQUEST_PHRASE: REAL.APS_REQUEST_PHRASE, APS_RESPONSE_PHRASE: REAL.APS_RESPONSE_PHRASE };
 
   it('row 6: lists every secret still at its development default, unset or set to that same value', () => {
-    expect(secretsAtDevelopmentDefault(parseConfig({}))).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY']);
-    expect(secretsAtDevelopmentDefault(parseConfig({ SIGNING_SECRET: REAL.SIGNING_SECRET }))).toEqual(['ALTCHA_HMAC_KEY']);
-    expect(secretsAtDevelopmentDefault(parseConfig({ ALTCHA_HMAC_KEY: REAL.ALTCHA_HMAC_KEY }))).toEqual(['SIGNING_SECRET']);
+    expect(secretsAtDevelopmentDefault(parseConfig({}))).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY', ...APS]);
+    expect(secretsAtDevelopmentDefault(parseConfig({ SIGNING_SECRET: REAL.SIGNING_SECRET, ...withAps }))).toEqual(['ALTCHA_HMAC_KEY']);
+    expect(secretsAtDevelopmentDefault(parseConfig({ ALTCHA_HMAC_KEY: REAL.ALTCHA_HMAC_KEY, ...withAps }))).toEqual(['SIGNING_SECRET']);
+    expect(secretsAtDevelopmentDefault(parseConfig({ ...REAL, APS_RESPONSE_PHRASE: DEV_APS_RESPONSE_PHRASE }))).toEqual(['APS_RESPONSE_PHRASE']);
+    expect(secretsAtDevelopmentDefault(parseConfig({ ...REAL, APS_REQUEST_PHRASE: DEV_APS_REQUEST_PHRASE }))).toEqual(['APS_REQUEST_PHRASE']);
     expect(secretsAtDevelopmentDefault(parseConfig({ ...REAL, ALTCHA_HMAC_KEY: DEV_ALTCHA_HMAC_KEY }))).toEqual(['ALTCHA_HMAC_KEY']);
     expect(secretsAtDevelopmentDefault(parseConfig(REAL))).toEqual([]);
   });
 
   it('row 6: gives one warning line per default secret, naming its variable (ALTCHA_HMAC_KEY included when SIGNING_SECRET is set)', () => {
-    const both = developmentSecretWarnings(parseConfig({}));
-    expect(both).toHaveLength(2);
-    expect(both[0]).toMatch(/^SIGNING_SECRET is not set: using the development default/);
-    expect(both[1]).toMatch(/^ALTCHA_HMAC_KEY is not set: using the development default/);
-    expect(developmentSecretWarnings(parseConfig({ SIGNING_SECRET: REAL.SIGNING_SECRET }))).toEqual([expect.stringMatching(/^ALTCHA_HMAC_KEY /)]);
+    const all = developmentSecretWarnings(parseConfig({}));
+    expect(all).toHaveLength(4);
+    expect(all[0]).toMatch(/^SIGNING_SECRET is not set: using the development default/);
+    expect(all[1]).toMatch(/^ALTCHA_HMAC_KEY is not set: using the development default/);
+    expect(all[2]).toMatch(/^APS_REQUEST_PHRASE is not set: using the development default/);
+    expect(all[3]).toMatch(/^APS_RESPONSE_PHRASE is not set: using the development default/);
+    expect(developmentSecretWarnings(parseConfig({ SIGNING_SECRET: REAL.SIGNING_SECRET, ...withAps }))).toEqual([expect.stringMatching(/^ALTCHA_HMAC_KEY /)]);
     expect(developmentSecretWarnings(parseConfig(REAL))).toEqual([]);
   });
 
@@ -156,8 +226,13 @@ describe('row 6: development keys are loud', () => {
       if (error === undefined) return 'started';
       return error instanceof ConfigError ? error.message.match(/^\s*([A-Z_]+):/gm)?.map((line) => line.trim().slice(0, -1)) : error;
     };
-    expect(refused({ PUBLIC_URL: 'https://safar.example.com' })).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY']);
-    expect(refused({ PUBLIC_URL: 'https://safar.example.com', SIGNING_SECRET: REAL.SIGNING_SECRET })).toEqual(['ALTCHA_HMAC_KEY']);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com' })).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY', ...APS]);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', SIGNING_SECRET: REAL.SIGNING_SECRET, ...withAps })).toEqual(['ALTCHA_HMAC_KEY']);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...REAL, APS_RESPONSE_PHRASE: DEV_APS_RESPONSE_PHRASE })).toEqual(['APS_RESPONSE_PHRASE']);
+    // A real gateway with the sandbox's demo phrases is refused just the same.
+    expect(
+      refused({ PUBLIC_URL: 'https://safar.example.com', SIGNING_SECRET: REAL.SIGNING_SECRET, ALTCHA_HMAC_KEY: REAL.ALTCHA_HMAC_KEY, APS_GATEWAY_URL: 'https://checkout.payfort.com/FortAPI/paymentPage' }),
+    ).toEqual(APS);
     expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...REAL, SIGNING_SECRET: DEV_SIGNING_SECRET })).toEqual(['SIGNING_SECRET']);
     expect(() => parseConfig({ PUBLIC_URL: 'https://safar.example.com' })).toThrow(/still the development default while PUBLIC_URL is https/);
     // Over https with real secrets, and over plain http with the defaults (development), it starts.

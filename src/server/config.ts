@@ -7,6 +7,19 @@ export const DEV_SIGNING_SECRET = 'safar-dev-signing-secret-change-me';
 /** The development key of the bot check's challenges (RULINGS 16); set ALTCHA_HMAC_KEY in production. */
 export const DEV_ALTCHA_HMAC_KEY = 'safar-dev-altcha-key-change-me';
 
+/**
+ * Demo credentials of the embedded APS sandbox gateway (RULINGS 20). The access code and merchant
+ * identifier are posted through the browser anyway; the two phrases sign requests and responses,
+ * so they are secrets: at these defaults they are warned about and refused on https like the others.
+ */
+export const DEV_APS_ACCESS_CODE = 'safarSandboxAccess01';
+export const DEV_APS_MERCHANT_IDENTIFIER = 'safarsbx';
+export const DEV_APS_REQUEST_PHRASE = 'safar-dev-aps-request-phrase-change-me';
+export const DEV_APS_RESPONSE_PHRASE = 'safar-dev-aps-response-phrase-change-me';
+
+/** Path of the embedded sandbox's payment page, used when APS_GATEWAY_URL is empty. */
+export const APS_SANDBOX_PAYMENT_PAGE_PATH = '/sandbox/aps/paymentPage';
+
 // http(s) only: new URL() also takes "localhost:8080" (scheme "localhost:") or "javascript:…",
 // which would become broken API origins or unsafe links in the SPA.
 const url = (name: string) =>
@@ -70,6 +83,24 @@ const envSchema = v.object({
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3, 'MAIL_FROM must not be empty')), 'Safar <care@safar.example>'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), 'false'),
+  APS_ACCESS_CODE: v.optional(v.pipe(v.string(), v.minLength(1, 'APS_ACCESS_CODE must not be empty')), DEV_APS_ACCESS_CODE),
+  APS_MERCHANT_IDENTIFIER: v.optional(
+    v.pipe(v.string(), v.minLength(1, 'APS_MERCHANT_IDENTIFIER must not be empty')),
+    DEV_APS_MERCHANT_IDENTIFIER,
+  ),
+  APS_REQUEST_PHRASE: v.optional(
+    v.pipe(v.string(), v.minLength(8, 'APS_REQUEST_PHRASE must be at least 8 characters long')),
+    DEV_APS_REQUEST_PHRASE,
+  ),
+  APS_RESPONSE_PHRASE: v.optional(
+    v.pipe(v.string(), v.minLength(8, 'APS_RESPONSE_PHRASE must be at least 8 characters long')),
+    DEV_APS_RESPONSE_PHRASE,
+  ),
+  APS_SHA_TYPE: v.optional(v.picklist(['SHA-256', 'SHA-512'], 'APS_SHA_TYPE must be SHA-256 or SHA-512'), 'SHA-256'),
+  APS_GATEWAY_URL: v.optional(
+    v.union([v.literal(''), url('APS_GATEWAY_URL')], 'APS_GATEWAY_URL must be empty (the embedded sandbox) or an absolute URL'),
+    '',
+  ),
 });
 
 export interface Config {
@@ -96,6 +127,20 @@ export interface Config {
    * limits is its right-most entry (the one the proxy added); otherwise the socket's address.
    */
   trustProxy: boolean;
+  /** Amazon Payment Services (RULINGS 19–20): what the payments page posts and signs with. */
+  apsAccessCode: string;
+  apsMerchantIdentifier: string;
+  apsRequestPhrase: string;
+  apsResponsePhrase: string;
+  /** The hash of both signatures, as node:crypto names it (APS_SHA_TYPE SHA-256 or SHA-512). */
+  apsShaType: 'sha256' | 'sha512';
+  /**
+   * Where the payments page posts its form. APS_GATEWAY_URL empty (the default) means the embedded
+   * sandbox: PUBLIC_URL + /sandbox/aps/paymentPage, since it is the browser that posts there.
+   */
+  apsGatewayUrl: string;
+  /** True when APS_GATEWAY_URL is empty: the server mounts its sandbox gateway under /sandbox/aps/. */
+  apsSandbox: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +153,8 @@ export class ConfigError extends Error {}
 const DEVELOPMENT_SECRETS: readonly { variable: string; value: (config: Config) => string; development: string }[] = [
   { variable: 'SIGNING_SECRET', value: (config) => config.signingSecret, development: DEV_SIGNING_SECRET },
   { variable: 'ALTCHA_HMAC_KEY', value: (config) => config.altchaHmacKey, development: DEV_ALTCHA_HMAC_KEY },
+  { variable: 'APS_REQUEST_PHRASE', value: (config) => config.apsRequestPhrase, development: DEV_APS_REQUEST_PHRASE },
+  { variable: 'APS_RESPONSE_PHRASE', value: (config) => config.apsResponsePhrase, development: DEV_APS_RESPONSE_PHRASE },
 ];
 
 /**
@@ -144,6 +191,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const out = result.output;
   const trimSlash = (value: string) => value.replace(/\/+$/, '');
+  const publicUrl = trimSlash(out.PUBLIC_URL ?? `http://localhost:${out.PORT}`);
   const config: Config = {
     port: out.PORT,
     host: out.HOST,
@@ -151,7 +199,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: out.DATABASE_URL,
     signingSecret: out.SIGNING_SECRET,
     usingDevSecret: out.SIGNING_SECRET === DEV_SIGNING_SECRET,
-    publicUrl: trimSlash(out.PUBLIC_URL ?? `http://localhost:${out.PORT}`),
+    publicUrl,
     mainSiteUrl: trimSlash(out.MAIN_SITE_URL),
     apiBaseUrl: trimSlash(out.API_BASE_URL),
     logRequests: out.LOG_REQUESTS === 'true',
@@ -162,6 +210,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: out.MAIL_FROM,
     outboxDir: path.join(path.resolve(out.DATA_DIR), 'outbox'),
     trustProxy: out.TRUST_PROXY === 'true',
+    apsAccessCode: out.APS_ACCESS_CODE,
+    apsMerchantIdentifier: out.APS_MERCHANT_IDENTIFIER,
+    apsRequestPhrase: out.APS_REQUEST_PHRASE,
+    apsResponsePhrase: out.APS_RESPONSE_PHRASE,
+    apsShaType: out.APS_SHA_TYPE === 'SHA-512' ? 'sha512' : 'sha256',
+    apsGatewayUrl: out.APS_GATEWAY_URL === '' ? `${publicUrl}${APS_SANDBOX_PAYMENT_PAGE_PATH}` : out.APS_GATEWAY_URL,
+    apsSandbox: out.APS_GATEWAY_URL === '',
   };
   // Served over https means a real deployment: a development secret there is a hole, not a default.
   const defaults = secretsAtDevelopmentDefault(config);

@@ -75,12 +75,15 @@ describe('routes', () => {
     await finish(opened);
   });
 
-  test('a deep link to a later step with a uuid (/checkout?uuid=<lead>, a fresh load) is allowed', async () => {
+  test('a deep link to a later step with a uuid (/checkout?uuid=<lead>, a fresh load) opens it; a lead with no plan chosen is then sent to its quotes', async () => {
     const opened = await openPage(browser());
-    await visit(opened.page, `/checkout?uuid=${lead()}`);
-    expect(pathAndQuery(opened.page)).toBe(`/checkout?uuid=${lead()}`);
-    expect(await screenId(opened.page)).toBe('screen-checkout');
-    expect(await currentStep(opened.page)).toBe('wizard-step-purchase');
+    await opened.page.goto(`/checkout?uuid=${lead()}`);
+    // The journey opens checkout (a refused deep link would land on travel details), and checkout,
+    // finding no chosen plan, hands over to the lead's quotes.
+    await opened.page.waitForURL((url) => url.pathname === '/compare-quotes', { timeout: 15_000 });
+    expect(pathAndQuery(opened.page)).toBe(`/compare-quotes?uuid=${lead()}`);
+    await opened.page.getByTestId('screen-compare-quotes').waitFor({ timeout: 15_000 });
+    expect(await currentStep(opened.page)).toBe('wizard-step-quotes');
     await finish(opened);
   });
 });

@@ -141,4 +141,19 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     expect(await axeViolations(page)).toEqual([]);
     await finishAllowing(opened);
   });
+
+  test('the start date calendar (a lazy chunk) opens from its button, and picking a day fills the field', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    await visit(page, `/traveller-details?lang=${lang}`);
+    const f = fields(page, lang);
+    await f.form.waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByRole('button', { name: textIn(lang, '{label}: calendar', { label: textIn(lang, 'Start date') }) }).click();
+    const calendar = page.getByRole('dialog', { name: textIn(lang, '{label}: calendar', { label: textIn(lang, 'Start date') }) });
+    await calendar.waitFor({ timeout: 10_000 });
+    // Days before today cannot be picked (spec §5); the first enabled day is today or later.
+    await calendar.locator('table button:not([disabled]):not([data-outside])').first().click();
+    await expect.poll(() => f.start.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await finishAllowing(opened);
+  });
 });

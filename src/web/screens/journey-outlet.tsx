@@ -4,6 +4,7 @@ import type { StepId } from '../../../machines/journey.routes';
 import { selectStep } from '../../../machines/journey.selectors';
 import { JourneyActorContext } from '../journey/journey-context';
 import { ScreenFocusContext } from './page-heading';
+import { preloadDatePicker } from './traveller-details/form/date-field';
 import { TravellerDetailsScreen } from './traveller-details/traveller-details.screen';
 
 /**
@@ -59,14 +60,14 @@ const LAZY = Object.fromEntries(Object.entries(LOADERS).map(([step, load]) => [s
 const SCREENS: Partial<Record<StepId, ComponentType>> = { travellerDetails: TravellerDetailsScreen };
 for (const step of Object.keys(LAZY) as (keyof typeof LAZY)[]) SCREENS[step] = LAZY[step].Screen;
 
-/** Loads every lazy screen now: tests render the whole journey synchronously after it. */
-export function preloadAllScreens(): Promise<void[]> {
-  return Promise.all(Object.values(LAZY).map((lazyOne) => lazyOne.preload()));
+/** Loads every lazy screen, and the date fields' calendar, now: tests render the whole journey synchronously after it. */
+export function preloadAllScreens(): Promise<unknown[]> {
+  return Promise.all([...Object.values(LAZY).map((lazyOne) => lazyOne.preload()), preloadDatePicker()]);
 }
 
 /**
- * Fetches every later step's chunk once the browser is idle after the first screen (together
- * about a third of the entry's size), so no step change waits on the network or shows a loader.
+ * Fetches every later step's chunk, and the calendar, once the browser is idle after the first
+ * screen, so no step change or opened calendar waits on the network or shows a loader.
  */
 function usePreloadNextScreens() {
   useEffect(() => {

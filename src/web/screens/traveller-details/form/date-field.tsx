@@ -1,7 +1,7 @@
-import { useRef, useState, type ReactNode, type Ref } from 'react';
+import { Suspense, lazy, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Popover } from '@mantine/core';
-import { DatePicker, type CalendarLevel } from '@mantine/dates';
+import { ActionIcon, Center, Loader, Popover } from '@mantine/core';
+import type { CalendarLevel } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { NumericTextInput } from '../../../components/number-input';
 import { acceptedDate, formatDateText, normalizeDateText } from './date-text';
@@ -29,6 +29,13 @@ export interface DateFieldProps {
 }
 
 const AUTOFOCUS = { 'data-autofocus': true } as const;
+
+/** The calendar's code, fetched once: by preloadDatePicker when the browser is idle, or when a calendar first opens. */
+const loadDatePicker = () => import('./date-picker-panel').then((panel) => ({ default: panel.DatePickerPanel }));
+let pickerLoad: ReturnType<typeof loadDatePicker> | null = null;
+/** Starts fetching the calendar (a lazy chunk, so the first page carries no calendar code). */
+export const preloadDatePicker = () => (pickerLoad ??= loadDatePicker());
+const LazyDatePicker = lazy(preloadDatePicker);
 
 /**
  * The DD/MM/YYYY hint reads day first from the left, like the digits typed under it, in
@@ -164,7 +171,14 @@ export function DateField(props: DateFieldProps) {
         </div>
       </Popover.Target>
       <Popover.Dropdown role="dialog" aria-label={calendarLabel} p="xs" ref={calendarRef}>
-        <DatePicker
+        <Suspense
+          fallback={
+            <Center w={252} h={280}>
+              <Loader size="sm" aria-hidden="true" />
+            </Center>
+          }
+        >
+        <LazyDatePicker
           value={value}
           onChange={pick}
           minDate={min}
@@ -186,6 +200,7 @@ export function DateField(props: DateFieldProps) {
             yearLevelControl: t`Choose a year`,
           }}
         />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,0 +1,9 @@
+import { DatePicker, type DatePickerProps } from '@mantine/dates';
+
+/**
+ * The calendar of a date field, in its own lazy chunk (DateField loads it when the browser is
+ * idle or a calendar first opens), so the first page carries no calendar code.
+ */
+export function DatePickerPanel(props: DatePickerProps<'default'>) {
+  return <DatePicker {...props} />;
+}
