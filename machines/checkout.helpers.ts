@@ -3,10 +3,10 @@ import type {
   CheckoutContext,
   CheckoutData,
   CheckoutInput,
-  ServiceFailure,
   TempCheckoutInput,
   ValidateCouponInput,
 } from './checkout.types';
+import { asFailure, errorsOf } from './service-failure';
 
 /**
  * Pure helpers of the checkout step machine (checkout.machine.ts): what a loaded lead becomes in
@@ -90,17 +90,6 @@ export function tempCheckoutInput(context: CheckoutContext): TempCheckoutInput {
     coupon: context.coupon?.code ?? null,
     total: context.totals!.total,
   };
-}
-
-function asFailure(error: unknown): ServiceFailure | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  return error as ServiceFailure;
-}
-
-function errorsOf(error: unknown, status: number): Record<string, string> | null {
-  const failure = asFailure(error);
-  if (failure?.status !== status) return null;
-  return failure.body?.data.errors ?? null;
 }
 
 /** Too many attempts (429): coupon attempts are rate-limited per lead and per address. */

@@ -8,7 +8,8 @@ import {
   type ReviewTravellerValues,
 } from '../src/contract/traveller-review.rules';
 import type { LeadDetails } from '../src/contract/lead.endpoints';
-import type { ReviewContext, ReviewData, ReviewTravellerState, SaveTravellerInput, ServiceFailure } from './review.types';
+import type { ReviewContext, ReviewData, ReviewTravellerState, SaveTravellerInput } from './review.types';
+import { errorsOf } from './service-failure';
 
 /**
  * Pure helpers of the review step machine (review.machine.ts): what a loaded lead becomes in
@@ -109,17 +110,6 @@ export function withSavedTraveller(context: ReviewContext): ReviewTravellerState
   return context.travellers.map((traveller, index) =>
     index === context.index ? { id: traveller.id, values: context.submitted ?? traveller.values, saved: true } : traveller,
   );
-}
-
-function asFailure(error: unknown): ServiceFailure | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  return error as ServiceFailure;
-}
-
-function errorsOf(error: unknown, status: number): Record<string, string> | null {
-  const failure = asFailure(error);
-  if (failure?.status !== status) return null;
-  return failure.body?.data.errors ?? null;
 }
 
 /**
