@@ -5,7 +5,7 @@ import presetMantine from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
-const apiPrefixes = ['/miscellaneous', '/health', '/api', '/pay', '/gateway'];
+const apiPrefixes = ['/miscellaneous', '/health', '/api', '/pay', '/payments', '/sandbox', '/policies'];
 
 export default defineConfig({
   root: '.',
@@ -30,7 +30,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+    // A key starting with ^ is a RegExp to Vite: '/pay' alone would also catch the SPA's /payment-result.
+    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [`^${prefix}(/|$)`, { target: apiTarget, changeOrigin: false }])),
   },
   test: {
     projects: [

@@ -27,6 +27,12 @@ import { reviewRoutes } from './routes/review.routes';
 import { checkoutRoutes } from './routes/checkout.routes';
 import { payRoutes } from './routes/pay.routes';
 import { sharesRoutes } from './routes/shares.routes';
+import { paymentsRoutes } from './routes/payments.routes';
+import { apsSandboxRoutes } from './routes/aps-sandbox.routes';
+import { policiesRoutes } from './routes/policies.routes';
+import { paymentStatusRoutes } from './routes/payment-status.routes';
+import { payfortRoutes } from './routes/payfort.routes';
+import { createPolicyDelivery } from './policies/deliver-policy';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
 export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
@@ -45,6 +51,13 @@ export type AppConfig = Pick<
   | 'mailFrom'
   | 'outboxDir'
   | 'trustProxy'
+  | 'apsAccessCode'
+  | 'apsMerchantIdentifier'
+  | 'apsRequestPhrase'
+  | 'apsResponsePhrase'
+  | 'apsShaType'
+  | 'apsGatewayUrl'
+  | 'apsSandbox'
 >;
 
 export interface AppDeps {
@@ -55,6 +68,8 @@ export interface AppDeps {
   now?: () => number;
   /** How the server reaches insurer APIs; tests route it to the in-process sandbox or a dead insurer. */
   insurerFetch?: typeof fetch;
+  /** How the embedded APS sandbox posts its transaction feedback; tests route it back into the app. */
+  gatewayFetch?: typeof fetch;
   log?: (line: LogLine) => void;
   /**
    * Where error lines go (default: one JSON line on stderr). It receives only the facts of
@@ -75,7 +90,9 @@ export function createApp(deps: AppDeps) {
 
   installErrorHandler(app, logError);
   if (deps.log) app.use(requestLogMiddleware(deps.log));
-  app.use(securityHeadersMiddleware({ apiOrigin, formTargets: [], publicUrl: deps.config.publicUrl }));
+  // The payments page posts its form to the gateway (RULINGS 19): the one other form target.
+  const gatewayOrigin = new URL(deps.config.apsGatewayUrl).origin;
+  app.use(securityHeadersMiddleware({ apiOrigin, formTargets: [gatewayOrigin], publicUrl: deps.config.publicUrl }));
   app.use(compress());
   app.use(bodyLimitMiddleware());
 
@@ -84,7 +101,15 @@ export function createApp(deps: AppDeps) {
   app.route('/', insurerSandboxRoutes(deps.db));
   app.route('/', planAssetsRoutes(deps.db));
   // The payments page (RULINGS 19): server-rendered HTML, ahead of the SPA's fallback below.
-  app.route('/', payRoutes(deps.db, logError));
+  const delivery = createPolicyDelivery(deps.db, deps.config, now, logError);
+  app.route('/', payRoutes({ db: deps.db, config: deps.config, now, logError }));
+  // The gateway's answers (RULINGS 20): unsigned form posts, trusted only for their APS signature.
+  app.route('/', paymentsRoutes({ db: deps.db, config: deps.config, delivery, now, logError }));
+  if (deps.config.apsSandbox) {
+    app.route('/', apsSandboxRoutes({ config: deps.config, now, gatewayFetch: deps.gatewayFetch ?? fetch, logError }));
+  }
+  // Policy certificates, by their unguessable token (RULINGS 21).
+  app.route('/', policiesRoutes(deps.db, logError));
 
   // The API: POST with a signed JSON body only. Its routes sit on this app, so one context
   // (request id, body read once) and one error handler serve them; the signature check runs
@@ -121,7 +146,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', botCheckRoutes(deps.db, deps.config, now, limiter));
   app.route('/', ordersRoutes(deps.db, deps.config, now));
   app.route('/', reviewRoutes(deps.db, now, limiter));
-  app.route('/', checkoutRoutes(deps.db, now, limiter));
+  app.route('/', checkoutRoutes(deps.db, delivery, now, limiter));
+  app.route('/', payfortRoutes(deps.db, deps.config, now));
+  app.route('/', paymentStatusRoutes(deps.db, deps.config));
   app.route('/', callBacksRoutes(deps.db, now, limiter));
   app.route('/', sharesRoutes(deps.db, deps.config, now, limiter));
 

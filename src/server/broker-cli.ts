@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { desc, eq } from 'drizzle-orm';
 import { todayIso } from '../contract/dates';
 import { listOpenCallBacks, type CallBackListItem } from './call-backs/call-back-store';
 import { parseConfigOrExit } from './config';
 import { embeddedDataDir, openConfiguredDatabase, type Db } from './db/client';
+import * as t from './db/schema';
 import {
   addCoupon,
   CouponAdminError,
@@ -21,6 +23,8 @@ import {
  *   npm run broker -- coupons add --code CODE --type percent|fixed --value N
  *        [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]
  *   npm run broker -- coupons disable CODE
+ *   npm run broker -- orders [--status pending|paid|failed] [--json]
+ *        orders newest first: state, amount, coupon, policy number and whether it was mailed
  * Embedded PGlite allows one process per data directory: with it, run this while the server is
  * stopped (with DATABASE_URL, PostgreSQL serves both at once).
  */
@@ -32,6 +36,8 @@ export const USAGE = [
   '  npm run broker -- coupons add --code CODE --type percent|fixed --value N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]',
   '      percent: N is 1-100 (of the plan premium); fixed: N is dollars (e.g. 25 or 12.50)',
   '  npm run broker -- coupons disable CODE',
+  '  npm run broker -- orders [--status pending|paid|failed] [--json]',
+  '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
 ].join('\n');
 
 /** A command as parsed from the arguments, before any database is opened. */
@@ -39,7 +45,30 @@ export type BrokerCommand =
   | { kind: 'call-backs'; json: boolean }
   | { kind: 'coupons'; json: boolean }
   | { kind: 'coupons-add'; options: AddCouponOptions }
-  | { kind: 'coupons-disable'; code: string };
+  | { kind: 'coupons-disable'; code: string }
+  | { kind: 'orders'; json: boolean; status: OrderStatus | null };
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** `orders [--status S] [--json]`, in any order; a string says what is wrong. */
+function ordersCommand(args: string[]): BrokerCommand | string {
+  let json = false;
+  let status: OrderStatus | null = null;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--json') {
+      json = true;
+      continue;
+    }
+    const match = /^--status(?:=(.*))?$/s.exec(arg);
+    if (!match) return `Unknown argument "${arg}".`;
+    const value = match[1] ?? args[(index += 1)];
+    if (!ORDER_STATUSES.includes(value as OrderStatus)) return `--status is one of ${ORDER_STATUSES.join(', ')}${value === undefined ? '' : ` (got "${value}")`}.`;
+    status = value as OrderStatus;
+  }
+  return { kind: 'orders', json, status };
+}
 
 const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
 
@@ -64,6 +93,7 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
   const onlyJson = (kind: 'call-backs' | 'coupons'): BrokerCommand | string =>
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return onlyJson('call-backs');
+  if (command === 'orders') return ordersCommand(rest);
   if (command !== 'coupons') return command === undefined ? 'No command given.' : `Unknown command "${command}".`;
   const [action, ...args] = rest;
   if (action === 'add') {
@@ -101,6 +131,11 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         io.out(`Added coupon ${item.code}: ${couponValueText(item)}, valid ${item.valid_from} to ${item.valid_to}.`);
         return 0;
       }
+      case 'orders': {
+        const items = await listOrders(db, command.status);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatOrders(items));
+        return 0;
+      }
       case 'coupons-disable': {
         const item = await disableCoupon(db, command.code);
         io.out(`Disabled coupon ${item.code}: it is now refused like an unknown code.`);
@@ -119,6 +154,62 @@ export function formatCallBacks(items: readonly CallBackListItem[]): string {
   if (items.length === 0) return 'No open call-back requests.';
   const header = ['id', 'created', 'reason', 'name', 'phone', 'email', 'lead uuid'];
   const rows = items.map((item) => [String(item.id), item.created, item.reason, item.name, item.phone, item.email, item.lead_uuid ?? '-']);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+export interface OrderListItem {
+  merchant_reference: string;
+  created: string;
+  status: string;
+  /** What the order charges (0 for a 100 % coupon), cents. */
+  amount_cents: number;
+  coupon: string | null;
+  policy_number: string | null;
+  /** Whether the policy's certificate was e-mailed; null when there is no policy. */
+  mailed: boolean | null;
+}
+
+/** Orders newest first (at most `limit`), optionally of one status, with their policy if any. */
+export async function listOrders(db: Db, status: OrderStatus | null = null, limit = 500): Promise<OrderListItem[]> {
+  const rows = await db
+    .select({ order: t.orders, coupon: t.coupons.code, policyNumber: t.policies.policyNumber, mailedAt: t.policies.mailedAt })
+    .from(t.orders)
+    .leftJoin(t.coupons, eq(t.coupons.id, t.orders.couponId))
+    .leftJoin(t.policies, eq(t.policies.orderId, t.orders.id))
+    .where(status === null ? undefined : eq(t.orders.status, status))
+    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
+    .limit(limit);
+  return rows.map(({ order, coupon, policyNumber, mailedAt }) => ({
+    merchant_reference: order.merchantReference,
+    created: order.createdAt.toISOString(),
+    status: order.status,
+    amount_cents: order.totalCents,
+    coupon,
+    policy_number: policyNumber,
+    mailed: policyNumber === null ? null : mailedAt !== null,
+  }));
+}
+
+/** 123456 → "$1,234.56": an order's amount to the cent, as the gateway charged it. */
+export function centsText(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The orders as an aligned text table (or a one-line note when there are none). */
+export function formatOrders(items: readonly OrderListItem[]): string {
+  if (items.length === 0) return 'No orders.';
+  const header = ['reference', 'created', 'status', 'amount', 'coupon', 'policy', 'mailed'];
+  const rows = items.map((item) => [
+    item.merchant_reference,
+    item.created,
+    item.status,
+    centsText(item.amount_cents),
+    item.coupon ?? '—',
+    item.policy_number ?? '—',
+    item.mailed === null ? '—' : item.mailed ? 'yes' : 'no',
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +5,6 @@ import { COUPON_CODES, couponValidateEndpoint, tempCheckoutEndpoint, type Checko
 import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
 import { proceedReviewEndpoint } from '../../src/contract/quote.endpoints';
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
-import { createApp } from '../../src/server/app';
 import * as t from '../../src/server/db/schema';
 import { AGENTS } from '../../src/server/db/seed-data';
 import { message } from '../../src/server/http/messages';
@@ -16,7 +12,6 @@ import { invoiceFigures } from '../../src/server/orders/invoice-store';
 import { checkoutTotals } from '../../src/server/orders/totals';
 import { RATE_LIMITS } from '../../src/server/rate-limit/rate-limit';
 import { completeTraveller } from '../support/review-cases';
-import { testConfig } from '../support/test-app';
 import { ARABIC, errorCodes, expectErrorBody, expectErrorEnvelope } from './expect-envelope';
 import { createLeadTestApp, FIXED_NOW, leadBody, LEBANON, type LeadTestApp } from './lead-fixtures';
 import { ADDON, freshBotToken, insertQuote, insertTestCatalogue, PLAN } from './order-fixtures';
@@ -236,7 +231,7 @@ describe('temp-checkout', () => {
     expect((await personalDetails(lead.uuid)).isLeadAlreadyInDeal).toBe(false);
 
     const data = await checkoutOk(lead.uuid, 0, { coupon: 'FREE100', session_id: lead.sessionId, is_hundred_percent: 1, vat: 0, stamp_fee: 0, url: 'https://x' });
-    expect(data).toEqual({ redirect_to_thank_you: true, merchant_reference: expect.stringMatching(/^SAF\d+-[0-9A-Z]+-[0-9A-Z]{4}$/) as unknown, payment_url: null, totals: coupon.totals });
+    expect(data).toEqual({ redirect_to_thank_you: true, merchant_reference: expect.stringMatching(/^SAF\d+-[0-9A-Z]+-[0-9A-Z]{12}$/) as unknown, payment_url: null, totals: coupon.totals });
 
     const [order, ...others] = await ordersOf(lead.lead.id);
     expect(others).toEqual([]);
@@ -262,6 +257,22 @@ describe('temp-checkout', () => {
     expect(await errorCodes(await validate(lead.uuid, 'FREE100'), 409)).toEqual({ uuid: 'lead_in_deal' });
     expect(await ordersOf(lead.lead.id)).toHaveLength(1);
     expect((await couponRow('FREE100')).usedCount).toBe(before + 1);
+  });
+
+  it('saving a paid lead again (a shared link, a returning traveller) makes a new lead for the same customer and leaves the paid one as it was paid for', async () => {
+    const lead = await checkoutLead(PLANS.plain);
+    await checkoutOk(lead.uuid, 0, { coupon: 'FREE100' });
+    const paidBefore = await app.leadRow(lead.uuid);
+    const stagesBefore = await app.db.select().from(t.leadTrackers).where(eq(t.leadTrackers.leadId, paidBefore.id));
+
+    const again = await app.save(leadBody({ uuid: lead.uuid, session_id: lead.sessionId, end_date: '2026-05-02' }));
+    expect(again.uuid).not.toBe(lead.uuid);
+    const fresh = await app.leadRow(again.uuid);
+    expect(fresh.customerId).toBe(paidBefore.customerId);
+    expect(await app.leadRow(lead.uuid)).toEqual(paidBefore);
+    expect(await app.db.select().from(t.leadTrackers).where(eq(t.leadTrackers.leadId, paidBefore.id))).toEqual(stagesBefore);
+    expect((await personalDetails(lead.uuid)).isLeadAlreadyInDeal).toBe(true);
+    expect((await personalDetails(again.uuid)).isLeadAlreadyInDeal).toBe(false);
   });
 
   it('the last use of a coupon goes to the first order paid; the next checkout is refused coupon_used_up and creates nothing', async () => {
@@ -370,70 +381,6 @@ describe('get-personal-details for checkout', () => {
       });
       expect(details.isLeadAlreadyInDeal).toBe(false);
     }
-  });
-});
-
-describe('the payments page /pay/<merchant reference>', () => {
-  let pending: string;
-  let paid: string;
-  beforeAll(async () => {
-    const lead = await checkoutLead(PLANS.plain, { addon: true });
-    pending = (await checkoutOk(lead.uuid, 14_763, { coupon: 'SAFAR10' })).merchant_reference;
-    const free = await checkoutLead(PLANS.plain);
-    paid = (await checkoutOk(free.uuid, 0, { coupon: 'FREE100' })).merchant_reference;
-  });
-
-  const get = (url: string, headers: Record<string, string> = {}) => app.app.request(url, { headers });
-
-  async function html(res: Response, status: number) {
-    expect(res.status).toBe(status);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    return res.text();
-  }
-
-  it('a pending order: "coming soon" with the amount in whole dollars and the reference, in English and in Arabic (rtl)', async () => {
-    const english = await html(await get(`/pay/${pending}`), 200);
-    expect(english).toContain('<html lang="en" dir="ltr">');
-    expect(english).toContain(message('pay_coming_soon', 'en'));
-    // 14 763 cents: $148.
-    expect(english).toContain('$148');
-    expect(english).toContain(pending);
-
-    const arabic = await html(await get(`/pay/${pending}?lang=ar`), 200);
-    expect(arabic).toContain('<html lang="ar" dir="rtl">');
-    expect(arabic).toContain(message('pay_coming_soon', 'ar'));
-    expect(arabic).toContain('$148');
-  });
-
-  it('a paid order says so', async () => {
-    expect(await html(await get(`/pay/${paid}`), 200)).toContain(message('pay_already_paid', 'en'));
-  });
-
-  it('an unknown or malformed reference is a 404 page, never JSON, never echoing markup', async () => {
-    for (const url of ['/pay/SAF1-NOPE-0000', '/pay/%3Cscript%3Ealert(1)%3C%2Fscript%3E', `/pay/${'A'.repeat(41)}`, '/pay/', '/pay', '/pay/a/b', "/pay/x'%20or%201=1"]) {
-      const text = await html(await get(url), 404);
-      expect({ url, found: text.includes(message('pay_not_found', 'en')) }).toEqual({ url, found: true });
-      expect(text).not.toContain('<script');
-    }
-    expect(await html(await get('/pay/SAF1-NOPE-0000?lang=ar'), 404)).toContain(message('pay_not_found', 'ar'));
-    expect(await html(await get('/pay/SAF1-NOPE-0000', { 'accept-language': 'ar-LB' }), 404)).toContain('dir="rtl"');
-  });
-
-  it('is not swallowed by the SPA fallback when the app serves the built SPA', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'safar-pay-'));
-    const staticDir = path.join(root, 'www');
-    mkdirSync(staticDir);
-    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head></head><body>SPA</body></html>');
-    const withSpa = createApp({ db: app.db, config: testConfig(), staticDir, now: () => FIXED_NOW, logError: () => {} });
-    const page = await withSpa.request(`/pay/${pending}`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(message('pay_coming_soon', 'en'));
-    const unknown = await withSpa.request('/pay/SAF1-NOPE-0000');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.text()).not.toContain('SPA');
-    expect(await (await withSpa.request('/checkout')).text()).toContain('SPA');
   });
 });
 

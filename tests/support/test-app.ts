@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
-import { DEV_ALTCHA_HMAC_KEY, DEV_SIGNING_SECRET } from '../../src/server/config';
+import {
+  APS_SANDBOX_PAYMENT_PAGE_PATH,
+  DEV_ALTCHA_HMAC_KEY,
+  DEV_APS_ACCESS_CODE,
+  DEV_APS_MERCHANT_IDENTIFIER,
+  DEV_APS_REQUEST_PHRASE,
+  DEV_APS_RESPONSE_PHRASE,
+  DEV_SIGNING_SECRET,
+} from '../../src/server/config';
 import { signedHeaders } from './signed-request';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
 import type { LogLine } from '../../src/server/middleware/request-log.middleware';
@@ -30,6 +38,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Safar <care@safar.example>',
     outboxDir: mkdtempSync(path.join(tmpdir(), 'safar-outbox-')),
     trustProxy: false,
+    apsAccessCode: DEV_APS_ACCESS_CODE,
+    apsMerchantIdentifier: DEV_APS_MERCHANT_IDENTIFIER,
+    apsRequestPhrase: DEV_APS_REQUEST_PHRASE,
+    apsResponsePhrase: DEV_APS_RESPONSE_PHRASE,
+    apsShaType: 'sha256',
+    apsGatewayUrl: `http://safar.test${APS_SANDBOX_PAYMENT_PAGE_PATH}`,
+    apsSandbox: true,
     ...overrides,
   };
 }
@@ -57,6 +72,7 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db'>> = {}
     config: testConfig(),
     staticDir: null,
     insurerFetch: selfFetch,
+    gatewayFetch: selfFetch,
     log: (line) => logs.push(line),
     logError: (line) => errors.push(line),
     ...overrides,

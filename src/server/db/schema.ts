@@ -539,12 +539,99 @@ export const orders = pgTable(
     /** The page's language, for the payments page and the policy mail. */
     lang: text('lang').notNull(),
     agentId: integer('agent_id').references(() => agents.id),
-    /** 'pending' until the gateway (or a 100 % coupon) pays it, then 'paid'. */
+    /**
+     * 'pending' until the gateway (or a 100 % coupon) pays it, then 'paid'; 'failed' when the
+     * gateway declined it or the customer cancelled (a later success for the same reference may
+     * still pay it). A retry is a new order with a new merchant reference.
+     */
     status: text('status').notNull().default('pending'),
     /** The total the page showed (RULINGS 11: compared, never charged); equal to total_cents, kept for the broker. */
     clientTotalCents: integer('client_total_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The gateway's transaction id (fort_id) and answer that settled the order, for the broker. */
+    fortId: text('fort_id'),
+    responseCode: text('response_code'),
+    responseMessage: text('response_message'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('orders_lead_id_idx').on(t.leadId), check('orders_status_check', sql`${t.status} in ('pending', 'paid')`)],
+  (t) => [index('orders_lead_id_idx').on(t.leadId), check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`)],
 );
+
+/* ---------------------------------------------------------------------------------------------
+ * Payment and policy (issue 11).
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Every payment response that reached the server, raw (RULINGS 20: the return through the
+ * browser and the gateway's direct transaction feedback), with what was done with it: kept for
+ * the broker and for disputes, forged and mismatched ones included.
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    id: serial('id').primaryKey(),
+    /** 'return' (the browser, from return_url) or 'feedback' (the gateway, server to server). */
+    source: text('source').notNull(),
+    /** As posted, which a forged notice may have made up; at most 40 characters are kept. */
+    merchantReference: text('merchant_reference'),
+    fortId: text('fort_id'),
+    orderId: integer('order_id').references(() => orders.id),
+    /** Every field as posted (strings), the signature included. */
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    /**
+     * applied (this notice settled the order), repeated (its result was applied already),
+     * bad_signature, mismatch (amount, currency or merchant not the order's), unknown_order,
+     * malformed.
+     */
+    verdict: text('verdict').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_notices_reference_idx').on(t.merchantReference)],
+);
+
+/**
+ * The results applied to orders: one row per merchant reference and fort_id. Inserting it is
+ * the "apply once" of RULINGS 20: a notice whose row exists already changes nothing, whichever
+ * of return and feedback comes first and however many arrive at once.
+ */
+export const paymentResults = pgTable(
+  'payment_results',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    merchantReference: text('merchant_reference').notNull(),
+    fortId: text('fort_id').notNull(),
+    /** APS status: '14' purchase success; anything else is a failure. */
+    status: text('status').notNull(),
+    responseCode: text('response_code').notNull(),
+    responseMessage: text('response_message').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_results_reference_fort_id_idx').on(t.merchantReference, t.fortId)],
+);
+
+/**
+ * The policy of a paid order (RULINGS 21): exactly one per order (the unique order_id), a
+ * unique policy number, and an unguessable token that names its PDF certificate's download
+ * link. The certificate is drawn from the order, its invoice and the lead's travellers when
+ * asked for, so it never disagrees with them.
+ */
+export const policies = pgTable('policies', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  leadId: integer('lead_id')
+    .notNull()
+    .references(() => leads.id),
+  policyNumber: text('policy_number').notNull().unique(),
+  /** 32 random bytes, base64url: the certificate's address, /policies/<token>.pdf. */
+  downloadToken: text('download_token').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the certificate was e-mailed; null until the mail transport took it. */
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
+});

@@ -14,7 +14,13 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  */
 export type ErrorLogLine =
   | { event: 'error'; request_id: string; method: string; route: string; error: string; code?: string }
-  | { event: 'insurer_unavailable'; insurer_id?: number; error: string; code?: string };
+  | { event: 'insurer_unavailable'; insurer_id?: number; error: string; code?: string }
+  /** A policy's certificate mail failed (deliver-policy.ts); its mailed_at stays null for the broker. */
+  | { event: 'policy_mail_failed'; policy_id: number; error: string; code?: string }
+  /** A payment notice refused (payments/payment-notice.ts); its raw payload is the payment_notices row. */
+  | { event: 'payment_notice_refused'; source: 'return' | 'feedback'; verdict: 'malformed' | 'bad_signature' | 'unknown_order' | 'mismatch'; notice_id: number }
+  /** A customer paid twice for one lead or one order: the broker refunds, no second policy is issued. */
+  | { event: 'payment_duplicate'; order_id: number; reason: 'invoice_paid_by_another_order' | 'order_paid_already'; notice_id: number };
 
 export type LogError = (line: ErrorLogLine) => void;
 

@@ -119,10 +119,44 @@ const MESSAGES = {
   /** The payments page (/pay/<merchant reference>), a plain server page in English or Arabic. */
   pay_brand: { en: 'Safar', ar: 'سفر' },
   pay_title: { en: 'Secure payment', ar: 'الدفع الآمن' },
-  pay_coming_soon: { en: 'Secure payment is coming soon', ar: 'الدفع الآمن متاح قريبًا' },
-  pay_coming_soon_text: {
-    en: 'Your order is saved. Paying by card on this page opens soon; until then our team can complete your order with you.',
-    ar: 'تم حفظ طلبك. سيُتاح الدفع بالبطاقة على هذه الصفحة قريبًا؛ وحتى ذلك الحين يمكن لفريقنا إتمام طلبك معك.',
+  pay_heading: { en: 'Pay for your travel insurance', ar: 'ادفع ثمن تأمين سفرك' },
+  pay_intro: {
+    en: 'Check your order, then pay by card on the secure payment page.',
+    ar: 'راجع طلبك، ثم ادفع بالبطاقة على صفحة الدفع الآمنة.',
+  },
+  pay_insurer: { en: 'Insurer', ar: 'شركة التأمين' },
+  pay_plan: { en: 'Plan', ar: 'الخطة' },
+  pay_travellers: { en: 'Travellers', ar: 'المسافرون' },
+  pay_trip_dates: { en: 'Trip dates', ar: 'تواريخ الرحلة' },
+  /** {amount} is the whole-dollar total, e.g. "$148". */
+  pay_button: { en: 'Pay {amount}', ar: 'ادفع {amount}' },
+  pay_processor_note: {
+    en: 'Your card payment is handled by Amazon Payment Services. Safar never sees or stores your card details.',
+    ar: 'تتولى خدمات الدفع من أمازون معالجة الدفع بالبطاقة. لا يطّلع سفر على بيانات بطاقتك ولا يحتفظ بها.',
+  },
+  pay_sandbox_note: {
+    en: 'Test mode: the Pay button opens the Safar sandbox gateway, and no card is charged.',
+    ar: 'وضع الاختبار: يفتح زر الدفع بوابة الاختبار التجريبية لسفر، ولن تُخصم أي مبالغ من أي بطاقة.',
+  },
+  pay_failed: { en: 'This payment did not go through', ar: 'لم تتم عملية الدفع هذه' },
+  pay_failed_text: {
+    en: 'This payment attempt was declined or cancelled, so nothing was charged. To try again, go back to your checkout: each new attempt gets its own payment page.',
+    ar: 'رُفضت محاولة الدفع هذه أو أُلغيت، فلم يُخصم أي مبلغ. لإعادة المحاولة، عُد إلى صفحة إتمام الشراء؛ فلكل محاولة جديدة صفحة دفع خاصة بها.',
+  },
+  pay_expired: { en: 'This payment page has expired', ar: 'انتهت صلاحية صفحة الدفع هذه' },
+  pay_expired_text: {
+    en: 'A payment page stays open for 24 hours, and only while your trip and plan stay as they were. Go back to your checkout to pay on a new one.',
+    ar: 'تبقى صفحة الدفع متاحة لمدة 24 ساعة، وما دامت رحلتك وخطتك دون تغيير. عُد إلى صفحة إتمام الشراء لتدفع عبر صفحة جديدة.',
+  },
+  /** payfort-data's refusals (409, with a field code under merchant_reference). */
+  pay_order_paid: { en: 'This order is already paid.', ar: 'تم دفع هذا الطلب مسبقًا.' },
+  pay_order_failed: {
+    en: 'This payment attempt did not go through. Go back to checkout to try again.',
+    ar: 'لم تتم محاولة الدفع هذه. عُد إلى صفحة إتمام الشراء لإعادة المحاولة.',
+  },
+  pay_order_expired: {
+    en: 'This payment attempt has expired. Go back to checkout to pay with a new one.',
+    ar: 'انتهت صلاحية محاولة الدفع هذه. عُد إلى صفحة إتمام الشراء لتدفع بمحاولة جديدة.',
   },
   pay_amount: { en: 'Amount to pay', ar: 'المبلغ المستحق' },
   pay_reference: { en: 'Order reference', ar: 'مرجع الطلب' },
@@ -134,7 +168,60 @@ const MESSAGES = {
   pay_not_found: { en: 'Payment not found', ar: 'لم يتم العثور على عملية الدفع' },
   pay_not_found_text: {
     en: 'No order has this reference. Go back to checkout and proceed again to get a new one.',
-    ar: 'لا يوجد طلب بهذا المرجع. عُد إلى صفحة الدفع وتابع مرة أخرى للحصول على مرجع جديد.',
+    ar: 'لا يوجد طلب بهذا المرجع. عُد إلى صفحة إتمام الشراء وتابع مرة أخرى للحصول على مرجع جديد.',
+  },
+  /** The embedded APS sandbox gateway (RULINGS 20): every page says it is a sandbox. */
+  sandbox_title: { en: 'Safar sandbox gateway', ar: 'بوابة الدفع التجريبية من سفر' },
+  sandbox_banner_title: { en: 'Sandbox: for testing only', ar: 'بيئة تجريبية: للاختبار فقط' },
+  sandbox_banner_text: {
+    en: 'This is the Safar sandbox gateway, a stand-in for Amazon Payment Services. No real card is charged.',
+    ar: 'هذه بوابة الدفع التجريبية من سفر، وهي بديل تجريبي لخدمات الدفع من أمازون. لا تُخصم أي مبالغ من أي بطاقة حقيقية.',
+  },
+  /** {card} is the test card number, e.g. "4005 5500 0000 0001". */
+  sandbox_test_card: {
+    en: 'Test card {card} succeeds with any future expiry date and any CVV. Any other valid card number is declined.',
+    ar: 'تنجح بطاقة الاختبار {card} مع أي تاريخ انتهاء في المستقبل وأي رمز أمان. ويُرفض أي رقم بطاقة صالح آخر.',
+  },
+  sandbox_card_heading: { en: 'Pay by card', ar: 'الدفع بالبطاقة' },
+  sandbox_merchant_reference: { en: 'Merchant reference', ar: 'مرجع التاجر' },
+  sandbox_amount: { en: 'Amount', ar: 'المبلغ' },
+  sandbox_card_number: { en: 'Card number', ar: 'رقم البطاقة' },
+  sandbox_expiry: { en: 'Expiry date (MM/YY)', ar: 'تاريخ الانتهاء (الشهر/السنة)' },
+  sandbox_cvv: { en: 'Security code (CVV)', ar: 'رمز الأمان (CVV)' },
+  sandbox_card_holder: { en: 'Name on card', ar: 'الاسم على البطاقة' },
+  /** {amount} is the exact amount with its currency code, e.g. "USD 147.63". */
+  sandbox_pay: { en: 'Pay {amount}', ar: 'ادفع {amount}' },
+  sandbox_cancel: { en: 'Cancel', ar: 'إلغاء' },
+  sandbox_errors_summary: { en: 'Check the highlighted fields.', ar: 'يرجى التحقق من الحقول المشار إليها.' },
+  sandbox_error_required: { en: 'Fill in this field.', ar: 'يرجى تعبئة هذا الحقل.' },
+  sandbox_error_card_number: { en: 'Enter the card number: 13 to 19 digits.', ar: 'أدخل رقم البطاقة: من 13 إلى 19 رقمًا.' },
+  sandbox_error_card_checksum: { en: 'This card number is not valid. Check the digits.', ar: 'رقم البطاقة هذا غير صالح. يرجى التحقق من الأرقام.' },
+  sandbox_error_expiry: { en: 'Enter the expiry date as MM/YY, for example 08/29.', ar: 'أدخل تاريخ الانتهاء بصيغة الشهر/السنة، مثل 08/29.' },
+  sandbox_error_expired: { en: 'This card has expired.', ar: 'انتهت صلاحية هذه البطاقة.' },
+  sandbox_error_cvv: { en: 'Enter the 3 or 4 digit security code.', ar: 'أدخل رمز الأمان المكوّن من 3 أو 4 أرقام.' },
+  sandbox_error_name: {
+    en: 'Enter the name as it is on the card, up to 50 characters.',
+    ar: 'أدخل الاسم كما هو مكتوب على البطاقة، بحد أقصى 50 حرفًا.',
+  },
+  sandbox_return_success: { en: 'Payment accepted', ar: 'تم قبول الدفع' },
+  sandbox_return_declined: { en: 'Payment declined', ar: 'تم رفض الدفع' },
+  sandbox_return_cancelled: { en: 'Payment cancelled', ar: 'تم إلغاء الدفع' },
+  sandbox_return_refused: { en: 'Payment request refused', ar: 'تم رفض طلب الدفع' },
+  sandbox_return_text: { en: 'Taking you back to the merchant’s site…', ar: 'جارٍ إعادتك إلى موقع التاجر…' },
+  sandbox_return_button: { en: 'Return to the merchant', ar: 'العودة إلى التاجر' },
+  sandbox_response: { en: 'Gateway response', ar: 'رد البوابة' },
+  sandbox_bad_request: { en: 'This payment request cannot be processed', ar: 'تعذّرت معالجة طلب الدفع هذا' },
+  sandbox_no_return_url_text: {
+    en: 'The request has no valid return address, so the gateway cannot send you back. Go back to the merchant’s site and start the payment again.',
+    ar: 'لا يتضمن الطلب عنوان عودة صالحًا، لذا لا تستطيع البوابة إعادتك. عُد إلى موقع التاجر وابدأ الدفع من جديد.',
+  },
+  sandbox_unknown_merchant_text: {
+    en: 'The request names a merchant this sandbox gateway does not know. Go back to the merchant’s site and start the payment again.',
+    ar: 'يشير الطلب إلى تاجر لا تعرفه بوابة الاختبار هذه. عُد إلى موقع التاجر وابدأ الدفع من جديد.',
+  },
+  sandbox_post_only_text: {
+    en: 'Open this page with the Pay button on the merchant’s site.',
+    ar: 'افتح هذه الصفحة من خلال زر الدفع في موقع التاجر.',
   },
   pay_unavailable: { en: 'Payments are unavailable for a moment', ar: 'الدفع غير متاح للحظات' },
   pay_unavailable_text: {

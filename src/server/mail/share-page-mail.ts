@@ -1,5 +1,6 @@
 import type { Language } from '../../contract/endpoint';
 import { dollarsText } from '../quoting/quote-views';
+import { escapeHtml } from '../http/html';
 
 /**
  * The e-mail an agent sends a customer with a page of their journey (RULINGS 15,
@@ -12,8 +13,6 @@ export interface SharedPlan {
   cents: number;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const TEXTS = {
   en: {

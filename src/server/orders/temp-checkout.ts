@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { CheckoutTotals, tempCheckoutEndpoint } from '../../contract/checkout.endpoints';
 import { todayIso } from '../../contract/dates';
@@ -11,24 +11,30 @@ import { CHECKOUT_STAGE } from '../review/save-traveller';
 import { couponTerms, usableCoupon } from './coupons';
 import { checkoutInvoice, invoiceFigures } from './invoice-store';
 import { Refusal } from './refusal';
+import { settlePaidOrder } from './settle-order';
 import { checkoutTotals } from './totals';
 
 export type TempCheckoutInput = v.InferOutput<(typeof tempCheckoutEndpoint)['request']>;
 export type TempCheckoutAnswer = v.InferInput<(typeof tempCheckoutEndpoint)['data']>;
 
 /** temp-checkout's outcome: an order placed, or the page's total was not the server's (nothing placed). */
-export type TempCheckoutOutcome = { placed: TempCheckoutAnswer } | { totalsChanged: CheckoutTotals };
+export type TempCheckoutOutcome =
+  /** policyToDeliver: the policy a 100 % order issued, to mail once the transaction is committed. */
+  | { placed: TempCheckoutAnswer; policyToDeliver: number | null }
+  | { totalsChanged: CheckoutTotals };
 
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
- * A merchant reference for one payment attempt (RULINGS 19): `SAF<invoice id>-<time, base 36>-<4
- * random>`, e.g. SAF42-MFX3K2A1-7QZC. Amazon Payment Services takes [A-Za-z0-9_.-], at most 40
- * characters; this is at most 3 + 10 + 1 + 9 + 1 + 4 = 28. The random part keeps two attempts
- * in one millisecond apart, and the unique index (with a retry) guarantees it.
+ * A merchant reference for one payment attempt (RULINGS 19): `SAF<invoice id>-<time, base 36>-<12
+ * random>`, e.g. SAF42-MFX3K2A1-7QZC0P4M8R2D. Amazon Payment Services takes [A-Za-z0-9_.-], at
+ * most 40 characters; this is at most 3 + 10 + 1 + 9 + 1 + 12 = 36. The payments page
+ * /pay/<reference> shows the order's travellers, so the reference is also the page's key: 12
+ * random characters (62 bits) make it unguessable (RULINGS 24), and the unique index (with a
+ * retry) keeps two attempts apart.
  */
 export function merchantReference(invoiceId: number, now: number): string {
-  const random = [...randomBytes(4)].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('');
+  const random = [...randomBytes(12)].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('');
   return `SAF${invoiceId}-${now.toString(36).toUpperCase()}-${random}`;
 }
 
@@ -44,9 +50,9 @@ export const paymentPath = (reference: string) => `/pay/${reference}`;
  * - 422 for the coupon (coupon/validate's codes, under `promo_code` and `coupon`);
  * - `totalsChanged` (the route answers 409 with the fresh totals) when total_price_vat differs.
  * Then a new order with its own merchant reference. Nothing to pay (a 100 % coupon): the order is
- * paid at once, the coupon's use counted (a guarded update, so a coupon never exceeds its limit:
- * 422 coupon_used_up and nothing saved) and the invoice marked paid. Otherwise the order waits
- * for the payments page, and the coupon's use is counted when it is paid.
+ * paid at once and settled (settle-order.ts: the invoice paid, the coupon's use counted, a coupon
+ * never past its limit: 422 coupon_used_up and nothing saved, and the policy issued). Otherwise
+ * the order waits for the payments page, and is settled when the gateway says it is paid.
  */
 export async function tempCheckout(db: Db, input: TempCheckoutInput, now: number): Promise<TempCheckoutOutcome> {
   const lead = await findLeadByUuid(db, input.uuid);
@@ -98,24 +104,19 @@ export async function tempCheckout(db: Db, input: TempCheckoutInput, now: number
     }
     if (reference === null) throw new Error('no unique merchant reference after 5 attempts');
 
+    let policyId: number | null = null;
     if (paid) {
-      if (coupon) {
-        const counted = await tx
-          .update(t.coupons)
-          .set({ usedCount: sql`${t.coupons.usedCount} + 1` })
-          .where(and(eq(t.coupons.id, coupon.id), or(isNull(t.coupons.usageLimit), lt(t.coupons.usedCount, t.coupons.usageLimit))))
-          .returning({ id: t.coupons.id });
-        if (counted.length === 0) throw new Refusal(422, 'coupon_used_up', { promo_code: 'coupon_used_up', coupon: 'coupon_used_up' });
+      const [order] = await tx.select().from(t.orders).where(eq(t.orders.merchantReference, reference));
+      const settlement = await settlePaidOrder(tx, order!, now, 'refuse');
+      if (!settlement.settled && settlement.reason === 'coupon_used_up') {
+        throw new Refusal(422, 'coupon_used_up', { promo_code: 'coupon_used_up', coupon: 'coupon_used_up' });
       }
-      const settled = await tx
-        .update(t.invoices)
-        .set({ status: 'paid', updatedAt: at })
-        .where(and(eq(t.invoices.id, invoice.id), eq(t.invoices.status, 'open')))
-        .returning({ id: t.invoices.id });
-      if (settled.length === 0) throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
+      if (!settlement.settled) throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
+      if (settlement.created) policyId = settlement.policyId;
     }
     return {
       placed: { redirect_to_thank_you: paid, merchant_reference: reference, payment_url: paid ? null : paymentPath(reference), totals },
+      policyToDeliver: policyId,
     };
   });
 }

@@ -2,15 +2,13 @@ import type { Language } from '../../contract/endpoint';
 import type { Config } from '../config';
 import type { orders } from '../db/schema';
 import { apsSignature } from './aps-signature';
+import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
 
 /** What the PURCHASE form needs of an order: its attempt's reference and what the customer pays. */
 export type PurchaseOrder = Pick<typeof orders.$inferSelect, 'merchantReference' | 'totalCents'>;
 
 /** The configuration the PURCHASE form is built and signed with. */
 export type PurchaseConfig = Pick<Config, 'apsAccessCode' | 'apsMerchantIdentifier' | 'apsRequestPhrase' | 'apsShaType'>;
-
-/** APS's merchant_reference: letters, digits, "_", "-" and ".", at most 40 characters. */
-const MERCHANT_REFERENCE = /^[A-Za-z0-9_.-]{1,40}$/;
 
 /**
  * The Amazon Payment Services redirection PURCHASE form of an order (RULINGS 19, spec §7
@@ -30,7 +28,7 @@ export function purchaseFields(input: {
   if (!Number.isSafeInteger(order.totalCents) || order.totalCents < 0) {
     throw new RangeError(`purchaseFields: the amount must be a whole number of cents, not ${order.totalCents}`);
   }
-  if (!MERCHANT_REFERENCE.test(order.merchantReference)) {
+  if (!MERCHANT_REFERENCE_PATTERN.test(order.merchantReference)) {
     throw new RangeError(`purchaseFields: APS refuses the merchant reference ${JSON.stringify(order.merchantReference)}`);
   }
   const fields: Record<string, string> = {

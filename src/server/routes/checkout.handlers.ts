@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/app-env';
 import { fail } from '../http/respond';
 import { validateCoupon, type CouponValidateInput } from '../orders/coupons';
 import { tempCheckout, type TempCheckoutInput } from '../orders/temp-checkout';
+import type { PolicyDelivery } from '../policies/deliver-policy';
 
 /** coupon/validate on the app's clock (a coupon's dates are checked against its today). */
 export function couponValidateHandler(db: Db, input: CouponValidateInput, now: number) {
@@ -14,10 +15,12 @@ export function couponValidateHandler(db: Db, input: CouponValidateInput, now: n
  * temp-checkout: the order placed, or 409 totals_changed when the page's total is not the
  * server's, with the fresh totals for the page to show (`data.totals`) and nothing created.
  */
-export async function tempCheckoutHandler(c: Context<AppEnv>, db: Db, input: TempCheckoutInput, now: number) {
+export async function tempCheckoutHandler(c: Context<AppEnv>, db: Db, delivery: PolicyDelivery, input: TempCheckoutInput, now: number) {
   const outcome = await tempCheckout(db, input, now);
   if ('totalsChanged' in outcome) {
     return fail(c, 409, 'totals_changed', { errors: { total_price_vat: 'totals_changed' }, totals: outcome.totalsChanged });
   }
+  // A 100 % order issued its policy: the certificate is mailed before the page moves on.
+  if (outcome.policyToDeliver !== null) await delivery.deliver(outcome.policyToDeliver);
   return outcome.placed;
 }

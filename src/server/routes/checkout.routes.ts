@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../contract/checkout.endpoints';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
+import type { PolicyDelivery } from '../policies/deliver-policy';
 import { endpointHandler } from '../http/endpoint-handler';
 import { refusing } from '../orders/refusal';
 import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
@@ -13,7 +14,7 @@ import { couponValidateHandler, tempCheckoutHandler } from './checkout.handlers'
  * chosen plan, and the order placed at the server's totals. Rate limited per address and per
  * lead (RULINGS 23: coupon codes must not be guessable by brute force).
  */
-export function checkoutRoutes(db: Db, now: () => number, limiter: RateLimiter) {
+export function checkoutRoutes(db: Db, delivery: PolicyDelivery, now: () => number, limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
   app.post(
     couponValidateEndpoint.path,
@@ -23,7 +24,7 @@ export function checkoutRoutes(db: Db, now: () => number, limiter: RateLimiter) 
   app.post(
     tempCheckoutEndpoint.path,
     limiter.limit(RATE_LIMITS.tempCheckout),
-    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, db, input, now()))),
+    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, db, delivery, input, now()))),
   );
   return app;
 }

@@ -46,7 +46,8 @@ function contactChanges(lead: LeadRow, values: CustomerValues): FieldErrors {
  * travellers); changing the e-mail or phone also needs the lead's session id, and only that
  * caller updates the customer record. The lead's session id, its agent and the device ids the
  * server issued are never taken from the request. Saving an existing lead again sets its stage
- * back to 1: the plan chosen before was priced for the old details (unchoosePlan).
+ * back to 1: the plan chosen before was priced for the old details (unchoosePlan). A lead already
+ * paid for is never changed: the save makes a new lead for the same customer (and agent).
  */
 export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today: string) {
   const errors = await leadInputErrors(db, input, today);
@@ -66,19 +67,23 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
         ? (await tx.select().from(t.customers).where(eq(t.customers.id, existing.customerId)))[0]!
         : await resolveCustomer(tx, contact, existing?.customerId ?? null);
     const deviceUuid = input.device_uuid && (await isKnownDevice(tx, input.device_uuid)) ? input.device_uuid : randomUUID();
-    const lead = await saveLead(tx, existing, {
+    // A paid lead is closed: its policy was issued for the details it holds. Saving it again (a
+    // shared link, a returning traveller) starts a new lead for the same customer, and the paid
+    // one stays exactly as it was paid for.
+    const open = existing && !(await leadInDeal(tx, existing.id)) ? existing : null;
+    const lead = await saveLead(tx, open, {
       ...leadValues(input),
-      uuid: existing?.uuid ?? randomUUID(),
+      uuid: open?.uuid ?? randomUUID(),
       customerId: customer.id,
       deviceUuid,
-      sessionId: existing?.sessionId ?? randomUUID(),
+      sessionId: open?.sessionId ?? randomUUID(),
       // RULINGS 24: an agent id attributes a lead once, when it is created; later saves keep it.
       agentId: existing ? existing.agentId : input.agent_id || null,
     });
     await saveTravellers(tx, lead.id, travellerValues(input));
     const trackerId = await touchTracker(tx, lead, today);
     // Details saved again: the plan chosen for the old ones must be quoted and chosen again.
-    if (existing) await unchoosePlan(tx, lead.id);
+    if (open) await unchoosePlan(tx, lead.id);
     // RULINGS 12: no plan can quote this trip online, so the team calls back with a manual quote.
     const manualQuote = await leadNeedsManualQuote(tx, lead);
     if (manualQuote) {
@@ -96,7 +101,7 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
       customer: customerView(customer),
       uuid: lead.uuid,
       lead_map_id: trackerId,
-      session_id: !existing || holdsSession ? lead.sessionId : null,
+      session_id: !open || holdsSession ? lead.sessionId : null,
       device_uuid: lead.deviceUuid,
       redirect: manualQuote ? ('thank-you' as const) : null,
     };

@@ -1,0 +1,129 @@
+import type { Language } from '../../contract/endpoint';
+import { escapeHtml } from '../http/html';
+
+/**
+ * What the server's own HTML pages share: the payments page /pay/<reference> and the embedded
+ * APS sandbox gateway. They sit outside the SPA (no React, no Mantine), so their look is this
+ * one style sheet in the app's colours (Safar blue #0a47b2, navy #0b1f3a, cedar green), written
+ * with logical properties so one sheet serves English and Arabic (dir="rtl") alike. The
+ * Content-Security-Policy allows inline styles but no inline scripts and no event handlers, so
+ * these pages carry none: the one script (the sandbox's auto-submit) is an external file.
+ */
+
+const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** "$1,234": whole dollars as everywhere in the app (RULINGS 17), the same in both languages. */
+export function formatDollars(cents: number): string {
+  return `$${dollars.format(Math.round(cents / 100))}`;
+}
+
+/**
+ * A day stored as "YYYY-MM-DD" the way the SPA writes it (src/web/i18n/format.ts): "1 Apr 2026",
+ * "1 نيسان 2026" with the Levantine month names and Western digits. Anything else is shown as it is.
+ */
+export function formatIsoDay(iso: string, lang: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** The Safar mark of the SPA's header (src/web/shell/logo.tsx), decorative. */
+export const LOGO_MARK = `<svg width="36" height="36" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="12" fill="#0a47b2"/><path d="M10 33c8-4 20-4 28 0" stroke="#81d3aa" stroke-width="3" fill="none" stroke-linecap="round"/><path d="M12 24 37 13l-7 20-6-7-6 4 1-6z" fill="#fff"/><path d="M24 26 37 13" stroke="#0a47b2" stroke-width="1.5"/></svg>`;
+
+/** Mobile first: one column at 320–375 px, a wider card with two-column facts from 36em. */
+const STYLE = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Naskh Arabic", sans-serif; line-height: 1.5; }
+  *, *::before, *::after { box-sizing: border-box; }
+  body { margin: 0; background: #f4f6f8; color: #0b1f3a; -webkit-text-size-adjust: 100%; }
+  .top { display: flex; align-items: center; gap: 0.6rem; padding: 0.75rem 1rem; background: #fff; border-block-end: 1px solid #dde3ec; }
+  .top .name { font-weight: 800; font-size: 1.25rem; }
+  .top .name span { color: #1551c6; font-weight: 700; }
+  main { margin: 1rem auto 2rem; padding: 1.25rem 1rem; max-width: 36rem; background: #fff; border-radius: 12px; box-shadow: 0 1px 4px rgba(11, 31, 58, 0.08); }
+  h1 { font-size: 1.375rem; line-height: 1.3; margin: 0 0 0.75rem; }
+  p { margin: 0 0 1rem; }
+  a { color: #0a47b2; }
+  dl { margin: 1rem 0; }
+  dt { color: #495366; font-size: 0.875rem; }
+  dd { margin: 0 0 0.75rem; font-weight: 600; overflow-wrap: anywhere; }
+  dd ul { margin: 0; padding: 0; list-style: none; }
+  .total { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; padding: 0.75rem 1rem; margin: 0 0 1.25rem; background: #e8f1ff; border-radius: 8px; }
+  .total strong { font-size: 1.5rem; }
+  .muted { color: #495366; font-size: 0.875rem; }
+  .notice { padding: 0.75rem 1rem; margin: 0 0 1.25rem; border-radius: 8px; background: #fff4d6; border: 1px solid #e0b000; color: #4d3a00; }
+  .top.sandbox { background: #fff4d6; border-color: #e0b000; }
+  form { margin: 0 0 0.75rem; }
+  .notice strong { display: block; }
+  button, .button { display: block; width: 100%; min-height: 48px; padding: 0.75rem 1rem; border: 0; border-radius: 8px; font: inherit; font-weight: 700; font-size: 1.0625rem; cursor: pointer; text-align: center; text-decoration: none; }
+  .primary { background: #0a47b2; color: #fff; }
+  .primary:hover { background: #003d9e; }
+  .secondary { background: #fff; color: #0a47b2; border: 1px solid #a4bff2; }
+  .actions { display: grid; gap: 0.75rem; margin: 1.25rem 0 1rem; }
+  :focus-visible { outline: 3px solid #316bdf; outline-offset: 2px; }
+  label { display: block; font-weight: 600; margin: 0 0 0.25rem; }
+  .field { margin: 0 0 1rem; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; align-items: end; }
+  input[type="text"] { width: 100%; min-height: 48px; padding: 0.625rem 0.75rem; border: 1px solid #8a94a6; border-radius: 8px; font: inherit; font-size: 1rem; color: inherit; background: #fff; }
+  input[aria-invalid="true"] { border-color: #b3261e; border-width: 2px; }
+  .error { color: #b3261e; font-size: 0.875rem; margin: 0.25rem 0 0; }
+  .hint { color: #495366; font-size: 0.8125rem; margin: 0.25rem 0 0; }
+  .ltr { direction: ltr; unicode-bidi: isolate; }
+  [dir="rtl"] input.ltr { text-align: right; }
+  @media (min-width: 36em) {
+    main { margin-block-start: 2.5rem; padding: 2rem; }
+    .top { padding-inline: 2rem; }
+    dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1.5rem; }
+    dd { margin: 0; }
+    .actions { grid-template-columns: 2fr 1fr; }
+    .actions.single { grid-template-columns: 1fr; }
+  }
+`;
+
+export interface PageShell {
+  lang: Language;
+  /** The document title, already in `lang`. */
+  title: string;
+  /** The top bar's inner HTML (trusted markup built by the caller from escaped parts). */
+  header: string;
+  /** The sandbox gateway's pages wear a different top bar, so nobody takes them for Safar's own. */
+  sandbox?: boolean;
+  /** The inner HTML of <main> (trusted markup built by the caller from escaped parts). */
+  main: string;
+  /** Same-origin scripts (src paths), loaded with defer; never inline (CSP script-src 'self'). */
+  scripts?: string[];
+}
+
+/** A complete page: never indexed, direction from the language, the app's look. */
+export function pageShellHtml({ lang, title, header, main, scripts = [], sandbox = false }: PageShell): string {
+  return `<!doctype html>
+<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="strict-origin-when-cross-origin">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+${scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n')}
+</head>
+<body>
+<header class="top${sandbox ? ' sandbox' : ''}">${header}</header>
+<main>
+${main}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The Safar top bar: the mark and the name in Latin and Arabic script, as in the SPA's header. */
+export function safarHeader(): string {
+  return `${LOGO_MARK}<span class="name">Safar <span lang="ar">سفر</span></span>`;
+}
+
+/** One hidden input per field, names and values escaped: how a signed form travels through the browser. */
+export function hiddenInputs(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n');
+}

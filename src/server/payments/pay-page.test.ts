@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { payFormPageHtml, payMessagePageHtml } from './pay-page';
+
+/** A pending order whose every value is hostile markup: the page must print them as text. */
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const view = {
+  lang: 'en' as const,
+  details: {
+    reference: 'SAF1-ABC-DEF',
+    insurer: `Insurer ${HOSTILE}`,
+    plan: `Plan "quoted" & 'single'`,
+    coverage: '</dd><script>alert(2)</script>',
+    travellers: [HOSTILE, "Karim O'Brien"],
+    startDate: '2026-04-01',
+    endDate: '2026-04-10',
+    totalCents: 123_456,
+  },
+  form: {
+    url: 'https://gateway.example/pay?a=1&b="2"',
+    fields: { merchant_reference: 'SAF1-ABC-DEF', customer_email: '"><script>alert(3)</script>', signature: 'abc' },
+  },
+  sandbox: false,
+};
+
+describe('payFormPageHtml', () => {
+  const html = payFormPageHtml(view);
+
+  it('escapes every value from the database, in text and in attributes', () => {
+    expect(html).not.toContain('<img');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('Plan &quot;quoted&quot; &amp; &#39;single&#39;');
+    expect(html).toContain('Karim O&#39;Brien');
+    expect(html).toContain('action="https://gateway.example/pay?a=1&amp;b=&quot;2&quot;"');
+    expect(html).toContain('<input type="hidden" name="customer_email" value="&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;">');
+  });
+
+  it('shows the amount in whole dollars on the Pay button and the dates in the page language', () => {
+    expect(html).toContain('$1,235');
+    expect(html).toContain('Pay <bdi class="ltr">$1,235</bdi>');
+    expect(html).toContain('1 Apr 2026 – 10 Apr 2026');
+    const arabic = payFormPageHtml({ ...view, lang: 'ar', sandbox: true });
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('1 نيسان 2026 – 10 نيسان 2026');
+    expect(arabic).toContain('ادفع <bdi class="ltr">$1,235</bdi>');
+  });
+});
+
+describe('payMessagePageHtml', () => {
+  it('a page without a form, facts escaped', () => {
+    const html = payMessagePageHtml({ lang: 'ar', title: 'pay_expired', text: 'pay_expired_text', facts: [['pay_reference', HOSTILE]] });
+    expect(html).toContain('dir="rtl"');
+    expect(html).not.toContain('<form');
+    expect(html).not.toContain('<img');
+  });
+});

@@ -1,0 +1,76 @@
+import type { Language } from '../../contract/endpoint';
+import { message, type MessageKey } from '../http/messages';
+import { formatDollars, formatIsoDay, hiddenInputs, pageShellHtml, safarHeader } from './page-shell';
+import type { PaymentDetails } from './payment-form';
+import { escapeHtml } from '../http/html';
+
+/**
+ * The HTML of the payments page /pay/<merchant reference> (RULINGS 19), pure so that its
+ * escaping is tested on its own. Every value from the database goes through escapeHtml; the
+ * lead's uuid is not among them (the page is reached with the reference only, RULINGS 24).
+ */
+
+/** A pending order: its facts and the Pay button, a form posted to the gateway. */
+export interface PayFormView {
+  lang: Language;
+  details: PaymentDetails;
+  form: { url: string; fields: Record<string, string> };
+  /** The embedded sandbox gateway: the page says that no card is charged. */
+  sandbox: boolean;
+}
+
+/** Any other state: a heading, a sentence and, when known, the amount and reference. */
+export interface PayMessageView {
+  lang: Language;
+  title: MessageKey;
+  text: MessageKey;
+  facts?: [label: MessageKey, value: string][];
+}
+
+const ltr = (text: string) => `<bdi class="ltr">${escapeHtml(text)}</bdi>`;
+
+function factsList(lang: Language, facts: [MessageKey, string][]): string {
+  if (facts.length === 0) return '';
+  return `<dl>${facts.map(([label, value]) => `<dt>${escapeHtml(message(label, lang))}</dt><dd>${ltr(value)}</dd>`).join('')}</dl>`;
+}
+
+const homeLink = (lang: Language) => `<p><a href="/?lang=${lang}">${escapeHtml(message('pay_home', lang))}</a></p>`;
+
+const title = (lang: Language, key: MessageKey) => `${message(key, lang)} · ${message('pay_title', lang)}`;
+
+/** The page of a pending order: what is bought, for whom, when, for how much, and Pay. */
+export function payFormPageHtml({ lang, details, form, sandbox }: PayFormView): string {
+  const amount = formatDollars(details.totalCents);
+  const plan = details.coverage && details.coverage !== details.plan ? `${details.plan} · ${details.coverage}` : details.plan;
+  const dates = `${formatIsoDay(details.startDate, lang)} – ${formatIsoDay(details.endDate, lang)}`;
+  const travellers = `<ul>${details.travellers.map((name) => `<li>${ltr(name)}</li>`).join('')}</ul>`;
+  const main = `
+<h1>${escapeHtml(message('pay_heading', lang))}</h1>
+<p>${escapeHtml(message('pay_intro', lang))}</p>
+<dl>
+<dt>${escapeHtml(message('pay_insurer', lang))}</dt><dd>${escapeHtml(details.insurer)}</dd>
+<dt>${escapeHtml(message('pay_plan', lang))}</dt><dd>${escapeHtml(plan)}</dd>
+<dt>${escapeHtml(message('pay_travellers', lang))}</dt><dd>${travellers}</dd>
+<dt>${escapeHtml(message('pay_trip_dates', lang))}</dt><dd>${escapeHtml(dates)}</dd>
+<dt>${escapeHtml(message('pay_reference', lang))}</dt><dd>${ltr(details.reference)}</dd>
+</dl>
+<div class="total"><span>${escapeHtml(message('pay_amount', lang))}</span><strong>${ltr(amount)}</strong></div>
+<form method="post" action="${escapeHtml(form.url)}">
+${hiddenInputs(form.fields)}
+<button type="submit" class="primary">${escapeHtml(message('pay_button', lang)).replace('{amount}', ltr(amount))}</button>
+</form>
+<p class="muted">${escapeHtml(message('pay_processor_note', lang))}</p>
+${sandbox ? `<p class="notice">${escapeHtml(message('pay_sandbox_note', lang))}</p>` : ''}
+${homeLink(lang)}`;
+  return pageShellHtml({ lang, title: title(lang, 'pay_heading'), header: safarHeader(), main });
+}
+
+/** A page without a form: paid, failed, expired, not found, or payments unavailable. */
+export function payMessagePageHtml({ lang, title: heading, text, facts = [] }: PayMessageView): string {
+  const main = `
+<h1>${escapeHtml(message(heading, lang))}</h1>
+<p>${escapeHtml(message(text, lang))}</p>
+${factsList(lang, facts)}
+${homeLink(lang)}`;
+  return pageShellHtml({ lang, title: title(lang, heading), header: safarHeader(), main });
+}

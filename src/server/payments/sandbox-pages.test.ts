@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { message } from '../http/messages';
+import { cardPageHtml, returnPageHtml, sandboxErrorPageHtml } from './sandbox-pages';
+
+const request = {
+  command: 'PURCHASE',
+  merchant_reference: 'SAF1-ABC-DEF',
+  amount: '14763',
+  currency: 'USD',
+  language: 'en',
+  customer_email: '"><img src=x onerror=alert(1)>',
+  return_url: 'http://safar.test/payments/aps/return',
+  signature: 'abc',
+};
+
+describe('the sandbox card page', () => {
+  it('says it is the sandbox in its title and banner, names the test card, and shows the reference and exact amount', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const html = cardPageHtml({ request: { ...request, language: lang } });
+      expect(html).toMatch(new RegExp(`<title>[^<]*${message('sandbox_title', lang)}</title>`));
+      expect(html).toContain(message('sandbox_banner_title', lang));
+      expect(html).toContain('4005 5500 0000 0001');
+      expect(html).toContain('USD 147.63');
+      expect(html).toContain('SAF1-ABC-DEF');
+      expect(html).toContain(lang === 'ar' ? 'dir="rtl"' : 'dir="ltr"');
+    }
+    expect(message('sandbox_title', 'en')).toMatch(/sandbox/i);
+  });
+
+  it('labels every card field, carries the request in escaped hidden inputs, and has Pay and Cancel', () => {
+    const html = cardPageHtml({ request });
+    for (const name of ['card_number', 'expiry_date', 'card_security_code', 'card_holder_name']) {
+      expect(html).toContain(`<label for="f-${name}">`);
+      expect(html).toContain(`id="f-${name}" name="${name}"`);
+    }
+    expect(html).toContain('inputmode="numeric" autocomplete="cc-number"');
+    expect(html).toContain('name="request.customer_email" value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('name="action" value="pay"');
+    expect(html).toContain('name="action" value="cancel" class="secondary" formnovalidate');
+  });
+
+  it('after an error: the message next to its field, what was typed kept, the CVV never', () => {
+    const html = cardPageHtml({
+      request,
+      values: { card_number: '4005 5500 0000 0002', expiry_date: '05/29', card_security_code: '123', card_holder_name: '<b>Rania</b>' },
+      errors: { card_number: 'card_checksum' },
+    });
+    expect(html).toContain('value="4005 5500 0000 0002"');
+    expect(html).toContain('aria-invalid="true" aria-describedby="f-card_number-error"');
+    expect(html).toContain(`<p class="error" id="f-card_number-error">${message('sandbox_error_card_checksum', 'en')}</p>`);
+    expect(html).toContain('value="&lt;b&gt;Rania&lt;/b&gt;"');
+    expect(html).not.toContain('value="123"');
+  });
+});
+
+describe('the sandbox return page', () => {
+  it('posts the signed response to return_url through the external script, with a visible button; no inline script', () => {
+    const html = returnPageHtml({ lang: 'en', returnUrl: 'http://safar.test/payments/aps/return', response: { status: '14', response_code: '14000', merchant_reference: 'R1', signature: 'x' } });
+    expect(html).toContain('<form id="aps-return" method="post" action="http://safar.test/payments/aps/return">');
+    expect(html).toContain('<script src="/sandbox/aps/return.js" defer></script>');
+    expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script src="/sandbox/aps/return.js" defer>']);
+    expect(html).toContain(message('sandbox_return_button', 'en'));
+    expect(html).toContain(message('sandbox_return_success', 'en'));
+  });
+
+  it('an error page says sandbox too', () => {
+    const html = sandboxErrorPageHtml({ lang: 'ar', reason: 'sandbox_no_return_url_text' });
+    expect(html).toContain(message('sandbox_title', 'ar'));
+    expect(html).toContain(message('sandbox_no_return_url_text', 'ar'));
+    expect(html).not.toContain('<form');
+  });
+});

@@ -1,0 +1,163 @@
+import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { schengenStatementApplies, type CertificateData } from './certificate-data';
+import { certificatePdf, pdfText, SCHENGEN_STATEMENT } from './certificate-pdf';
+
+/** The certificate PDF (RULINGS 21) drawn from fixed data, read back as text with unpdf. */
+
+const ISSUED = new Date(Date.UTC(2026, 2, 15, 10, 30));
+
+function certificate(overrides: Partial<CertificateData> = {}): CertificateData {
+  return {
+    policyId: 1,
+    policyNumber: 'SFR-26-7K3Q9M2T',
+    downloadToken: 'A'.repeat(43),
+    issuedAt: ISSUED,
+    mailedAt: null,
+    leadId: 1,
+    customerName: 'Rania Haddad',
+    email: 'rania@example.com',
+    order: { merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', lang: 'en', totalCents: 123_456, discountCents: 0, couponCode: null },
+    quoteReference: 'QR-2026-0042',
+    insurer: { nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)' },
+    plan: { nameEn: 'Schengen Visa Care', nameAr: 'رعاية تأشيرة شنغن', coverageEn: 'Standard', medicalLimitUsd: 60_000, schengenVisaCompliant: true },
+    trip: {
+      tripType: 1,
+      startDate: '2026-04-01',
+      endDate: '2026-04-10',
+      days: 10,
+      direction: 'outbound',
+      destinations: ['France', 'Italy'],
+      source: 'Lebanon',
+      toSchengenArea: true,
+    },
+    travellers: [
+      { firstName: 'Rania', middleName: 'Elias', lastName: 'Haddad', dob: '1988-06-01', passport: 'LR1234567', nationality: 'Lebanon' },
+      { firstName: 'Karim', middleName: null, lastName: 'Haddad', dob: '2015-03-12', passport: 'LR7654321', nationality: null },
+    ],
+    broker: {
+      name: 'Safar Insurance Brokers (demo)',
+      address: 'Beirut Digital District, Beirut, Lebanon',
+      email: 'care@safar.example',
+      phone: '+961 1 500 500',
+      whatsapp: '+96170123456',
+      disclaimer: 'Insurers shown are fictional.',
+    },
+    ...overrides,
+  };
+}
+
+/** The PDF's text, pages joined (unpdf takes its own copy of the bytes). */
+async function textOf(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the certificate', () => {
+  it('holds the title, insurer, plan, policy number, issue date, quote reference, trip, medical limit, amount and broker contact', async () => {
+    const pdf = await certificatePdf(certificate());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await textOf(pdf);
+    for (const expected of [
+      'Travel insurance certificate',
+      'Levant Shield (demo)',
+      'Schengen Visa Care (Standard cover)',
+      'SFR-26-7K3Q9M2T',
+      '15 March 2026',
+      'QR-2026-0042',
+      'Single trip',
+      '1 April 2026 to 10 April 2026 (10 days)',
+      'From Lebanon to France, Italy',
+      'USD 60,000 per traveller',
+      'USD 1,234.56 (VAT included)',
+      'SAF42-MFX3K2A1-7QZC0P4M8R2D',
+      'Safar Insurance Brokers (demo)',
+      '+961 1 500 500',
+      'care@safar.example',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('lists each traveller with the name as on the passport (middle name included), date of birth, passport number and nationality', async () => {
+    const text = await textOf(await certificatePdf(certificate()));
+    expect(text).toMatch(/1 Rania Elias Haddad 1 June 1988 LR1234567 Lebanon/);
+    // No nationality saved (the plan did not ask for it): a dash, not another traveller's.
+    expect(text).toMatch(/2 Karim Haddad 12 March 2015 LR7654321 -/);
+  });
+
+  it('a trip to Lebanon names the source country; an annual plan says so', async () => {
+    const inbound = certificate({ trip: { ...certificate().trip, direction: 'inbound', destinations: ['Lebanon'], source: 'Turkey', toSchengenArea: false, tripType: 2 } });
+    const text = await textOf(await certificatePdf(inbound));
+    expect(text).toContain('From Turkey to Lebanon');
+    expect(text).toContain('Annual multi-trip');
+  });
+
+  it('a 100 % coupon order reads "Fully discounted" with its coupon, not USD 0.00', async () => {
+    const text = await textOf(await certificatePdf(certificate({ order: { ...certificate().order, totalCents: 0, discountCents: 12_000, couponCode: 'FREE100' } })));
+    expect(text).toContain('Fully discounted (coupon FREE100)');
+    expect(text).not.toContain('USD 0.00');
+  });
+
+  it('carries the Schengen statement only for a trip to a Schengen state on a plan marked Schengen-compliant', async () => {
+    const base = certificate();
+    const noSchengenPlan = certificate({ plan: { ...base.plan, schengenVisaCompliant: false } });
+    const notToSchengen = certificate({ trip: { ...base.trip, destinations: ['Turkey'], toSchengenArea: false } });
+    const toLebanon = certificate({ trip: { ...base.trip, direction: 'inbound', destinations: ['Lebanon'], source: 'France', toSchengenArea: false } });
+    expect([base, noSchengenPlan, notToSchengen, toLebanon].map(schengenStatementApplies)).toEqual([true, false, false, false]);
+
+    const statementStart = SCHENGEN_STATEMENT.slice(0, 60);
+    expect(await textOf(await certificatePdf(base))).toContain(statementStart);
+    for (const data of [noSchengenPlan, notToSchengen, toLebanon]) {
+      const text = await textOf(await certificatePdf(data));
+      expect(text).not.toContain('Schengen visa:');
+      expect(text).not.toContain(statementStart);
+    }
+  });
+
+  it('renders the same bytes whatever the clock says (clock mocked), with Title, Author Safar and CreationDate the issue time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2027, 0, 1));
+    const first = await certificatePdf(certificate());
+    vi.setSystemTime(Date.UTC(2030, 5, 1));
+    const second = await certificatePdf(certificate());
+    vi.useRealTimers();
+    expect(second.equals(first)).toBe(true);
+
+    const { info } = await getMeta(new Uint8Array(first), { parseDates: true });
+    expect(info.Title).toBe('Travel insurance certificate SFR-26-7K3Q9M2T');
+    expect(info.Author).toBe('Safar');
+    expect((info.CreationDate as Date).getTime()).toBe(ISSUED.getTime());
+  });
+
+  it('many travellers run onto a second page that says whose certificate it continues, and every traveller is listed', async () => {
+    const travellers = Array.from({ length: 16 }, (_, index) => ({ ...certificate().travellers[0]!, firstName: `Traveller${index + 1}`, passport: `P${1000 + index}` }));
+    const pdf = await certificatePdf(certificate({ travellers }));
+    const document = await getDocumentProxy(new Uint8Array(pdf));
+    expect(document.numPages).toBeGreaterThan(1);
+    const text = await textOf(pdf);
+    expect(text).toContain('SFR-26-7K3Q9M2T (continued)');
+    for (const traveller of travellers) expect(text).toContain(`${traveller.firstName} Elias Haddad`);
+  });
+});
+
+describe('text the built-in font cannot print', () => {
+  it('keeps Latin-1 and curly quotes, drops accents the font lacks, and turns anything else into "?"', () => {
+    expect(pdfText('Côte d’Ivoire — Curaçao, Åland')).toBe('Côte d’Ivoire — Curaçao, Åland');
+    expect(pdfText('Őrség Łódź')).toBe('Orség ?ódz');
+    expect(pdfText('Ελλάδα')).toBe('??????');
+    expect(pdfText('لبنان')).toBe('?????');
+    expect(pdfText('tab\there')).toBe('tab here');
+  });
+
+  it('a certificate with Arabic or Greek data still renders, with "?" where the font has no glyph', async () => {
+    const data = certificate({ trip: { ...certificate().trip, destinations: ['Ελλάδα', 'فرنسا'] }, insurer: { nameEn: 'درع', nameAr: 'درع' } });
+    const text = await textOf(await certificatePdf(data));
+    expect(text).toContain('From Lebanon to ??????, ?????');
+    expect(text).toContain('Insurer ???');
+  });
+});

@@ -1,0 +1,358 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/server/app';
+import * as t from '../../src/server/db/schema';
+import type { AppEnv } from '../../src/server/http/app-env';
+import type { ErrorLogLine } from '../../src/server/http/error-handler';
+import { message } from '../../src/server/http/messages';
+import { bodyLimitMiddleware } from '../../src/server/middleware/body-limit.middleware';
+import { verifyApsSignature } from '../../src/server/payments/aps-signature';
+import { apsSandboxRoutes, FEEDBACK_RETRY_DELAYS_MS } from '../../src/server/routes/aps-sandbox.routes';
+import { testConfig } from '../support/test-app';
+import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
+import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, placeOrder, postForm, type OrderRow, type PageForm } from './payment-fixtures';
+
+/**
+ * The embedded APS sandbox gateway (issue 11 item 3, RULINGS 20), driven as a browser drives it:
+ * the payments page's Pay form is posted to it, its card form is filled in and posted, and its
+ * answer is a form to return_url. The direct transaction feedback goes out through
+ * `gatewayFetch`, which these tests replace with a spy that records each call and then forwards
+ * it into the app. The clock is FIXED_NOW (15 March 2026): 03/26 is still a valid expiry, 02/26 not.
+ */
+
+const config = testConfig();
+const TEST_CARD = { card_number: '4005 5500 0000 0001', expiry_date: '05/29', card_security_code: '123', card_holder_name: 'Rania Haddad' };
+/** Valid (Luhn) but not the test card: declined. */
+const OTHER_CARD = { ...TEST_CARD, card_number: '4000 0000 0000 0002' };
+
+interface FeedbackCall {
+  url: string;
+  method: string | undefined;
+  contentType: string | null;
+  fields: Record<string, string>;
+  /** The app's answer once forwarded. */
+  status?: number;
+}
+
+let app: LeadTestApp;
+const feedbackCalls: FeedbackCall[] = [];
+
+/** The gateway's outgoing HTTP: recorded, then answered by the app itself. */
+const feedbackSpy: typeof fetch = async (input, init) => {
+  const call: FeedbackCall = {
+    url: String(input),
+    method: init?.method,
+    contentType: new Headers(init?.headers).get('content-type'),
+    fields: Object.fromEntries(new URLSearchParams(String(init?.body ?? ''))),
+  };
+  feedbackCalls.push(call);
+  const res = await app.app.request(String(input), init);
+  call.status = res.status;
+  return res;
+};
+
+beforeAll(async () => {
+  app = await createPaymentTestApp({ gatewayFetch: feedbackSpy });
+});
+afterAll(() => app.close());
+
+const feedbackFor = (reference: string) => feedbackCalls.filter((call) => call.fields.merchant_reference === reference);
+/** Waits until the sandbox's feedback for `reference` was answered (it is sent without waiting). */
+async function answeredFeedback(reference: string): Promise<FeedbackCall> {
+  await vi.waitFor(() => expect(feedbackFor(reference).at(-1)?.status).toBeDefined(), { timeout: 5_000 });
+  return feedbackFor(reference).at(-1)!;
+}
+
+/** The payments page's Pay form, posted to the gateway as the browser does: the card page and its form. */
+async function openCardPage(order: OrderRow, lang?: 'en' | 'ar') {
+  const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}${lang ? `?lang=${lang}` : ''}`), 200));
+  expect(pay.action).toBe('http://safar.test/sandbox/aps/paymentPage');
+  const html = await htmlOf(await postForm(app, pay.action, pay.fields), 200);
+  return { html, form: onlyForm(html), request: pay.fields };
+}
+
+/** Posts the card form with what was typed and the button pressed; the sandbox's answer page. */
+async function submitCard(form: PageForm, typed: Record<string, string>, action: 'pay' | 'cancel' = 'pay') {
+  expect(form.action).toBe('/sandbox/aps/pay');
+  return htmlOf(await postForm(app, form.action, { ...form.fields, ...typed, action }), 200);
+}
+
+/** The answer page's auto-submitted form to return_url. */
+function returnForm(html: string): PageForm {
+  const form = onlyForm(html);
+  expect(form.id).toBe('aps-return');
+  expect(form.method).toBe('post');
+  expect(html).toContain('<script src="/sandbox/aps/return.js" defer></script>');
+  expect(html).toContain(message('sandbox_return_button', 'en'));
+  return form;
+}
+
+describe('the card page', () => {
+  it('opens from the Pay form: says sandbox in its title and banner, names the test card, shows the reference and the exact amount', async () => {
+    const { order } = await pendingOrder(app, { addon: true });
+    const { html, form, request } = await openCardPage(order);
+    expect(html).toMatch(/<title>[^<]*sandbox[^<]*<\/title>/i);
+    expect(html).toContain(message('sandbox_banner_title', 'en'));
+    expect(html).toContain(message('sandbox_banner_text', 'en'));
+    expect(html).toContain('4005 5500 0000 0001');
+    expect(html).toContain(order.merchantReference);
+    expect(html).toContain(`USD ${(order.totalCents / 100).toFixed(2)}`);
+    for (const name of ['card_number', 'expiry_date', 'card_security_code', 'card_holder_name']) expect(html).toContain(`<label for="f-${name}">`);
+    // The request rides along, every field of it, to be verified again.
+    expect(form.fields).toEqual(Object.fromEntries(Object.entries(request).map(([name, value]) => [`request.${name}`, value])));
+  });
+
+  it('in Arabic when the request says language=ar: rtl, and the sandbox named in Arabic', async () => {
+    const { order } = await pendingOrder(app, { lang: 'ar' });
+    const { html } = await openCardPage(order);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(message('sandbox_title', 'ar'));
+    expect(html).toContain(message('sandbox_banner_title', 'ar'));
+  });
+
+  it('bad card input: the page again (200) with an error next to each field and the typed values kept, not the CVV; nothing sent anywhere', async () => {
+    const { order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const typed = { card_number: '4005 5500 0000 0002', expiry_date: '02/26', card_security_code: '12', card_holder_name: '' };
+    const html = await submitCard(form, typed);
+    expect(html).toContain(message('sandbox_errors_summary', 'en'));
+    expect(html).toContain(message('sandbox_error_card_checksum', 'en'));
+    expect(html).toContain(message('sandbox_error_expired', 'en'));
+    expect(html).toContain(message('sandbox_error_cvv', 'en'));
+    expect(html).toContain(message('sandbox_error_required', 'en'));
+    expect(html).toContain('value="4005 5500 0000 0002"');
+    expect(html).toContain('value="02/26"');
+    expect(html).not.toContain('value="12"');
+    const again = onlyForm(html);
+    expect(again.action).toBe('/sandbox/aps/pay');
+    expect(again.fields).toEqual(form.fields);
+    expect(feedbackFor(order.merchantReference)).toEqual([]);
+  });
+});
+
+describe('the answer', () => {
+  it('the test card: a form to return_url whose fields verify with the RESPONSE phrase, status 14 / 14000; the feedback spy saw the same fields POSTed to /payments/aps/feedback', async () => {
+    const { order } = await pendingOrder(app);
+    const { form, request } = await openCardPage(order);
+    // Typed with Arabic-Indic digits, as an Arabic keyboard types them.
+    const html = await submitCard(form, { ...TEST_CARD, card_number: '٤٠٠٥ ٥٥٠٠ ٠٠٠٠ ٠٠٠١' });
+    expect(html).toContain(message('sandbox_return_success', 'en'));
+    const back = returnForm(html);
+    expect(back.action).toBe(request.return_url);
+    expect(back.fields).toMatchObject({
+      command: 'PURCHASE',
+      access_code: config.apsAccessCode,
+      merchant_identifier: config.apsMerchantIdentifier,
+      merchant_reference: order.merchantReference,
+      amount: String(order.totalCents),
+      currency: 'USD',
+      language: 'en',
+      customer_email: request.customer_email,
+      status: '14',
+      response_code: '14000',
+      response_message: 'Success',
+      payment_option: 'VISA',
+      eci: 'ECOMMERCE',
+      card_number: '400555******0001',
+      expiry_date: '2905',
+      card_holder_name: 'Rania Haddad',
+      authorization_code: expect.stringMatching(/^\d{6}$/),
+      fort_id: expect.stringMatching(/^\d{18}$/),
+      customer_ip: expect.any(String),
+    });
+    expect(verifyApsSignature(back.fields, config.apsResponsePhrase)).toBe(true);
+    expect(verifyApsSignature(back.fields, config.apsRequestPhrase)).toBe(false);
+
+    const feedback = await answeredFeedback(order.merchantReference);
+    expect(feedbackFor(order.merchantReference)).toHaveLength(1);
+    expect(feedback).toMatchObject({ url: 'http://safar.test/payments/aps/feedback', method: 'POST', contentType: 'application/x-www-form-urlencoded' });
+    expect(feedback.fields).toEqual(back.fields);
+  });
+
+  it('another valid card: status 13 / 13666 Transaction declined, a fort_id, no authorization code; the same fields as feedback', async () => {
+    const { order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const html = await submitCard(form, OTHER_CARD);
+    expect(html).toContain(message('sandbox_return_declined', 'en'));
+    const back = returnForm(html);
+    expect(back.fields).toMatchObject({ status: '13', response_code: '13666', response_message: 'Transaction declined', fort_id: expect.stringMatching(/^\d{18}$/), card_number: '400000******0002' });
+    expect(back.fields).not.toHaveProperty('authorization_code');
+    expect(verifyApsSignature(back.fields, config.apsResponsePhrase)).toBe(true);
+    expect((await answeredFeedback(order.merchantReference)).fields).toEqual(back.fields);
+  });
+
+  it('Cancel (whatever the card fields hold): status 00 / 00072 Transaction canceled by user, no fort_id', async () => {
+    const { order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const html = await submitCard(form, { card_number: 'not a card' }, 'cancel');
+    expect(html).toContain(message('sandbox_return_cancelled', 'en'));
+    const back = returnForm(html);
+    expect(back.fields).toMatchObject({ status: '00', response_code: '00072', response_message: 'Transaction canceled by user', merchant_reference: order.merchantReference });
+    expect(back.fields).not.toHaveProperty('fort_id');
+    expect(verifyApsSignature(back.fields, config.apsResponsePhrase)).toBe(true);
+    await answeredFeedback(order.merchantReference);
+  });
+
+  it('each payment is a new transaction: two posts of the card form get two different fort_ids', async () => {
+    const { order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const first = returnForm(await submitCard(form, OTHER_CARD)).fields.fort_id;
+    await answeredFeedback(order.merchantReference);
+    const second = returnForm(await submitCard(form, OTHER_CARD)).fields.fort_id;
+    await vi.waitFor(() => expect(feedbackFor(order.merchantReference).filter((call) => call.status !== undefined)).toHaveLength(2));
+    expect(first).not.toBe(second);
+  });
+});
+
+describe('requests the sandbox refuses', () => {
+  it('a tampered request (amount changed on the way): back to return_url with status 00, 00008 Signature mismatch, signed; no card page, no feedback', async () => {
+    const { order } = await pendingOrder(app);
+    const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}`), 200));
+    const html = await htmlOf(await postForm(app, pay.action, { ...pay.fields, amount: '100' }), 200);
+    expect(html).toContain(message('sandbox_return_refused', 'en'));
+    const back = returnForm(html);
+    expect(back.action).toBe(pay.fields.return_url);
+    expect(back.fields).toMatchObject({ status: '00', response_code: '00008', response_message: 'Signature mismatch', merchant_reference: order.merchantReference });
+    expect(back.fields).not.toHaveProperty('fort_id');
+    expect(verifyApsSignature(back.fields, config.apsResponsePhrase)).toBe(true);
+    expect(feedbackFor(order.merchantReference)).toEqual([]);
+  });
+
+  it('a request changed between the card page and Pay is refused the same way, and nothing is charged', async () => {
+    const { order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const html = await htmlOf(await postForm(app, form.action, { ...form.fields, 'request.amount': '1', ...TEST_CARD, action: 'pay' }), 200);
+    expect(returnForm(html).fields).toMatchObject({ status: '00', response_code: '00008' });
+    expect(feedbackFor(order.merchantReference)).toEqual([]);
+  });
+
+  it('a missing field: 00001 Missing parameter', async () => {
+    const { order } = await pendingOrder(app);
+    const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}`), 200));
+    const { customer_email: _omitted, ...rest } = pay.fields;
+    expect(returnForm(await htmlOf(await postForm(app, pay.action, rest), 200)).fields).toMatchObject({ status: '00', response_code: '00001', response_message: 'Missing parameter' });
+  });
+
+  it('no usable return_url or another merchant: a 400 page that says sandbox, nothing sent; a GET: 405', async () => {
+    const { order } = await pendingOrder(app);
+    const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}`), 200));
+    const changes: Record<string, string>[] = [{ return_url: 'javascript:alert(1)' }, { return_url: '' }, { access_code: 'someoneElse' }, { merchant_identifier: 'other' }];
+    for (const change of changes) {
+      const html = await htmlOf(await postForm(app, pay.action, { ...pay.fields, ...change }), 400);
+      expect(html).toContain(message('sandbox_bad_request', 'en'));
+      expect(html).toContain(message('sandbox_title', 'en'));
+      expect(html).not.toContain('<form');
+    }
+    expect(await htmlOf(await postForm(app, pay.action, {}), 400)).toContain(message('sandbox_no_return_url_text', 'en'));
+    expect(feedbackFor(order.merchantReference)).toEqual([]);
+    const opened = await app.app.request('/sandbox/aps/paymentPage');
+    expect(opened.status).toBe(405);
+    expect(opened.headers.get('allow')).toBe('POST');
+  });
+
+  it('serves return.js as a script of this origin, which submits the return form', async () => {
+    const res = await app.app.request('/sandbox/aps/return.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const script = await res.text();
+    expect(script).toContain("getElementById('aps-return')");
+    expect(script).toContain('.submit()');
+  });
+
+  it('is not mounted when a real gateway is configured (APS_GATEWAY_URL set): 404', async () => {
+    const real = createApp({
+      db: app.db,
+      config: testConfig({ apsGatewayUrl: 'https://sbcheckout.payfort.com/FortAPI/paymentPage', apsSandbox: false }),
+      staticDir: null,
+      now: () => FIXED_NOW,
+      logError: () => {},
+    });
+    expect((await real.request('/sandbox/aps/paymentPage', { method: 'POST', body: 'a=1' })).status).toBe(404);
+    expect((await real.request('/sandbox/aps/pay', { method: 'POST', body: 'a=1' })).status).toBe(404);
+    expect((await real.request('/sandbox/aps/return.js')).status).toBe(404);
+  });
+});
+
+describe('the direct transaction feedback is retried until acknowledged (tiny delays injected; the notification endpoint mocked)', () => {
+  /** The sandbox's routes alone, with its body reader, a given notification endpoint and 5 ms delays. */
+  function sandboxApp(endpoint: typeof fetch, logError: (line: ErrorLogLine) => void) {
+    const sandbox = new Hono<AppEnv>();
+    sandbox.use(bodyLimitMiddleware());
+    sandbox.route('/', apsSandboxRoutes({ config, now: () => FIXED_NOW, gatewayFetch: endpoint, logError, feedbackRetryDelaysMs: [5, 5, 5] }));
+    return sandbox;
+  }
+
+  async function payThrough(sandbox: Hono<AppEnv>) {
+    const { order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const res = await sandbox.request(form.action, {
+      method: 'POST',
+      body: new URLSearchParams({ ...form.fields, ...TEST_CARD, action: 'pay' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    return returnForm(await res.text()).fields;
+  }
+
+  it('a 500, then a network error, then a 200: three posts of the same fields, then it stops; nothing logged', async () => {
+    const posts: Record<string, string>[] = [];
+    const answers = [() => new Response('no', { status: 500 }), () => { throw new TypeError('fetch failed'); }, () => new Response('OK', { status: 200 })];
+    const endpoint: typeof fetch = async (_input, init) => {
+      posts.push(Object.fromEntries(new URLSearchParams(String(init?.body))));
+      return (answers[posts.length - 1] ?? answers[2]!)();
+    };
+    const logged: ErrorLogLine[] = [];
+    const fields = await payThrough(sandboxApp(endpoint, (line) => logged.push(line)));
+    await vi.waitFor(() => expect(posts).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts).toHaveLength(3);
+    for (const post of posts) expect(post).toEqual(fields);
+    expect(logged).toEqual([]);
+  });
+
+  it('never acknowledged: the first post and one per delay, then one log line; no unhandled rejection', async () => {
+    let posts = 0;
+    const endpoint: typeof fetch = async () => {
+      posts += 1;
+      if (posts % 2 === 0) throw new Error('connection refused');
+      return new Response('busy', { status: 503 });
+    };
+    const logged: ErrorLogLine[] = [];
+    await payThrough(sandboxApp(endpoint, (line) => logged.push(line)));
+    await vi.waitFor(() => expect(logged).toHaveLength(1));
+    expect(posts).toBe(4);
+    expect(logged[0]).toMatchObject({ event: 'error', method: 'POST', route: '/payments/aps/feedback' });
+    expect(FEEDBACK_RETRY_DELAYS_MS.length).toBe(3);
+  });
+});
+
+describe('the whole chain', () => {
+  it('payments page → sandbox card page → test card → return: 303 to /payment-result, the order paid with one policy; the feedback changes nothing more', async () => {
+    const { lead, order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const back = returnForm(await submitCard(form, TEST_CARD));
+    const returned = await postForm(app, back.action, back.fields);
+    expect(returned.status).toBe(303);
+    const location = new URL(returned.headers.get('location') ?? '', 'http://safar.test');
+    expect(location.pathname).toBe('/payment-result');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ uuid: lead.uuid, ref: order.merchantReference, lang: 'en' });
+    expect(await answeredFeedback(order.merchantReference)).toMatchObject({ status: 200 });
+    const paid = await orderRow(app, order.merchantReference);
+    expect(paid).toMatchObject({ status: 'paid', fortId: back.fields.fort_id, responseCode: '14000' });
+    expect(await app.db.select().from(t.policies).where(eq(t.policies.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('a declined card, then "Try again" (a new order from checkout) with the test card: the second order is paid', async () => {
+    const { lead, order } = await pendingOrder(app);
+    const declined = returnForm(await submitCard((await openCardPage(order)).form, OTHER_CARD));
+    expect((await postForm(app, declined.action, declined.fields)).status).toBe(303);
+    await answeredFeedback(order.merchantReference);
+    expect((await orderRow(app, order.merchantReference)).status).toBe('failed');
+    const retry = await placeOrder(app, lead.uuid);
+    expect(retry.merchantReference).not.toBe(order.merchantReference);
+    const paid = returnForm(await submitCard((await openCardPage(retry)).form, TEST_CARD));
+    expect((await postForm(app, paid.action, paid.fields)).status).toBe(303);
+    expect((await orderRow(app, retry.merchantReference)).status).toBe('paid');
+  });
+});
