@@ -460,6 +460,7 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
   'checkout.planMissing': { event: { type: 'checkout.planMissing' }, from: { checkout: 'compareQuotes' } },
   'checkout.reviewMissing': { event: { type: 'checkout.reviewMissing' }, from: { checkout: 'reviewDetails' } },
   'payment.returned': { event: { type: 'payment.returned' }, from: { checkout: 'paymentResult' } },
+  'payment.retry': { event: { type: 'payment.retry' }, from: { paymentResult: 'checkout' } },
   'callBack.requested': {
     event: { type: 'callBack.requested', reason: 'header' },
     // Every page offers a call back (the header), except the call-back pages themselves.
@@ -480,6 +481,32 @@ describe('page events', () => {
     expect(actor.getSnapshot().can(event)).toBe(target !== null);
     actor.send(event);
     expect(step()).toBe(target ?? page);
+  });
+});
+
+describe('payment.retry (issue 11: "Try again" after a failed payment)', () => {
+  it('opens checkout for the lead of the return address as a new history entry, the lead\'s earlier pages and the result visited', () => {
+    const { actor, step, context, showRoute } = boot({ path: '/payment-result', ...LEAD });
+    expect(step()).toBe('paymentResult');
+    expect(context().visited).toEqual(['paymentResult']);
+    actor.send({ type: 'payment.retry' });
+    expect(step()).toBe('checkout');
+    expect(context()).toMatchObject({ ...LEAD, visited: ['travellerDetails', 'compareQuotes', 'reviewDetails', 'checkout', 'paymentResult'] });
+    expect(showRoute).toHaveBeenLastCalledWith({ step: 'checkout', path: '/checkout', ...LEAD, replace: false });
+    // Back shows the failure again; the review stays reachable from checkout.
+    actor.send(route('/payment-result'));
+    expect(step()).toBe('paymentResult');
+    actor.send({ type: 'payment.retry' });
+    actor.send(route('/review-details'));
+    expect(step()).toBe('reviewDetails');
+  });
+
+  it('is refused without a lead (the return was refused: /payment-result?lang=…), which has no checkout to go back to', () => {
+    const { actor, step } = boot({ path: '/payment-result' });
+    expect(step()).toBe('paymentResult');
+    expect(actor.getSnapshot().can({ type: 'payment.retry' })).toBe(false);
+    actor.send({ type: 'payment.retry' });
+    expect(step()).toBe('paymentResult');
   });
 });
 

@@ -46,6 +46,8 @@ const PUSHES_HISTORY: Record<Exclude<JourneyEventType, ReplacingEventType>, true
   'review.updateDetails': true,
   'checkout.paidInFull': true,
   'payment.returned': true,
+  // A click on "Try again": checkout gets its own entry, so Back returns to the failure shown.
+  'payment.retry': true,
   'callBack.requested': true,
   'callBack.submitted': true,
 };
@@ -104,6 +106,10 @@ const machineSetup = setup({
       visited: inRouteOrder([...context.visited, params.step]),
     })),
     restartVisits: assign((_, params: { upTo: StepId }) => ({ visited: stepsLeadingTo(params.upTo) })),
+    // A lead brought back to one of its pages has been through the pages before it (as on a deep link).
+    addVisitsTo: assign(({ context }, params: { step: StepId }) => ({
+      visited: inRouteOrder([...context.visited, ...stepsLeadingTo(params.step)]),
+    })),
     forgetVisits: assign(({ context }, params: { steps: readonly StepId[] }) => ({
       visited: context.visited.filter((step) => !params.steps.includes(step)),
     })),
@@ -133,6 +139,7 @@ const machineSetup = setup({
       );
     },
     isStage: ({ event }, params: { stage: LeadStage }) => event.type === 'lead.resumed' && event.stage === params.stage,
+    hasLead: ({ context }) => context.uuid !== null,
   },
 });
 
@@ -351,10 +358,13 @@ export const journeyMachine = machineSetup.createMachine({
       on: { ...navigationFrom('requestCallBack'), 'callBack.submitted': 'callBack' },
     },
     paymentResult: {
-      description: 'The gateway sent the browser back; the outcome is read from the server, not from the machine.',
+      description: 'The gateway sent the browser back; the step reads the outcome from the server. A failed payment is tried again at checkout.',
       entry: enter('paymentResult'),
       on: {
         ...navigationFrom('paymentResult'),
+        // Checkout needs the lead; its earlier pages count as visited, and this page stays
+        // visited so Back shows the failure again.
+        'payment.retry': { guard: 'hasLead', target: 'checkout', actions: { type: 'addVisitsTo', params: { step: 'checkout' } } },
         'journey.reset': resetJourney,
         'callBack.requested': requestCallBackFrom('paymentResult'),
       },

@@ -3,14 +3,17 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { adjacencyMapToArray, createTestModel, type TestParam, type TestPath } from 'xstate/graph';
 import { journeyMachine, type ShowRouteParams } from './journey.machine';
 import {
+  JOURNEY_MODEL_LEAD,
   JOURNEY_MODEL_UNKNOWN_PATH,
   journeyModelEvents,
   journeyModelInput,
+  journeyModelReturnInput,
   journeyModelStateKey,
   serializeJourneyModelState,
 } from './journey.model';
 import { STEP_IDS, STEP_PATHS, stepForPath, type StepId } from './journey.routes';
-import type { JourneyEvent, JourneyEventType } from './journey.types';
+import type { JourneyEvent, JourneyEventType, JourneyInput } from './journey.types';
+import { paymentResultOutcomeEvent } from './payment-result.selectors';
 
 // The model comes from 'xstate/graph' (shipped with xstate 5.33), not @xstate/test 1.0.0-beta.5:
 // that one traverses with a mock actor scope lacking `actionExecutor`, so on xstate 5.33 every
@@ -28,9 +31,11 @@ const SIMPLE_PATH_LIMIT = 550;
 // events only, and shortest paths already cover navigation. checkout.reviewMissing is left out of
 // them too: it closes a loop review -> checkout -> review through which every loop of the review
 // runs again (1,720 simple paths instead of 490) without a rule of its own; its move is checked
-// on the adjacency map below and in journey.machine.test.ts.
+// on the adjacency map below and in journey.machine.test.ts. payment.retry likewise closes the loop
+// checkout -> payment result -> checkout (4,414 simple paths instead of 490); the payment result's
+// own journeys (paid, failed, retried, reloaded) are scripted below.
 const NAVIGATION_EVENTS: readonly JourneyEventType[] = ['route.changed', 'wizard.jump'];
-const SIMPLE_PATHS_SKIP: readonly JourneyEventType[] = [...NAVIGATION_EVENTS, 'checkout.reviewMissing'];
+const SIMPLE_PATHS_SKIP: readonly JourneyEventType[] = [...NAVIGATION_EVENTS, 'checkout.reviewMissing', 'payment.retry'];
 
 function labelOf(path: Path): string {
   const events = path.steps
@@ -49,7 +54,7 @@ function labelOf(path: Path): string {
  * Replays one model path on a live actor, checking page, context and shown route after each
  * step; returns how many states were checked, so a path that silently skipped checks is caught.
  */
-async function replayOnLiveActor(path: Path): Promise<number> {
+async function replayOnLiveActor(path: Path, input: JourneyInput = journeyModelInput): Promise<number> {
   let shown: ShowRouteParams | null = null;
   let checked = 0;
   const actor = createActor(
@@ -60,7 +65,7 @@ async function replayOnLiveActor(path: Path): Promise<number> {
         },
       },
     }),
-    { input: journeyModelInput },
+    { input },
   ).start();
 
   const expectPage = (step: StepId) => (modelState: Snapshot) => {
@@ -130,6 +135,7 @@ describe('journey model', () => {
       'checkout.planMissing': true,
       'checkout.reviewMissing': true,
       'payment.returned': true,
+      'payment.retry': true,
       'callBack.requested': true,
       'callBack.submitted': true,
     };
@@ -195,5 +201,79 @@ describe('journey model: shortest path to every state, replayed on a live actor'
 describe('journey model: simple paths over page events, replayed on a live actor', () => {
   it.each(simplePaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path)).toBe(path.steps.length);
+  });
+});
+
+describe('journey model: the payment result (issue 11: paid, failed, retried, reloaded)', () => {
+  // The step's outputs, as its selectors turn them into journey events: the link between the
+  // payment-result step and the journey is the mapping the app uses, not a copy of it.
+  const retry = paymentResultOutcomeEvent({ type: 'retry' });
+  const newQuote = paymentResultOutcomeEvent({ type: 'newQuote' });
+  const toCheckout: JourneyEvent[] = [
+    { type: 'details.submitted', uuid: JOURNEY_MODEL_LEAD.uuid, sessionId: JOURNEY_MODEL_LEAD.sessionId },
+    { type: 'quote.chosen' },
+    { type: 'review.completed' },
+  ];
+  const JOURNEYS: Record<string, { events: JourneyEvent[]; pages: StepId[] }> = {
+    // Paid: the page stays (the policy shows) until the customer starts a new quote.
+    paid: { events: [...toCheckout, { type: 'payment.returned' }, newQuote], pages: ['paymentResult', 'travellerDetails'] },
+    // Failed, "Try again", and the second attempt's return.
+    'failed, retried, then paid': {
+      events: [...toCheckout, { type: 'payment.returned' }, retry, { type: 'payment.returned' }, newQuote],
+      pages: ['paymentResult', 'checkout', 'paymentResult', 'travellerDetails'],
+    },
+    // Back from the retried checkout shows the failure again; forward to checkout is allowed.
+    'retried, then Back and Forward': {
+      events: [...toCheckout, { type: 'payment.returned' }, retry, { type: 'route.changed', path: '/payment-result' }, { type: 'route.changed', path: '/checkout' }],
+      pages: ['paymentResult', 'checkout', 'paymentResult', 'checkout'],
+    },
+  };
+  const fromStart = model.getShortestPaths()[0]!.steps[0]!.state;
+  const scripted = Object.entries(JOURNEYS).map(([name, { events, pages }]) => {
+    const [path] = model.getPathsFromEvents(events, { fromState: fromStart, serializeState: serializeJourneyModelState });
+    return { name, path: path!, pages };
+  });
+
+  it.each(scripted.map(({ name, path, pages }) => [name, path, pages] as const))('%s: the pages after the return, replayed on a live actor', async (_name, path, pages) => {
+    const shown = path.steps.slice(toCheckout.length + 1).map((step) => step.state.value);
+    expect(shown).toEqual(pages);
+    expect(await replayOnLiveActor(path)).toBe(path.steps.length);
+  });
+
+  it('the model takes "Try again" from the payment result to checkout, and only there', () => {
+    const moves = adjacencyMapToArray(model.getAdjacencyMap())
+      .filter(({ event, state, nextState }) => event.type === 'payment.retry' && serializeJourneyModelState(state) !== serializeJourneyModelState(nextState))
+      .map(({ state, nextState }) => `${String(state.value)} -> ${String(nextState.value)}`);
+    expect(new Set(moves)).toEqual(new Set(['paymentResult -> checkout']));
+  });
+
+  // Reloaded: the gateway's return and every reload of it boot the journey at /payment-result.
+  const returnModel = createTestModel(journeyMachine, { ...modelOptions, input: journeyModelReturnInput });
+  const returnPaths = returnModel.getShortestPaths();
+
+  it('reloaded: boots on the payment result with the lead of the address, every time', () => {
+    const first = returnPaths[0]!.steps[0]!.state;
+    expect(first.value).toBe('paymentResult');
+    expect(first.context).toMatchObject({ uuid: JOURNEY_MODEL_LEAD.uuid, visited: ['paymentResult'] });
+    // A reload after "Try again" and a second return lands on the same page with the same lead.
+    const again = createActor(journeyMachine, { input: journeyModelReturnInput }).start();
+    expect(again.getSnapshot().value).toBe('paymentResult');
+    expect(again.getSnapshot().context).toEqual(first.context);
+    again.send(retry);
+    expect(again.getSnapshot().value).toBe('checkout');
+    again.stop();
+  });
+
+  it('reloaded without a lead (a refused return: /payment-result?lang=…): the page shows, "Try again" goes nowhere', () => {
+    const refused = createActor(journeyMachine, { input: { ...journeyModelReturnInput, uuid: null, sessionId: null } }).start();
+    expect(refused.getSnapshot().value).toBe('paymentResult');
+    expect(refused.getSnapshot().can(retry)).toBe(false);
+    refused.send(newQuote);
+    expect(refused.getSnapshot().value).toBe('travellerDetails');
+    refused.stop();
+  });
+
+  it.each(returnPaths.map((path) => [labelOf(path), path] as const))('reloaded, shortest path: %s', async (_label, path) => {
+    expect(await replayOnLiveActor(path, journeyModelReturnInput)).toBe(path.steps.length);
   });
 });

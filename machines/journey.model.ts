@@ -19,6 +19,17 @@ export const journeyModelInput: JourneyInput = { path: '/', uuid: null, sessionI
  */
 export const JOURNEY_MODEL_LEAD = { uuid: 'lead-1', sessionId: 'sess-1' } as const;
 
+/**
+ * The gateway's return (and any reload of it) is a fresh page load of /payment-result with the
+ * lead in the address (`?uuid=…&ref=…`) and its session id still stored: the journey boots there.
+ */
+export const journeyModelReturnInput: JourneyInput = {
+  path: '/payment-result',
+  uuid: JOURNEY_MODEL_LEAD.uuid,
+  sessionId: JOURNEY_MODEL_LEAD.sessionId,
+  agentId: null,
+};
+
 /** A path no page answers to, so refusals of unknown URLs are exercised too. */
 export const JOURNEY_MODEL_UNKNOWN_PATH = '/no-such-page';
 
@@ -54,6 +65,8 @@ export const journeyModelEvents: readonly JourneyEvent[] = [
   { type: 'checkout.planMissing' },
   { type: 'checkout.reviewMissing' },
   { type: 'payment.returned' },
+  // "Try again" on a failed payment.
+  { type: 'payment.retry' },
   // From a page's own offer (its reason follows from the page) and from the header.
   { type: 'callBack.requested' },
   { type: 'callBack.requested', reason: 'header' },

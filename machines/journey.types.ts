@@ -48,6 +48,8 @@ export type JourneyEvent =
   /** Checkout found a traveller not reviewed yet: back to review details, replacing checkout in history. */
   | { type: 'checkout.reviewMissing' }
   | { type: 'payment.returned' }
+  /** "Try again" after a failed payment: checkout again, where Proceed makes a new attempt (a new merchant reference). */
+  | { type: 'payment.retry' }
   /** The call-back offer was taken; without a reason, the page it was taken on gives one. */
   | { type: 'callBack.requested'; reason?: CallBackReason }
   | { type: 'callBack.submitted' };

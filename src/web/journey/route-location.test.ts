@@ -15,6 +15,13 @@ describe('routeLocation', () => {
     expect(routeLocation({ ...params, uuid: 'u1', sessionId: 's2' }, '?session_id=s1').search).toBe('?uuid=u1&sid=s2');
   });
 
+  it('keeps the payment attempt (ref) on /payment-result and drops it on any other step, so "Try again" leaves it behind', () => {
+    const result = { step: 'paymentResult' as const, path: '/payment-result', replace: false, uuid: 'u1', sessionId: null };
+    expect(routeLocation(result, '?uuid=u1&ref=SAF1-X-Y&lang=ar').search).toBe('?uuid=u1&ref=SAF1-X-Y&lang=ar');
+    const checkout = { step: 'checkout' as const, path: '/checkout', replace: false, uuid: 'u1', sessionId: null };
+    expect(routeLocation(checkout, '?uuid=u1&ref=SAF1-X-Y&lang=ar').search).toBe('?uuid=u1&lang=ar');
+  });
+
   it('removes uuid and sid when the journey has no lead', () => {
     expect(routeLocation({ ...params, path: '/traveller-details', uuid: null, sessionId: null }, '?uuid=u1&sid=s1&x=1')).toEqual({
       pathname: '/traveller-details',

@@ -2,10 +2,12 @@ import type { ShowRouteParams } from '../../../machines/journey.types';
 
 /**
  * The address for a step: its path, with the current query kept (spec §2) and the lead's
- * uuid and sid written in, or removed when the journey has no lead.
+ * uuid and sid written in, or removed when the journey has no lead. `ref` (the payment attempt
+ * the gateway answered) belongs to /payment-result only: "Try again" leaves it behind.
  */
 export function routeLocation(params: ShowRouteParams, currentSearch: string): { pathname: string; search: string } {
   const query = new URLSearchParams(currentSearch);
+  if (params.step !== 'paymentResult') query.delete('ref');
   if (params.uuid) query.set('uuid', params.uuid);
   else query.delete('uuid');
   query.delete('session_id');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert, Center, Grid, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconBolt, IconLock, IconScale } from '@tabler/icons-react';
@@ -26,11 +26,13 @@ import { useApp } from '../../shell/app-context';
 import { ErrorView } from '../../shell/error-view';
 import { localStore } from '../../storage/local-store';
 import { PageHeading } from '../page-heading';
-import { RecentLeadsDialog } from './recent-leads-dialog';
 import { ContactTakenHelp } from './contact-taken-help';
 import { TravelDetailsForm } from './travel-details-form';
 import { travelDetailsLogic } from './travel-details.actors';
 import { captureTypedContact } from '../../journey/typed-contact';
+
+/** The existing-leads chooser is a lazy chunk: most visits never show it, and the first page stays light. */
+const RecentLeadsDialog = lazy(() => import('./recent-leads-dialog').then((dialog) => ({ default: dialog.RecentLeadsDialog })));
 
 /** The step's input, read once when the page opens: the journey's lead, storage and the query. */
 function useStepInput(): TravelDetailsInput {
@@ -151,7 +153,11 @@ export function TravellerDetailsScreen() {
           <Promises />
         </Grid.Col>
       </Grid>
-      <RecentLeadsDialog opened={view === 'chooser'} leads={recentLeads} lang={lang} onPick={pick} onNew={enterNew} />
+      {view === 'chooser' && (
+        <Suspense fallback={null}>
+          <RecentLeadsDialog opened leads={recentLeads} lang={lang} onPick={pick} onNew={enterNew} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,19 @@
+import { fromPromise } from 'xstate';
+import { paymentResultMachine } from '../../../../machines/payment-result.machine';
+import { fetchPaymentStatus } from '../../services/payment.service';
+import { localStore } from '../../storage/local-store';
+
+/** The payment result machine with its call and its storage write. */
+export const paymentResultLogic = paymentResultMachine.provide({
+  actors: {
+    loadStatus: fromPromise(({ input }) => fetchPaymentStatus(input)),
+  },
+  actions: {
+    // Spec §4: a paid order stores the thank-you flag, so checkout opened again (Back, a saved
+    // link) starts a new quote instead of a second payment; the coupon is spent.
+    storeThankYou: () => {
+      localStore.set('thankyou', '1');
+      localStore.remove('coupon');
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectLead } from '../../../../machines/journey.selectors';
+import { paymentResultOutcomeEvent, selectPaymentResultOutcome } from '../../../../machines/payment-result.selectors';
+import type { PaymentResultInput } from '../../../../machines/payment-result.types';
+import { JourneyActorContext } from '../../journey/journey-context';
+import { useStepOutcome } from '../../journey/use-step-outcome';
+import { useApp } from '../../shell/app-context';
+import { paymentResultLogic } from './payment-result.actors';
+
+/**
+ * Runs the payment result machine for a page: the lead from the journey (the return address's
+ * `uuid`, kept in the journey), the attempt from the address's `ref` when `withReference`
+ * (/payment-result; /thank-you-p reads the lead's paid order), and the step's end told to the
+ * journey.
+ */
+export function usePaymentResultStep({ withReference }: { withReference: boolean }) {
+  const { lang } = useApp();
+  const journey = JourneyActorContext.useActorRef();
+  const { search } = useLocation();
+  const [input] = useState<PaymentResultInput>(() => ({
+    lang,
+    uuid: selectLead(journey.getSnapshot()).uuid,
+    reference: withReference ? new URLSearchParams(search).get('ref') || null : null,
+  }));
+  const step = useActorRef(paymentResultLogic, { input });
+  const outcome = useSelector(step, selectPaymentResultOutcome);
+  useStepOutcome(outcome, paymentResultOutcomeEvent);
+  return { step, lang };
+}
