@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { launchChromium } from '../support/chromium';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /** The two widths the shell is checked at: a small phone and a laptop (mobile breakpoint 768 px, spec §9). */
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -32,8 +35,48 @@ export const TEXTS = {
 
 export const otherLanguage = (lang: Lang): Lang => (lang === 'en' ? 'ar' : 'en');
 
+// Set by serverOfThisFile: that file's pages, and callApi, go to its own server.
+let ownBaseUrl: string | null = null;
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownBaseUrl ?? inject('baseUrl');
+}
+
+export interface OwnServer {
+  /** Its DATA_DIR: after stop(), tests may open its database (src/server/db/client.ts) and read it. */
+  dataDir: string;
+  mailOutbox: string;
+  /** Stops the server (idempotent); its database can then be opened by the test. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Gives this test file a real server of its own (a fresh data directory, the SPA build of the
+ * run): for tests that check what the database holds at the end, which the shared server's
+ * PGlite directory cannot show while it runs. baseUrl(), openPage and callApi then point to it.
+ */
+export function serverOfThisFile(): OwnServer {
+  const dataDir = path.join(inject('dataDir'), '..', `own-${randomBytes(4).toString('hex')}`);
+  let server: ServerProcess | null = null;
+  beforeAll(async () => {
+    const port = await freePort();
+    server = startServerProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SIGNING_SECRET: randomBytes(24).toString('hex'),
+      SAFAR_STATIC_DIR: inject('staticDir'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
+    await server.listening(90_000);
+    ownBaseUrl = `http://127.0.0.1:${port}`;
+  }, 120_000);
+  const stop = async () => {
+    const running = server;
+    server = null;
+    if (running) await running.stop();
+  };
+  afterAll(stop);
+  return { dataDir, mailOutbox: path.join(dataDir, 'outbox'), stop };
 }
 
 const openContexts = new Set<BrowserContext>();

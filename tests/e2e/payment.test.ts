@@ -1,0 +1,246 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { extractText } from 'unpdf';
+import { describe, expect, test } from 'vitest';
+import { todayIso } from '../../src/contract/dates';
+import { openConfiguredDatabase } from '../../src/server/db/client';
+import * as t from '../../src/server/db/schema';
+import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, serverOfThisFile, visit, type Lang } from './harness';
+import { axeViolations, fields, fillTrip, listEml, newTrip, quotesOpened, screenshotBothWidths, typeInto } from './journey-steps';
+import { MR, MRS, PLAN, choose, reviewFields, travellerOpened } from './review-steps';
+
+/**
+ * The whole journey as a new customer takes it (issue 11), in Chromium against a real server of
+ * this file's own, so that the last test can open its database: travel details → quotes →
+ * compare → buy now → review of two travellers → checkout with a coupon → the payments page →
+ * the sandbox gateway's card form → /payment-result with the policy, its PDF and its e-mail.
+ * SCREENSHOT_DIR=/some/dir also writes the payments page, the gateway and the result (en/ar,
+ * 375/1280 px).
+ */
+
+const browser = browserForThisFile();
+const server = serverOfThisFile();
+
+/** The APS test card (RULINGS 20), typed as people do, in groups. */
+const GOOD_CARD = '4005 5500 0000 0001';
+/** A well-formed card the sandbox declines. */
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+/** Leads paid in this file, with how many orders each should hold at the end. */
+const journeys: { uuid: string; orders: number; travellers: string[] }[] = [];
+
+/** 09/YY of next year: a future expiry. */
+const futureExpiry = () => `09/${String(Number(todayIso().slice(2, 4)) + 1)}`;
+
+const year = Number(todayIso().slice(0, 4));
+const TRAVELLER_2 = { first: 'Karim', last: 'Haddad' };
+
+/** Travel details for two adults to France, then the quote list; returns the lead's uuid. */
+async function quotesForTwo(page: Page, lang: Lang): Promise<string> {
+  await visit(page, `/traveller-details?lang=${lang}`);
+  await fillTrip(page, lang, newTrip({ dobs: [`${year - 36}-04-12`, `${year - 38}-09-30`] }));
+  await fields(page, lang).proceed.click();
+  const { uuid } = await quotesOpened(page);
+  return uuid!;
+}
+
+/** Ticks two plans (Europe Flex first) for the compare table, opens it and buys Europe Flex from it. */
+async function compareAndBuy(page: Page, lang: Lang): Promise<void> {
+  const cards = page.getByTestId('quote-card');
+  const flex = cards.filter({ has: page.getByText(PLAN.provider1000[lang], { exact: true }) }).first();
+  await flex.getByTestId('compare-checkbox').check();
+  await cards.filter({ hasNot: page.getByText(PLAN.provider1000[lang], { exact: true }) }).first().getByTestId('compare-checkbox').check();
+  await page.getByTestId('compare-open').click();
+  await page.waitForURL((url) => url.pathname === '/compare-offers');
+  await page.getByTestId('offers-table').waitFor({ state: 'visible', timeout: 15_000 });
+  await page.getByTestId('offers-plan').filter({ hasText: PLAN.provider1000[lang] }).getByTestId('offers-proceed').click();
+  await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+}
+
+/** Europe Flex asks for the title and passport of each traveller, and the names of the second. */
+async function reviewTwo(page: Page, lang: Lang, passports: [string, string]): Promise<void> {
+  const f = reviewFields(page, lang);
+  await travellerOpened(page, lang, 1);
+  await choose(page, f.title, MRS[lang]);
+  await typeInto(f.passport, passports[0]);
+  await f.proceed.click();
+  await travellerOpened(page, lang, 2);
+  await choose(page, f.title, MR[lang]);
+  await typeInto(f.first, TRAVELLER_2.first);
+  await typeInto(f.last, TRAVELLER_2.last);
+  await typeInto(f.passport, passports[1]);
+  await f.proceed.click();
+  await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+  await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+}
+
+/** Applies a coupon on the checkout page and waits for the lower total. */
+async function applyCoupon(page: Page, code: string): Promise<void> {
+  const before = await page.getByTestId('price-total').innerText();
+  await page.getByTestId('coupon-input').pressSequentially(code);
+  await page.getByTestId('coupon-apply').click();
+  await page.getByTestId('coupon-applied').waitFor();
+  await expect.poll(() => page.getByTestId('price-total').innerText()).not.toBe(before);
+}
+
+/** Proceed on checkout: the browser leaves the SPA for /pay/<merchant reference>. */
+async function toPaymentsPage(page: Page): Promise<string> {
+  await page.getByTestId('checkout-pay').click();
+  await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname), { timeout: 15_000 });
+  return new URL(page.url()).pathname.split('/')[2]!;
+}
+
+/** Fills the sandbox's card form and submits it (Pay). */
+async function payWithCard(page: Page, card: string): Promise<void> {
+  await page.locator('input[name="card_number"]').fill(card);
+  await page.locator('input[name="expiry_date"]').fill(futureExpiry());
+  await page.locator('input[name="card_security_code"]').fill('123');
+  await page.locator('input[name="card_holder_name"]').fill('RANIA HADDAD');
+  await page.locator('button[name="action"][value="pay"]').click();
+}
+
+/** Waits for the SPA's /payment-result page to show its outcome. */
+async function resultShown(page: Page, outcome: 'paid' | 'failed'): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/payment-result', { timeout: 30_000 });
+  await page.getByTestId(outcome === 'paid' ? 'payment-paid' : 'payment-failed').waitFor({ timeout: 30_000 });
+}
+
+/** The text of a PDF. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(bytes, { mergePages: true });
+  return text;
+}
+
+describe.each(['en', 'ar'] as const)('the whole journey in %s', (lang) => {
+  test('travel details → quotes → compare → buy now → review of 2 travellers → checkout with SAFAR10 → payments page → the sandbox test card → /payment-result with the policy number; the PDF downloads with both names and the e-mail carries it', async () => {
+    const opened = await openPage(browser(), DESKTOP);
+    const { page } = opened;
+    const uuid = await quotesForTwo(page, lang);
+    await compareAndBuy(page, lang);
+    const passports: [string, string] = lang === 'en' ? ['EN1234567', 'EN7654321'] : ['AR1234567', 'AR7654321'];
+    await reviewTwo(page, lang, passports);
+    await applyCoupon(page, 'SAFAR10');
+    const total = await page.getByTestId('price-total').innerText();
+
+    // The payments page: the order as frozen at checkout, in the page's language.
+    const reference = await toPaymentsPage(page);
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    const payText = await page.locator('main').innerText();
+    expect(payText).toContain(PLAN.provider1000[lang]);
+    expect(payText).toContain(`${TRAVELLER_2.first} ${TRAVELLER_2.last}`);
+    expect(payText.replace(/[\u2066-\u2069]/g, '')).toContain(total.replace(/[\u2066-\u2069]/g, ''));
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, `pay-page-${lang}`);
+
+    // The sandbox gateway says what it is, then takes the test card.
+    await page.locator('form button[type="submit"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    expect((await page.locator('body').innerText()).replace(/\s/g, '')).toContain('4005550000000001');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, `gateway-${lang}`);
+    const mailsBefore = listEml(server.mailOutbox).length;
+    await payWithCard(page, GOOD_CARD);
+
+    // Back in the SPA: the policy, its number and its certificate.
+    await resultShown(page, 'paid');
+    const policyNumber = (await page.getByTestId('policy-number').innerText()).trim();
+    expect(policyNumber).toMatch(/^SFR-\d{2}-[0-9A-Z]{8}$/);
+    expect(new URL(page.url()).searchParams.get('ref')).toBe(reference);
+    expect(await page.evaluate(() => localStorage.getItem('thankyou'))).toBe('1');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, `payment-result-${lang}`);
+
+    const names = ['RANIA', 'HADDAD', TRAVELLER_2.first.toUpperCase()];
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('certificate-download').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${policyNumber}.pdf`);
+    const certificate = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+    for (const text of [policyNumber, ...passports, PLAN.provider1000.en]) expect(certificate).toContain(text);
+    for (const name of names) expect(certificate.toUpperCase()).toContain(name);
+
+    // The e-mail with the certificate attached, in the customer's language.
+    await expect.poll(() => listEml(server.mailOutbox).length, { timeout: 15_000 }).toBeGreaterThan(mailsBefore);
+    const mail = listEml(server.mailOutbox)
+      .map((file) => readFileSync(path.join(server.mailOutbox, file), 'latin1'))
+      .find((eml) => eml.includes(`${policyNumber}.pdf`));
+    expect(mail, 'an e-mail naming the certificate file').toBeDefined();
+    expect(mail).toMatch(/Content-Type: application\/pdf/i);
+    const attachment = /Content-Type: application\/pdf[\s\S]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/i.exec(mail!)?.[1] ?? '';
+    const attached = await pdfText(new Uint8Array(Buffer.from(attachment.replace(/\s+/g, ''), 'base64')));
+    expect(attached).toContain(policyNumber);
+
+    journeys.push({ uuid, orders: 1, travellers: [passports[0], passports[1]] });
+    await finish(opened);
+  });
+});
+
+describe('a declined card', () => {
+  test('shows the failure in Arabic; "Try again" returns to checkout and the next attempt, with a new merchant reference, is paid', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    const uuid = await quotesForTwo(page, 'ar');
+    const card = page.getByTestId('quote-card').filter({ has: page.getByText(PLAN.provider1000.ar, { exact: true }) });
+    await card.getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+    await reviewTwo(page, 'ar', ['DC1234567', 'DC7654321']);
+    const first = await toPaymentsPage(page);
+    await page.locator('form button[type="submit"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+    await payWithCard(page, DECLINED_CARD);
+
+    await resultShown(page, 'failed');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'payment-failed-ar');
+    await page.getByTestId('payment-try-again').click();
+    await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+    await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+
+    const second = await toPaymentsPage(page);
+    expect(second).not.toBe(first);
+    await page.locator('form button[type="submit"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+    await payWithCard(page, GOOD_CARD);
+    await resultShown(page, 'paid');
+    expect(new URL(page.url()).searchParams.get('ref')).toBe(second);
+
+    // A reload shows the same policy: the outcome is the server's, not the page's memory.
+    const policyNumber = await page.getByTestId('policy-number').innerText();
+    await page.reload();
+    await page.getByTestId('payment-paid').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('policy-number').innerText()).toBe(policyNumber);
+
+    journeys.push({ uuid, orders: 2, travellers: ['DC1234567', 'DC7654321'] });
+    await finish(opened);
+  });
+});
+
+test('the database holds, for each journey, its orders (one paid) and exactly one policy', async () => {
+  expect(journeys).toHaveLength(3);
+  await server.stop();
+  const database = await openConfiguredDatabase({ databaseUrl: '', dataDir: server.dataDir });
+  try {
+    const { db } = database;
+    for (const journey of journeys) {
+      const [lead] = await db.select().from(t.leads).where(eq(t.leads.uuid, journey.uuid));
+      const orders = await db.select().from(t.orders).where(eq(t.orders.leadId, lead!.id));
+      expect(orders).toHaveLength(journey.orders);
+      const paid = orders.filter((order) => order.status === 'paid');
+      // One paid order; any other attempt is the declined one.
+      expect(orders.map((order) => order.status).sort()).toEqual(journey.orders === 2 ? ['failed', 'paid'] : ['paid']);
+      const policies = await db.select().from(t.policies).where(inArray(t.policies.orderId, orders.map((order) => order.id)));
+      expect(policies).toHaveLength(1);
+      expect(policies[0]!.orderId).toBe(paid[0]!.id);
+      expect(policies[0]!.mailedAt).not.toBeNull();
+      const [invoice] = await db.select().from(t.invoices).where(eq(t.invoices.leadId, lead!.id));
+      expect(invoice!.status).toBe('paid');
+      const passports = (await db.select().from(t.leadTravellers).where(and(eq(t.leadTravellers.leadId, lead!.id), isNull(t.leadTravellers.deletedAt)))).map((row) => row.passport);
+      expect(passports.sort()).toEqual([...journey.travellers].sort());
+    }
+  } finally {
+    await database.close();
+  }
+});
