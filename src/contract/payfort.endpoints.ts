@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint, langSchema, uuidSchema } from './endpoint';
+import { merchantReferenceSchema } from './payment.endpoints';
 
 /**
  * payfort-data (spec §7; RULINGS 19): the Amazon Payment Services redirection form of one of
@@ -17,8 +18,8 @@ export const payfortDataEndpoint = defineEndpoint(
   '/miscellaneous/travel/wiz/payfort-data',
   v.object({
     uuid: uuidSchema,
-    /** The attempt's reference, as temp-checkout answered it (APS allows at most 40 characters). */
-    merchant_reference: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40)),
+    /** The attempt's reference, as temp-checkout answered it (APS's characters, at most 40). */
+    merchant_reference: merchantReferenceSchema,
     /** The gateway page's language; by default the order's. */
     language: v.optional(langSchema),
   }),
