@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
 import { paymentResultMachine } from './payment-result.machine';
-import { CANCELLED, DECLINED, PAID, PENDING, RESULT_FAILURES, RESULT_LEAD_UUID, RESULT_REFERENCE, resultInput } from './payment-result.model';
+import {
+  CANCELLED,
+  CHANGED,
+  DECLINED,
+  PAID,
+  PAID_TWICE,
+  PENDING,
+  REFUNDED,
+  RESULT_FAILURES,
+  RESULT_LEAD_UUID,
+  RESULT_REFERENCE,
+  SECOND_REFERENCE,
+  resultInput,
+  statusSample,
+} from './payment-result.model';
 import {
   paymentResultOutcomeEvent,
   selectCanRefresh,
@@ -9,6 +23,7 @@ import {
   selectPayment,
   selectPaymentResultOutcome,
   selectPaymentResultView,
+  selectRefund,
 } from './payment-result.selectors';
 import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS, type LoadPaymentStatusInput, type PaymentResultInput, type PaymentStatusData } from './payment-result.types';
 
@@ -74,6 +89,8 @@ describe('payment result: the first read', () => {
   it.each([
     ['declined', DECLINED],
     ['cancelled', CANCELLED],
+    ['changed', CHANGED],
+    ['refund', REFUNDED],
   ] as const)('a %s payment shows the failure with its reason, no flag; "Try again" ends the step with retry (journey: payment.retry)', async (reason, answer) => {
     const { actor, effects, view } = start([answer]);
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
@@ -87,6 +104,43 @@ describe('payment result: the first read', () => {
     const output = selectPaymentResultOutcome(actor.getSnapshot());
     expect(output).toEqual({ type: 'retry' });
     expect(paymentResultOutcomeEvent(output!)).toEqual({ type: 'payment.retry' });
+  });
+
+  it('paid twice: the policy, the thank-you flag, and the second payment as the refund to tell', async () => {
+    const { actor, effects, view } = start([PAID_TWICE]);
+    await waitFor(actor, (snapshot) => snapshot.matches('paid'));
+    expect(view()).toBe('paid');
+    expect(effects.thankYou).toBe(1);
+    expect(selectRefund(actor.getSnapshot())).toEqual({ merchant_reference: SECOND_REFERENCE, amount: 12_210, currency: 'USD' });
+    expect(selectCanRetry(actor.getSnapshot())).toBe(false);
+  });
+
+  it('paid once, or failed for another reason than a refund: no refund to tell, even when the lead has one elsewhere', async () => {
+    const elsewhere = { merchant_reference: SECOND_REFERENCE, amount: 12_210, currency: 'USD' };
+    for (const answer of [PAID, DECLINED, CHANGED, statusSample({ status: 'failed', reason: 'declined', refund: elsewhere })]) {
+      const { actor } = start([answer]);
+      await waitFor(actor, (snapshot) => snapshot.matches('paid') || snapshot.matches('failed'));
+      expect(selectRefund(actor.getSnapshot())).toBeNull();
+      actor.stop();
+    }
+  });
+
+  it('a payment taken for a voided order: the refund named by the server, else this attempt at the order\'s amount', async () => {
+    const named = start([REFUNDED]);
+    await waitFor(named.actor, (snapshot) => snapshot.matches('failed'));
+    expect(selectRefund(named.actor.getSnapshot())).toEqual({ merchant_reference: RESULT_REFERENCE, amount: 12_210, currency: 'USD' });
+
+    const unnamed = start([statusSample({ status: 'failed', reason: 'refund' })]);
+    await waitFor(unnamed.actor, (snapshot) => snapshot.matches('failed'));
+    expect(selectRefund(unnamed.actor.getSnapshot())).toEqual({ merchant_reference: RESULT_REFERENCE, amount: 13_320, currency: 'USD' });
+  });
+
+  it('nothing to tell before the answer, or while the gateway is awaited', async () => {
+    const { actor, settle } = start([statusSample({ refund: { merchant_reference: SECOND_REFERENCE, amount: 12_210, currency: 'USD' } })]);
+    expect(selectRefund(actor.getSnapshot())).toBeNull();
+    await settle();
+    expect(selectPaymentResultView(actor.getSnapshot())).toBe('pending');
+    expect(selectRefund(actor.getSnapshot())).toBeNull();
   });
 
   it('without a lead in the address (a refused return) shows "not found" and reads nothing', () => {

@@ -5,8 +5,11 @@ import { deferredActors, replayStep } from './model-replay';
 import { paymentResultMachine } from './payment-result.machine';
 import {
   CANCELLED,
+  CHANGED,
   PAID,
+  PAID_TWICE,
   POLL_EVENT,
+  REFUNDED,
   RESULT_FAILURES,
   paymentResultModelEvents,
   paymentResultModelJourneys,
@@ -20,6 +23,7 @@ import {
   selectPayment,
   selectPaymentResultOutcome,
   selectPaymentResultView,
+  selectRefund,
 } from './payment-result.selectors';
 import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS, type PaymentResultInput } from './payment-result.types';
 
@@ -53,14 +57,16 @@ function labelOf(path: Path): string {
 
 /**
  * While polling, a failed read leads where a pending answer does (the next wait), so with both
- * explored every one of the ten polls doubles the paths to what follows (2^10); and a cancelled
- * payment reads like a declined one. Both are explored on the first read, and a failed read while
- * polling runs in a scripted journey.
+ * explored every one of the ten polls doubles the paths to what follows (2^10); and a cancelled,
+ * changed or refunded payment reads like a declined one, a paid-twice one like a paid one. All are
+ * explored on the first read, and a failed read while polling runs in a scripted journey.
  */
+const FIRST_READ_ONLY = new Set<unknown>([CANCELLED, CHANGED, REFUNDED, PAID_TWICE]);
+
 function isExplored(state: Snapshot, event: PaymentResultModelEvent): boolean {
   if (state.matches('loading')) return true;
   if ('error' in event) return event.error !== RESULT_FAILURES.network;
-  if ('output' in event) return event.output !== CANCELLED;
+  if ('output' in event) return !FIRST_READ_ONLY.has(event.output);
   return true;
 }
 
@@ -101,6 +107,11 @@ async function replayOnLiveActor(path: Path, input: PaymentResultInput): Promise
     else expect(view).toBe(typeof live.value === 'string' ? live.value : 'pending');
     if (view === 'paid' || view === 'failed') expect(selectPayment(live)?.status).toBe(view);
     if (view === 'paid') expect(selectPayment(live)?.policy).not.toBeNull();
+    // A refund is told beside the policy (paid twice) or as the reason of a failure, never while waiting.
+    const refund = selectRefund(live);
+    if (view === 'paid') expect(refund).toEqual(selectPayment(live)?.refund);
+    else if (view === 'failed') expect(refund !== null).toBe(selectPayment(live)?.reason === 'refund');
+    else expect(refund).toBeNull();
     // The thank-you flag is stored on every arrival at the policy, and never otherwise.
     expect(thankYouStored).toBe(paidEntries);
     // "Try again" only after a failure; Refresh after a failed read or a late answer.

@@ -27,6 +27,7 @@ export function statusSample(overrides: Partial<PaymentStatusData> = {}): Paymen
     reason: null,
     policy: null,
     paid_at: null,
+    refund: null,
     ...overrides,
   };
 }
@@ -40,6 +41,24 @@ export const PAID = statusSample({
 export const DECLINED = statusSample({ status: 'failed', reason: 'declined' });
 export const CANCELLED = statusSample({ status: 'failed', reason: 'cancelled' });
 export const FAILED_OTHER = statusSample({ status: 'failed', reason: 'other' });
+/** The order changed (or timed out) before this payment was made: voided, no money taken. */
+export const CHANGED = statusSample({ status: 'failed', reason: 'changed' });
+/** The reference of a second payment of the lead, to be refunded. */
+export const SECOND_REFERENCE = 'SAF-42-20260315-0002';
+/**
+ * The policy, and a second payment for it that will be refunded ("you paid twice"): $122.10, the
+ * price before a coupon, so the page is seen to show the refund's amount, not the order's.
+ */
+export const PAID_TWICE = statusSample({
+  ...PAID,
+  refund: { merchant_reference: SECOND_REFERENCE, amount: 12_210, currency: 'USD' },
+});
+/** The gateway took $122.10 for an order voided meanwhile: no policy, refunded in full. */
+export const REFUNDED = statusSample({
+  status: 'failed',
+  reason: 'refund',
+  refund: { merchant_reference: RESULT_REFERENCE, amount: 12_210, currency: 'USD' },
+});
 
 function failure(status: number | null, kind: string, data: ErrorEnvelope['data'] = {}): ServiceFailure {
   return { kind, status, body: status === null ? null : { status, message: 'refused', data } };
@@ -65,6 +84,9 @@ export const paymentResultModelEvents: readonly PaymentResultModelEvent[] = [
   { type: 'xstate.done.actor.loadStatus', output: PAID },
   { type: 'xstate.done.actor.loadStatus', output: DECLINED },
   { type: 'xstate.done.actor.loadStatus', output: CANCELLED },
+  { type: 'xstate.done.actor.loadStatus', output: CHANGED },
+  { type: 'xstate.done.actor.loadStatus', output: REFUNDED },
+  { type: 'xstate.done.actor.loadStatus', output: PAID_TWICE },
   { type: 'xstate.done.actor.loadStatus', output: PENDING },
   { type: 'xstate.error.actor.loadStatus', error: RESULT_FAILURES.notFound },
   { type: 'xstate.error.actor.loadStatus', error: RESULT_FAILURES.network },

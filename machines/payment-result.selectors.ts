@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { PaymentStatusData } from '../src/contract/payment.endpoints';
+import type { PaymentRefund, PaymentStatusData } from '../src/contract/payment.endpoints';
 import type { JourneyEvent } from './journey.types';
 import type { paymentResultMachine } from './payment-result.machine';
 import type { PaymentResultOutput } from './payment-result.types';
@@ -23,6 +23,22 @@ export function selectPaymentResultView(snapshot: PaymentResultSnapshot): Paymen
 
 /** The order as payment-status last answered it (amount, reason, policy), or null before the first answer. */
 export const selectPayment = (snapshot: PaymentResultSnapshot): PaymentStatusData | null => snapshot.context.payment;
+
+/**
+ * The payment the page says will be refunded: beside the policy, the customer's second payment
+ * for it ("you paid twice"); after a failure with reason `refund`, the payment taken for a voided
+ * order (this attempt itself when the server names none). Null otherwise: a refund of another
+ * attempt is not what a declined, cancelled or changed payment's page is about.
+ */
+export function selectRefund(snapshot: PaymentResultSnapshot): PaymentRefund | null {
+  const payment = snapshot.context.payment;
+  if (!payment) return null;
+  if (snapshot.matches('paid')) return payment.refund;
+  if (snapshot.matches('failed') && payment.reason === 'refund') {
+    return payment.refund ?? { merchant_reference: payment.merchant_reference, amount: payment.amount, currency: payment.currency };
+  }
+  return null;
+}
 
 /** "Try again" is offered: the payment failed. */
 export const selectCanRetry = (snapshot: PaymentResultSnapshot): boolean => snapshot.can({ type: 'result.retry' });

@@ -25,10 +25,14 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * Why a payment failed, as the page words it: the bank declined it (APS status 13), the customer
- * cancelled on the gateway's page (response code 00072), or anything else.
+ * Why an order bought no policy, as the page words it: the bank declined it (APS status 13), the
+ * customer cancelled on the gateway's page (response code 00072), anything else the gateway said;
+ * `changed`: the order was voided before it was paid (the trip, plan, travellers or coupon changed
+ * since checkout, or it was not paid in time), so no money was taken; `refund`: the gateway took
+ * the money for an order that had been voided, so no policy is issued and the payment (`refund`
+ * below) is refunded in full. Each of them is followed by "Try again" at checkout.
  */
-export const PAYMENT_FAILURE_REASONS = ['declined', 'cancelled', 'other'] as const;
+export const PAYMENT_FAILURE_REASONS = ['declined', 'cancelled', 'other', 'changed', 'refund'] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
 /** A paid order's policy: its number and the absolute, unguessable address of its PDF certificate. */
@@ -37,6 +41,14 @@ export const paymentPolicySchema = v.object({
   certificate_url: v.string(),
 });
 export type PaymentPolicy = v.InferOutput<typeof paymentPolicySchema>;
+
+/** A payment taken for nothing, to be refunded: its attempt and amount (integer US cents). */
+export const paymentRefundSchema = v.object({
+  merchant_reference: v.string(),
+  amount: v.pipe(v.number(), v.integer()),
+  currency: v.string(),
+});
+export type PaymentRefund = v.InferOutput<typeof paymentRefundSchema>;
 
 export const paymentStatusEndpoint = defineEndpoint(
   '/miscellaneous/travel/wiz/payment-status',
@@ -62,6 +74,13 @@ export const paymentStatusEndpoint = defineEndpoint(
     policy: v.nullable(paymentPolicySchema),
     /** When the order was paid (ISO 8601), or null. */
     paid_at: v.nullable(v.string()),
+    /**
+     * A payment of this lead that buys no policy and is refunded in full: the asked-for attempt
+     * when it is one (a second payment for a lead already paid, or a payment for a voided
+     * order), else the lead's latest such payment; null when there is none. With status `paid`
+     * it is the customer's second payment ("you paid twice").
+     */
+    refund: v.nullable(paymentRefundSchema),
   }),
 );
 

@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', botCheckRoutes(deps.db, deps.config, now, limiter));
   app.route('/', ordersRoutes(deps.db, deps.config, now));
   app.route('/', reviewRoutes(deps.db, now, limiter));
-  app.route('/', checkoutRoutes(deps.db, delivery, now, limiter));
+  app.route('/', checkoutRoutes(deps.db, deps.config, delivery, now, limiter));
   app.route('/', payfortRoutes(deps.db, deps.config, now));
   app.route('/', paymentStatusRoutes(deps.db, deps.config));
   app.route('/', callBacksRoutes(deps.db, now, limiter));

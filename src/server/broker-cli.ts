@@ -23,7 +23,7 @@ import {
  *   npm run broker -- coupons add --code CODE --type percent|fixed --value N
  *        [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]
  *   npm run broker -- coupons disable CODE
- *   npm run broker -- orders [--status pending|paid|failed] [--json]
+ *   npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]
  *        orders newest first: state, amount, coupon, policy number and whether it was mailed
  * Embedded PGlite allows one process per data directory: with it, run this while the server is
  * stopped (with DATABASE_URL, PostgreSQL serves both at once).
@@ -36,7 +36,7 @@ export const USAGE = [
   '  npm run broker -- coupons add --code CODE --type percent|fixed --value N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]',
   '      percent: N is 1-100 (of the plan premium); fixed: N is dollars (e.g. 25 or 12.50)',
   '  npm run broker -- coupons disable CODE',
-  '  npm run broker -- orders [--status pending|paid|failed] [--json]',
+  '  npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]',
   '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
 ].join('\n');
 
@@ -48,7 +48,7 @@ export type BrokerCommand =
   | { kind: 'coupons-disable'; code: string }
   | { kind: 'orders'; json: boolean; status: OrderStatus | null };
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** `orders [--status S] [--json]`, in any order; a string says what is wrong. */
@@ -111,9 +111,11 @@ export interface BrokerIo {
 
 /**
  * Runs a parsed command over `db` and answers the exit code: 0 done, 2 refused input (the
- * message and the usage on stderr). `today` is where a coupon added without --from starts.
+ * message and the usage on stderr). `now` is the clock: today is where a coupon added without
+ * --from starts.
  */
-export async function runBrokerCommand(db: Db, command: BrokerCommand, io: BrokerIo, today: string): Promise<number> {
+export async function runBrokerCommand(db: Db, command: BrokerCommand, io: BrokerIo, now: number): Promise<number> {
+  const today = todayIso(now);
   try {
     switch (command.kind) {
       case 'call-backs': {
@@ -137,8 +139,9 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         return 0;
       }
       case 'coupons-disable': {
-        const item = await disableCoupon(db, command.code);
-        io.out(`Disabled coupon ${item.code}: it is now refused like an unknown code.`);
+        const item = await disableCoupon(db, command.code, now);
+        const voided = item.voided_orders === 0 ? '' : ` ${item.voided_orders} pending order${item.voided_orders === 1 ? '' : 's'} using it can no longer be paid.`;
+        io.out(`Disabled coupon ${item.code}: it is now refused like an unknown code.${voided}`);
         return 0;
       }
     }
@@ -169,6 +172,12 @@ export interface OrderListItem {
   policy_number: string | null;
   /** Whether the policy's certificate was e-mailed; null when there is no policy. */
   mailed: boolean | null;
+  /**
+   * Why the order is void (trip_changed, plan_changed, traveller_changed, coupon_withdrawn,
+   * expired, legacy) or, for a 'refund' order, why its payment buys nothing and must be refunded
+   * (paid_twice, order_void, coupon_used_up); null otherwise.
+   */
+  reason: string | null;
 }
 
 /** Orders newest first (at most `limit`), optionally of one status, with their policy if any. */
@@ -189,6 +198,7 @@ export async function listOrders(db: Db, status: OrderStatus | null = null, limi
     coupon,
     policy_number: policyNumber,
     mailed: policyNumber === null ? null : mailedAt !== null,
+    reason: order.status === 'refund' ? order.refundReason : order.status === 'void' ? order.voidReason : null,
   }));
 }
 
@@ -200,7 +210,7 @@ export function centsText(cents: number): string {
 /** The orders as an aligned text table (or a one-line note when there are none). */
 export function formatOrders(items: readonly OrderListItem[]): string {
   if (items.length === 0) return 'No orders.';
-  const header = ['reference', 'created', 'status', 'amount', 'coupon', 'policy', 'mailed'];
+  const header = ['reference', 'created', 'status', 'amount', 'coupon', 'policy', 'mailed', 'why'];
   const rows = items.map((item) => [
     item.merchant_reference,
     item.created,
@@ -209,6 +219,7 @@ export function formatOrders(items: readonly OrderListItem[]): string {
     item.coupon ?? '—',
     item.policy_number ?? '—',
     item.mailed === null ? '—' : item.mailed ? 'yes' : 'no',
+    item.status === 'refund' ? `REFUND: ${item.reason ?? '?'}` : (item.reason ?? ''),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
@@ -225,7 +236,7 @@ async function main(argv: string[]): Promise<number> {
   if (!config.databaseUrl) console.error(`Embedded database ${embeddedDataDir(config)}: stop the server before using it.`);
   const database = await openConfiguredDatabase(config);
   try {
-    return await runBrokerCommand(database.db, command, { out: (text) => console.log(text), err: (text) => console.error(text) }, todayIso());
+    return await runBrokerCommand(database.db, command, { out: (text) => console.log(text), err: (text) => console.error(text) }, Date.now());
   } finally {
     await database.close();
   }

@@ -9,6 +9,7 @@ import {
   DEV_APS_RESPONSE_PHRASE,
   DEV_SIGNING_SECRET,
   developmentSecretWarnings,
+  isHttpsUrl,
   parseConfig,
   secretsAtDevelopmentDefault,
 } from './config';
@@ -50,7 +51,13 @@ describe('parseConfig defaults', () => {
       apsSandbox: true,
     });
     expect(parseConfig({ APS_GATEWAY_URL: '' }).apsSandbox).toBe(true);
-    expect(parseConfig({ APS_GATEWAY_URL: 'https://sbcheckout.payfort.com/FortAPI/paymentPage' })).toMatchObject({
+    expect(
+      parseConfig({
+        APS_GATEWAY_URL: 'https://sbcheckout.payfort.com/FortAPI/paymentPage',
+        APS_REQUEST_PHRASE: 'a-real-request-phrase',
+        APS_RESPONSE_PHRASE: 'a-real-response-phrase',
+      }),
+    ).toMatchObject({
       apsGatewayUrl: 'https://sbcheckout.payfort.com/FortAPI/paymentPage',
       apsSandbox: false,
     });
@@ -108,6 +115,7 @@ describe('parseConfig defaults', () => {
       TRUST_PROXY: 'true',
       APS_REQUEST_PHRASE: 'a-production-request-phrase',
       APS_RESPONSE_PHRASE: 'a-production-response-phrase',
+      APS_GATEWAY_URL: 'https://checkout.payfort.com/FortAPI/paymentPage',
     });
     expect(config).toMatchObject({
       insurerTimeoutMs: 1500,
@@ -162,6 +170,9 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['APS_SHA_TYPE', 'SHA-1'],
     ['APS_SHA_TYPE', 'sha256'],
     ['APS_GATEWAY_URL', 'checkout.payfort.com/FortAPI/paymentPage'],
+    ['APS_SANDBOX', 'yes'],
+    ['APS_SANDBOX', 'TRUE'],
+    ['APS_SANDBOX', ''],
   ];
 
   it.each(bad)('%s=%j', (name, value) => {
@@ -226,17 +237,165 @@ describe('row 6: development keys are loud', () => {
       if (error === undefined) return 'started';
       return error instanceof ConfigError ? error.message.match(/^\s*([A-Z_]+):/gm)?.map((line) => line.trim().slice(0, -1)) : error;
     };
-    expect(refused({ PUBLIC_URL: 'https://safar.example.com' })).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY', ...APS]);
-    expect(refused({ PUBLIC_URL: 'https://safar.example.com', SIGNING_SECRET: REAL.SIGNING_SECRET, ...withAps })).toEqual(['ALTCHA_HMAC_KEY']);
-    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...REAL, APS_RESPONSE_PHRASE: DEV_APS_RESPONSE_PHRASE })).toEqual(['APS_RESPONSE_PHRASE']);
+    // (APS_SANDBOX=true: over https the embedded sandbox runs only when asked for; see below.)
+    const sandbox = { APS_SANDBOX: 'true' };
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...sandbox })).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY', ...APS]);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...sandbox, SIGNING_SECRET: REAL.SIGNING_SECRET, ...withAps })).toEqual(['ALTCHA_HMAC_KEY']);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...sandbox, ...REAL, APS_RESPONSE_PHRASE: DEV_APS_RESPONSE_PHRASE })).toEqual(['APS_RESPONSE_PHRASE']);
     // A real gateway with the sandbox's demo phrases is refused just the same.
     expect(
       refused({ PUBLIC_URL: 'https://safar.example.com', SIGNING_SECRET: REAL.SIGNING_SECRET, ALTCHA_HMAC_KEY: REAL.ALTCHA_HMAC_KEY, APS_GATEWAY_URL: 'https://checkout.payfort.com/FortAPI/paymentPage' }),
     ).toEqual(APS);
-    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...REAL, SIGNING_SECRET: DEV_SIGNING_SECRET })).toEqual(['SIGNING_SECRET']);
-    expect(() => parseConfig({ PUBLIC_URL: 'https://safar.example.com' })).toThrow(/still the development default while PUBLIC_URL is https/);
+    expect(refused({ PUBLIC_URL: 'https://safar.example.com', ...sandbox, ...REAL, SIGNING_SECRET: DEV_SIGNING_SECRET })).toEqual(['SIGNING_SECRET']);
+    expect(() => parseConfig({ PUBLIC_URL: 'https://safar.example.com', ...sandbox })).toThrow(/still the development default while PUBLIC_URL is https/);
     // Over https with real secrets, and over plain http with the defaults (development), it starts.
-    expect(parseConfig({ PUBLIC_URL: 'https://safar.example.com', ...REAL }).publicUrl).toBe('https://safar.example.com');
+    expect(parseConfig({ PUBLIC_URL: 'https://safar.example.com', ...sandbox, ...REAL }).publicUrl).toBe('https://safar.example.com');
     expect(parseConfig({ PUBLIC_URL: 'http://localhost:8080' }).signingSecret).toBe(DEV_SIGNING_SECRET);
+  });
+});
+
+/** The variables a ConfigError blames, in order, or "started" when parseConfig accepts the environment. */
+function blamed(env: Record<string, string>): string[] | 'started' {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message.match(/^\s*([A-Z_]+):/gm)?.map((line) => line.trim().slice(0, -1)) ?? [];
+  }
+  return 'started';
+}
+
+/** The message of the ConfigError parseConfig throws for env (fails the test when it starts). */
+function refusal(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error(`parseConfig started with ${JSON.stringify(env)}`);
+}
+
+describe('the embedded APS sandbox runs only where asked for (APS_SANDBOX)', () => {
+  const SECRETS = {
+    SIGNING_SECRET: 'a-production-secret-0123456789',
+    ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
+    APS_REQUEST_PHRASE: 'a-production-request-phrase',
+    APS_RESPONSE_PHRASE: 'a-production-response-phrase',
+  };
+  const HTTPS = { PUBLIC_URL: 'https://safar.example.com', ...SECRETS };
+  const GATEWAY = 'https://checkout.payfort.com/FortAPI/paymentPage';
+
+  it('refuses https with an empty APS_GATEWAY_URL and APS_SANDBOX unset: the public test card would pay real orders', () => {
+    expect(blamed(HTTPS)).toEqual(['APS_GATEWAY_URL']);
+    const message = refusal(HTTPS);
+    expect(message).toMatch(/APS_GATEWAY_URL: empty while PUBLIC_URL is https/);
+    // It says what to do: either fix.
+    expect(message).toContain('APS_SANDBOX=true');
+    expect(message).toContain('set APS_GATEWAY_URL');
+  });
+
+  it('refuses https with an empty APS_GATEWAY_URL and APS_SANDBOX=false, and plain http too: no gateway at all', () => {
+    expect(blamed({ ...HTTPS, APS_SANDBOX: 'false' })).toEqual(['APS_GATEWAY_URL']);
+    expect(blamed({ APS_SANDBOX: 'false' })).toEqual(['APS_GATEWAY_URL']);
+    expect(blamed({ APS_SANDBOX: 'false', APS_GATEWAY_URL: '' })).toEqual(['APS_GATEWAY_URL']);
+    expect(refusal({ APS_SANDBOX: 'false' })).toMatch(/APS_GATEWAY_URL: empty while APS_SANDBOX is false, so there is no payment gateway at all/);
+  });
+
+  it('runs the sandbox over https only with an explicit APS_SANDBOX=true (and every secret set)', () => {
+    expect(parseConfig({ ...HTTPS, APS_SANDBOX: 'true' })).toMatchObject({
+      publicUrl: 'https://safar.example.com',
+      apsSandbox: true,
+      apsGatewayUrl: 'https://safar.example.com/sandbox/aps/paymentPage',
+    });
+    expect(parseConfig({ ...HTTPS, APS_SANDBOX: 'true', APS_GATEWAY_URL: '' }).apsSandbox).toBe(true);
+  });
+
+  it('still refuses the demo APS phrases over https with APS_SANDBOX=true, like every development secret', () => {
+    expect(blamed({ ...HTTPS, APS_SANDBOX: 'true', APS_REQUEST_PHRASE: DEV_APS_REQUEST_PHRASE })).toEqual(['APS_REQUEST_PHRASE']);
+    expect(blamed({ PUBLIC_URL: 'https://safar.example.com', APS_SANDBOX: 'true' })).toEqual([
+      'SIGNING_SECRET',
+      'ALTCHA_HMAC_KEY',
+      'APS_REQUEST_PHRASE',
+      'APS_RESPONSE_PHRASE',
+    ]);
+  });
+
+  it('refuses APS_SANDBOX=true with a real APS_GATEWAY_URL, over http or https: a contradiction', () => {
+    expect(blamed({ ...SECRETS, APS_SANDBOX: 'true', APS_GATEWAY_URL: GATEWAY })).toEqual(['APS_SANDBOX']);
+    expect(blamed({ ...HTTPS, APS_SANDBOX: 'true', APS_GATEWAY_URL: GATEWAY })).toEqual(['APS_SANDBOX']);
+    expect(refusal({ ...SECRETS, APS_SANDBOX: 'true', APS_GATEWAY_URL: GATEWAY })).toMatch(/APS_SANDBOX: true, but APS_GATEWAY_URL names a real gateway/);
+  });
+
+  it('posts to a real gateway over https with APS_SANDBOX unset or false: the sandbox is not mounted', () => {
+    for (const env of [{ ...HTTPS, APS_GATEWAY_URL: GATEWAY }, { ...HTTPS, APS_GATEWAY_URL: GATEWAY, APS_SANDBOX: 'false' }]) {
+      expect(parseConfig(env)).toMatchObject({ apsSandbox: false, apsGatewayUrl: GATEWAY });
+    }
+    expect(parseConfig({ ...SECRETS, APS_GATEWAY_URL: GATEWAY, APS_SANDBOX: 'false' }).apsSandbox).toBe(false);
+  });
+
+  it('keeps plain http as it was: APS_SANDBOX unset and an empty APS_GATEWAY_URL is the sandbox, defaults allowed', () => {
+    expect(parseConfig({}).apsSandbox).toBe(true);
+    expect(parseConfig({ PUBLIC_URL: 'http://192.168.1.20:8080' }).apsSandbox).toBe(true);
+    expect(parseConfig({ APS_SANDBOX: 'true' }).apsSandbox).toBe(true);
+  });
+
+  it('refuses a real APS_GATEWAY_URL with either demo APS phrase over plain http, naming the phrase', () => {
+    const http = { SIGNING_SECRET: SECRETS.SIGNING_SECRET, ALTCHA_HMAC_KEY: SECRETS.ALTCHA_HMAC_KEY, APS_GATEWAY_URL: GATEWAY };
+    expect(blamed(http)).toEqual(['APS_REQUEST_PHRASE', 'APS_RESPONSE_PHRASE']);
+    expect(blamed({ ...http, APS_REQUEST_PHRASE: SECRETS.APS_REQUEST_PHRASE })).toEqual(['APS_RESPONSE_PHRASE']);
+    expect(blamed({ ...http, APS_RESPONSE_PHRASE: SECRETS.APS_RESPONSE_PHRASE })).toEqual(['APS_REQUEST_PHRASE']);
+    // Set to the demo value by hand counts the same as unset.
+    expect(blamed({ ...http, APS_REQUEST_PHRASE: DEV_APS_REQUEST_PHRASE, APS_RESPONSE_PHRASE: SECRETS.APS_RESPONSE_PHRASE })).toEqual(['APS_REQUEST_PHRASE']);
+    expect(refusal(http)).toMatch(/APS_REQUEST_PHRASE: still the sandbox's development default while APS_GATEWAY_URL names a real gateway/);
+    // Over http with the defaults the other secrets are only warned about, as before.
+    expect(blamed({ APS_GATEWAY_URL: GATEWAY, APS_REQUEST_PHRASE: SECRETS.APS_REQUEST_PHRASE, APS_RESPONSE_PHRASE: SECRETS.APS_RESPONSE_PHRASE })).toBe('started');
+  });
+});
+
+describe('https is decided by the URL parser, not by spelling', () => {
+  const SECRETS = {
+    SIGNING_SECRET: 'a-production-secret-0123456789',
+    ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
+    APS_REQUEST_PHRASE: 'a-production-request-phrase',
+    APS_RESPONSE_PHRASE: 'a-production-response-phrase',
+  };
+  const SPELLINGS = ['HTTPS://safar.example', ' https://safar.example', 'Https://safar.example/', '\thttps://safar.example ', 'https://SAFAR.example'];
+
+  it.each(SPELLINGS)('PUBLIC_URL=%j with the development secrets refuses to start', (publicUrl) => {
+    expect(blamed({ PUBLIC_URL: publicUrl, APS_SANDBOX: 'true' })).toEqual(['SIGNING_SECRET', 'ALTCHA_HMAC_KEY', 'APS_REQUEST_PHRASE', 'APS_RESPONSE_PHRASE']);
+    // And the sandbox is not switched on by it either.
+    expect(blamed({ PUBLIC_URL: publicUrl, ...SECRETS })).toEqual(['APS_GATEWAY_URL']);
+  });
+
+  it.each(SPELLINGS)('PUBLIC_URL=%j is kept as https://safar.example', (publicUrl) => {
+    expect(parseConfig({ PUBLIC_URL: publicUrl, ...SECRETS, APS_SANDBOX: 'true' })).toMatchObject({
+      publicUrl: 'https://safar.example',
+      apsGatewayUrl: 'https://safar.example/sandbox/aps/paymentPage',
+    });
+  });
+
+  it('normalises every URL variable the same way: parsed, lower-case scheme and host, no trailing slash', () => {
+    const config = parseConfig({
+      ...SECRETS,
+      PUBLIC_URL: ' HTTPS://Safar.Example/base/ ',
+      MAIN_SITE_URL: 'HTTPS://WWW.Safar.Example/',
+      API_BASE_URL: ' https://API.safar.example/v1/',
+      INSURER_API_URL: 'HTTP://Insurer.Example:8081/api//',
+      APS_GATEWAY_URL: ' HTTPS://Checkout.Payfort.com/FortAPI/paymentPage ',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://safar.example/base',
+      mainSiteUrl: 'https://www.safar.example',
+      apiBaseUrl: 'https://api.safar.example/v1',
+      insurerApiUrl: 'http://insurer.example:8081/api',
+      apsGatewayUrl: 'https://checkout.payfort.com/FortAPI/paymentPage',
+      apsSandbox: false,
+    });
+  });
+
+  it('isHttpsUrl parses: case and surrounding spaces do not matter, http and garbage are not https', () => {
+    for (const value of ['https://a.example', 'HTTPS://a.example', ' https://a.example', 'hTTpS://a.example/x']) expect(isHttpsUrl(value)).toBe(true);
+    for (const value of ['http://a.example', 'https', 'not a url', '', 'ftp://a.example', 'javascript:https://a']) expect(isHttpsUrl(value)).toBe(false);
   });
 });

@@ -10,14 +10,15 @@ export const DEV_ALTCHA_HMAC_KEY = 'safar-dev-altcha-key-change-me';
 /**
  * Demo credentials of the embedded APS sandbox gateway (RULINGS 20). The access code and merchant
  * identifier are posted through the browser anyway; the two phrases sign requests and responses,
- * so they are secrets: at these defaults they are warned about and refused on https like the others.
+ * so they are secrets: at these defaults they are warned about, refused on https like the others,
+ * and refused with a real gateway (APS_GATEWAY_URL set) over http too.
  */
 export const DEV_APS_ACCESS_CODE = 'safarSandboxAccess01';
 export const DEV_APS_MERCHANT_IDENTIFIER = 'safarsbx';
 export const DEV_APS_REQUEST_PHRASE = 'safar-dev-aps-request-phrase-change-me';
 export const DEV_APS_RESPONSE_PHRASE = 'safar-dev-aps-response-phrase-change-me';
 
-/** Path of the embedded sandbox's payment page, used when APS_GATEWAY_URL is empty. */
+/** Path of the embedded sandbox's payment page, used when APS_GATEWAY_URL is empty (and, over https, APS_SANDBOX=true). */
 export const APS_SANDBOX_PAYMENT_PAGE_PATH = '/sandbox/aps/paymentPage';
 
 // http(s) only: new URL() also takes "localhost:8080" (scheme "localhost:") or "javascript:…",
@@ -101,6 +102,8 @@ const envSchema = v.object({
     v.union([v.literal(''), url('APS_GATEWAY_URL')], 'APS_GATEWAY_URL must be empty (the embedded sandbox) or an absolute URL'),
     '',
   ),
+  // Unset, not defaulted: "not said" must differ from "false" (see apsGatewayProblem).
+  APS_SANDBOX: v.optional(v.picklist(['true', 'false'], 'APS_SANDBOX must be true or false')),
 });
 
 export interface Config {
@@ -139,7 +142,10 @@ export interface Config {
    * sandbox: PUBLIC_URL + /sandbox/aps/paymentPage, since it is the browser that posts there.
    */
   apsGatewayUrl: string;
-  /** True when APS_GATEWAY_URL is empty: the server mounts its sandbox gateway under /sandbox/aps/. */
+  /**
+   * True when the server mounts its sandbox gateway under /sandbox/aps/: APS_GATEWAY_URL empty,
+   * and over https only with an explicit APS_SANDBOX=true (its public test card pays any order).
+   */
   apsSandbox: boolean;
 }
 
@@ -174,6 +180,45 @@ export function developmentSecretWarnings(config: Config): string[] {
 }
 
 /**
+ * Whether a URL is https, decided by the URL parser as a browser would read it: `HTTPS://…` and
+ * ` https://…` (the parser drops the case and the surrounding spaces) are https too, so a check
+ * built on this cannot be got round by spelling. Anything that does not parse is not https.
+ */
+export function isHttpsUrl(value: string): boolean {
+  return URL.canParse(value) && new URL(value).protocol === 'https:';
+}
+
+/**
+ * A URL variable in one shape: as the URL parser writes it (scheme and host in lower case, no
+ * surrounding spaces) and without trailing slashes, so `https://safar.example` and
+ * `https://safar.example/base` are what every link is built on.
+ */
+function normaliseUrl(value: string): string {
+  return new URL(value).href.replace(/\/+$/, '');
+}
+
+/**
+ * What is wrong with the choice of payment gateway, or null. The embedded sandbox accepts a
+ * public test card, so where it would take real customers' orders (https) it runs only when
+ * asked for by name; a contradiction or no gateway at all is refused rather than guessed at.
+ */
+function apsGatewayProblem(gatewayUrl: string, sandbox: 'true' | 'false' | undefined, https: boolean): string | null {
+  if (sandbox === 'true' && gatewayUrl !== '') {
+    return 'APS_SANDBOX: true, but APS_GATEWAY_URL names a real gateway; set one or the other: leave APS_GATEWAY_URL empty for the embedded sandbox, or unset APS_SANDBOX to post to the gateway';
+  }
+  if (sandbox === 'false' && gatewayUrl === '') {
+    return 'APS_GATEWAY_URL: empty while APS_SANDBOX is false, so there is no payment gateway at all; set APS_GATEWAY_URL to the gateway\'s payment page (e.g. https://checkout.payfort.com/FortAPI/paymentPage), or APS_SANDBOX=true for the embedded sandbox';
+  }
+  if (sandbox === undefined && gatewayUrl === '' && https) {
+    return 'APS_GATEWAY_URL: empty while PUBLIC_URL is https, which would let the embedded sandbox and its public test card pay real orders; set APS_GATEWAY_URL to the gateway\'s payment page (e.g. https://checkout.payfort.com/FortAPI/paymentPage), or APS_SANDBOX=true if this https deployment is a test one';
+  }
+  return null;
+}
+
+/** The APS phrases: the ones a real gateway must never be signed with at their demo values. */
+const APS_PHRASES = new Set(['APS_REQUEST_PHRASE', 'APS_RESPONSE_PHRASE']);
+
+/**
  * Parses the environment once at start. A bad value throws a ConfigError whose message names
  * the variable, so the process can stop with that message rather than run half-configured.
  */
@@ -190,8 +235,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration\n  ${problems.join('\n  ')}`);
   }
   const out = result.output;
-  const trimSlash = (value: string) => value.replace(/\/+$/, '');
-  const publicUrl = trimSlash(out.PUBLIC_URL ?? `http://localhost:${out.PORT}`);
+  const publicUrl = normaliseUrl(out.PUBLIC_URL ?? `http://localhost:${out.PORT}`);
+  const gatewayUrl = out.APS_GATEWAY_URL === '' ? '' : new URL(out.APS_GATEWAY_URL).href;
+  const https = isHttpsUrl(publicUrl);
   const config: Config = {
     port: out.PORT,
     host: out.HOST,
@@ -200,10 +246,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     signingSecret: out.SIGNING_SECRET,
     usingDevSecret: out.SIGNING_SECRET === DEV_SIGNING_SECRET,
     publicUrl,
-    mainSiteUrl: trimSlash(out.MAIN_SITE_URL),
-    apiBaseUrl: trimSlash(out.API_BASE_URL),
+    mainSiteUrl: normaliseUrl(out.MAIN_SITE_URL),
+    apiBaseUrl: out.API_BASE_URL === '' ? '' : normaliseUrl(out.API_BASE_URL),
     logRequests: out.LOG_REQUESTS === 'true',
-    insurerApiUrl: trimSlash(out.INSURER_API_URL || `http://127.0.0.1:${out.PORT}/insurer-sandbox`),
+    insurerApiUrl: normaliseUrl(out.INSURER_API_URL || `http://127.0.0.1:${out.PORT}/insurer-sandbox`),
     insurerTimeoutMs: out.INSURER_TIMEOUT_MS,
     altchaHmacKey: out.ALTCHA_HMAC_KEY,
     smtpUrl: out.SMTP_URL,
@@ -215,15 +261,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     apsRequestPhrase: out.APS_REQUEST_PHRASE,
     apsResponsePhrase: out.APS_RESPONSE_PHRASE,
     apsShaType: out.APS_SHA_TYPE === 'SHA-512' ? 'sha512' : 'sha256',
-    apsGatewayUrl: out.APS_GATEWAY_URL === '' ? `${publicUrl}${APS_SANDBOX_PAYMENT_PAGE_PATH}` : out.APS_GATEWAY_URL,
-    apsSandbox: out.APS_GATEWAY_URL === '',
+    // The gateway URL as the parser writes it: the form action the browser posts to either way.
+    apsGatewayUrl: gatewayUrl === '' ? `${publicUrl}${APS_SANDBOX_PAYMENT_PAGE_PATH}` : gatewayUrl,
+    apsSandbox: gatewayUrl === '',
   };
-  // Served over https means a real deployment: a development secret there is a hole, not a default.
-  const defaults = secretsAtDevelopmentDefault(config);
-  if (config.publicUrl.startsWith('https:') && defaults.length > 0) {
-    const problems = defaults.map((variable) => `${variable}: still the development default while PUBLIC_URL is https; set a secret of your own`);
-    throw new ConfigError(`Invalid configuration\n  ${problems.join('\n  ')}`);
+  const problems: string[] = [];
+  for (const variable of secretsAtDevelopmentDefault(config)) {
+    if (gatewayUrl !== '' && APS_PHRASES.has(variable)) {
+      // Over http too: a real gateway signs real payments, and the demo phrase is in the source.
+      problems.push(`${variable}: still the sandbox's development default while APS_GATEWAY_URL names a real gateway; set the phrase from the APS back office (Integration settings)`);
+    } else if (https) {
+      // Served over https means a real deployment: a development secret there is a hole, not a default.
+      problems.push(`${variable}: still the development default while PUBLIC_URL is https; set a secret of your own`);
+    }
   }
+  const gatewayProblem = apsGatewayProblem(gatewayUrl, out.APS_SANDBOX, https);
+  if (gatewayProblem) problems.push(gatewayProblem);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration\n  ${problems.join('\n  ')}`);
   return config;
 }
 

@@ -24,7 +24,7 @@ async function broker(...argv: string[]) {
   const err: string[] = [];
   const command = parseBrokerArgs(argv);
   if (typeof command === 'string') return { code: 2, out: '', err: command };
-  const code = await runBrokerCommand(database.db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, TODAY);
+  const code = await runBrokerCommand(database.db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, Date.parse(`${TODAY}T12:00:00Z`));
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -61,7 +61,7 @@ describe('coupons list', () => {
   });
 
   it('the seeded coupons are what the README lists: SAFAR10, SAVE25, FREE100 valid today, OLD15 expired, PHOENICIA20 for provider 3', async () => {
-    const problem = async (code: string, insurerId = 1000) => couponProblem(await row(code), { insurerId, today: TODAY });
+    const problem = async (code: string, insurerId = 1000) => couponProblem(await row(code), { insurerId, today: TODAY, held: 0 });
     expect(await problem('SAFAR10')).toBeNull();
     expect(await problem('SAVE25')).toBeNull();
     expect(await problem('FREE100')).toBeNull();
@@ -119,7 +119,7 @@ describe('coupons disable', () => {
   it('disables a coupon: it is kept, listed as not active, and refused like an unknown code', async () => {
     expect(await broker('coupons', 'disable', 'save25')).toEqual({ code: 0, out: 'Disabled coupon SAVE25: it is now refused like an unknown code.', err: '' });
     expect(await row('SAVE25')).toMatchObject({ active: false });
-    expect(couponProblem(await row('SAVE25'), { insurerId: 1000, today: TODAY })).toBe('coupon_unknown');
+    expect(couponProblem(await row('SAVE25'), { insurerId: 1000, today: TODAY, held: 0 })).toBe('coupon_unknown');
     expect((await broker('coupons')).out.split('\n').find((line) => line.startsWith('SAVE25 '))).toMatch(/\sno$/);
   });
 
@@ -127,7 +127,7 @@ describe('coupons disable', () => {
     const result = await broker('coupons', 'disable', 'NOSUCH');
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/No coupon has the code "NOSUCH"/);
-    await expect(disableCoupon(database.db, 'NOSUCH')).rejects.toBeInstanceOf(CouponAdminError);
+    await expect(disableCoupon(database.db, 'NOSUCH', Date.now())).rejects.toBeInstanceOf(CouponAdminError);
   });
 });
 

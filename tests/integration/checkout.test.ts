@@ -330,14 +330,18 @@ describe('temp-checkout', () => {
   it('refuses a bad coupon with its code under promo_code and coupon, in the page\'s language; nothing is created', async () => {
     const lead = await checkoutLead(PLANS.plain);
     for (const language of ['en', 'ar'] as const) {
-      const body = await expectErrorEnvelope(await checkout(lead.uuid, 10_000, { coupon: 'OLD15', language }), 422);
+      const body = await expectErrorEnvelope(await checkout(lead.uuid, 13_320, { coupon: 'OLD15', language }), 422);
       expect(body.data.errors).toEqual({ promo_code: 'coupon_expired', coupon: 'coupon_expired' });
       expect(body.message).toBe(message('coupon_expired', language));
     }
-    expect(await errorCodes(await checkout(lead.uuid, 10_000, { coupon: 'PHOENICIA20' }), 422)).toEqual({
+    expect(await errorCodes(await checkout(lead.uuid, 13_320, { coupon: 'PHOENICIA20' }), 422)).toEqual({
       promo_code: 'coupon_wrong_provider',
       coupon: 'coupon_wrong_provider',
     });
+    // The total comes first: a made-up total learns nothing about a code, known or not.
+    for (const coupon of ['OLD15', 'NOSUCHCODE']) {
+      expect(await errorCodes(await checkout(lead.uuid, 10_000, { coupon }), 409)).toEqual({ total_price_vat: 'totals_changed' });
+    }
     // An empty coupon is no coupon.
     expect((await checkoutOk(lead.uuid, 13_320, { coupon: '' })).totals.discount).toBe(0);
     expect(await ordersOf(lead.lead.id)).toHaveLength(1);
@@ -421,8 +425,8 @@ describe('hostile bodies get a 4xx, never a 5xx, and create nothing', () => {
 });
 
 describe('rate limits', () => {
-  const PER_LEAD = RATE_LIMITS.couponValidate.perLead.limit;
-  const PER_ADDRESS = RATE_LIMITS.couponValidate.perAddress.limit;
+  const PER_LEAD = RATE_LIMITS.couponAttempts.perLead.limit;
+  const PER_ADDRESS = RATE_LIMITS.couponAttempts.perAddress.limit;
 
   it(`coupon/validate: ${PER_LEAD} tries per lead, then 429 in the page's language; ${PER_ADDRESS} per address`, async () => {
     // An app of its own: this test spends the whole per-address budget.
@@ -447,6 +451,25 @@ describe('rate limits', () => {
         spent += 1;
       }
       expect(await errorCodes(await attempt(crypto.randomUUID()), 429)).toEqual({ _: 'rate_limited' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('coupon/validate and a temp-checkout naming a coupon spend one shared budget of coupon attempts; a temp-checkout without a coupon does not', async () => {
+    const limited = await createLeadTestApp();
+    try {
+      const lead = await limited.save(leadBody());
+      const validate = () => limited.send(couponValidateEndpoint.path, { uuid: lead.uuid, promo_code: 'GUESS1', language: 'en' });
+      const checkout = (coupon?: string) =>
+        limited.send(tempCheckoutEndpoint.path, { uuid: lead.uuid, total_price_vat: 100, language: 'en', ...(coupon === undefined ? {} : { coupon }) });
+      // Half the budget through each door.
+      for (let i = 0; i < PER_LEAD / 2; i += 1) expect((await validate()).status).toBe(409);
+      for (let i = 0; i < PER_LEAD / 2; i += 1) expect((await checkout(`GUESS${i}`)).status).toBe(409);
+      expect(await errorCodes(await checkout('GUESS99'), 429)).toEqual({ uuid: 'rate_limited' });
+      expect(await errorCodes(await validate(), 429)).toEqual({ uuid: 'rate_limited' });
+      // Without a coupon, temp-checkout is only under its own limit.
+      expect((await checkout()).status).toBe(409);
     } finally {
       await limited.close();
     }

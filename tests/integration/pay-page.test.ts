@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app';
 import * as t from '../../src/server/db/schema';
 import { message } from '../../src/server/http/messages';
 import { verifyApsSignature } from '../../src/server/payments/aps-signature';
-import { PAYMENT_PAGE_TTL_MS } from '../../src/server/payments/payment-form';
+import { ORDER_HOLD_MS } from '../../src/server/orders/order-state';
 import { purchaseFields } from '../../src/server/payments/purchase-fields';
 import { testConfig } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
@@ -88,7 +88,7 @@ describe('a pending order', () => {
     expect(form.fields).toEqual(purchaseFields({ order, config, lang: 'en', email, returnUrl: 'http://safar.test/payments/aps/return' }));
   });
 
-  it('in Arabic (?lang=ar): rtl, the insurer and plan in Arabic, the same amount, the form in Arabic and still signed', async () => {
+  it('in Arabic (?lang=ar): rtl, the insurer and plan in Arabic, the same amount; the form is the request stored as sent (the order\'s language) and still signed', async () => {
     const html = await htmlOf(await get(`/pay/${order.merchantReference}?lang=ar`), 200);
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain(message('pay_heading', 'ar'));
@@ -98,7 +98,7 @@ describe('a pending order', () => {
     expect(html).toContain(`$${Math.round(order.totalCents / 100).toLocaleString('en-US')}`);
     expect(html).toMatch(/نيسان 2026/);
     const form = onlyForm(html);
-    expect(form.fields.language).toBe('ar');
+    expect(form.fields.language).toBe(order.lang);
     expect(form.fields.amount).toBe(String(order.totalCents));
     expect(verifyApsSignature(form.fields, config.apsRequestPhrase)).toBe(true);
   });
@@ -128,7 +128,9 @@ describe('a pending order', () => {
 
   it('a name that reached the database by hand is escaped, never markup', async () => {
     const hostile = await pendingOrder(app);
-    await app.db.update(t.leadTravellers).set({ firstName: '<img src=x onerror=alert(1)>', lastName: '"><script>alert(2)</script>' }).where(eq(t.leadTravellers.leadId, hostile.lead.leadId));
+    const contract = hostile.order.contract!;
+    const travellers = contract.travellers.map((traveller) => ({ ...traveller, firstName: '<img src=x onerror=alert(1)>', lastName: '"><script>alert(2)</script>' }));
+    await app.db.update(t.orders).set({ contract: { ...contract, travellers } }).where(eq(t.orders.id, hostile.order.id));
     const html = await htmlOf(await get(`/pay/${hostile.order.merchantReference}`), 200);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
     expect(html).not.toContain('<img');
@@ -171,9 +173,9 @@ describe('orders that cannot be paid: a clear page, no form', () => {
 
   it('expired: placed more than 24 hours ago is 410 "expired"; 23 hours 59 minutes ago still shows the form', async () => {
     const { order } = await pendingOrder(app);
-    await setOrder(order, { createdAt: new Date(FIXED_NOW - PAYMENT_PAGE_TTL_MS + 60_000) });
+    await setOrder(order, { createdAt: new Date(FIXED_NOW - ORDER_HOLD_MS + 60_000) });
     expect(onlyForm(await htmlOf(await get(`/pay/${order.merchantReference}`), 200)).action).toBe(config.apsGatewayUrl);
-    await setOrder(order, { createdAt: new Date(FIXED_NOW - PAYMENT_PAGE_TTL_MS - 1_000) });
+    await setOrder(order, { createdAt: new Date(FIXED_NOW - ORDER_HOLD_MS - 1_000) });
     const html = await htmlOf(await get(`/pay/${order.merchantReference}`), 410);
     expect(html).toContain(message('pay_expired', 'en'));
     expect(formsOf(html)).toEqual([]);

@@ -6,7 +6,7 @@ import { payfortDataEndpoint } from '../../src/contract/payfort.endpoints';
 import * as t from '../../src/server/db/schema';
 import { message } from '../../src/server/http/messages';
 import { verifyApsSignature } from '../../src/server/payments/aps-signature';
-import { PAYMENT_PAGE_TTL_MS } from '../../src/server/payments/payment-form';
+import { ORDER_HOLD_MS } from '../../src/server/orders/order-state';
 import { testConfig } from '../support/test-app';
 import { errorCodes, expectErrorEnvelope } from './expect-envelope';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
@@ -46,7 +46,7 @@ describe('the lead’s own pending order', () => {
     email = (await app.leadRow(uuid)).email;
   });
 
-  it('answers the gateway URL and the PURCHASE fields: amount in minor units, USD, the language asked, the lead’s e-mail, the return URL', async () => {
+  it('answers the gateway URL and the PURCHASE fields stored as sent: amount in minor units, USD, the order’s language (whatever language is asked), the lead’s e-mail, the return URL', async () => {
     const data = await formOk({ uuid, merchant_reference: order.merchantReference, language: 'ar' });
     expect(data.url).toBe(config.apsGatewayUrl);
     expect(data.fields).toEqual({
@@ -56,7 +56,7 @@ describe('the lead’s own pending order', () => {
       merchant_reference: order.merchantReference,
       amount: String(order.totalCents),
       currency: 'USD',
-      language: 'ar',
+      language: order.lang,
       customer_email: email,
       return_url: `${config.publicUrl}/payments/aps/return`,
       signature: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -119,7 +119,7 @@ describe('refusals', () => {
     expect(await errorCodes(await payfortData({ uuid: failed.lead.uuid, merchant_reference: failed.order.merchantReference }), 409)).toEqual({ merchant_reference: 'order_failed' });
 
     const old = await pendingOrder(app);
-    await app.db.update(t.orders).set({ createdAt: new Date(FIXED_NOW - PAYMENT_PAGE_TTL_MS - 1) }).where(eq(t.orders.id, old.order.id));
+    await app.db.update(t.orders).set({ createdAt: new Date(FIXED_NOW - ORDER_HOLD_MS - 1) }).where(eq(t.orders.id, old.order.id));
     expect(await errorCodes(await payfortData({ uuid: old.lead.uuid, merchant_reference: old.order.merchantReference }), 409)).toEqual({ merchant_reference: 'order_expired' });
   });
 

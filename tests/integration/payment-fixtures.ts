@@ -211,14 +211,15 @@ export type ApsOverrides = Record<string, string | undefined>;
 
 /**
  * A PURCHASE response for `order` the way Amazon Payment Services sends it back to return_url
- * and as its direct transaction feedback: the request's fields echoed (command, access code,
- * merchant identifier and reference, amount in minor units, currency, language, e-mail), the
+ * and as its direct transaction feedback: the request's fields echoed as the order stored them
+ * sent (command, access code, merchant identifier and reference, amount in minor units, currency,
+ * language, e-mail), the
  * transaction's (fort_id, status, codes, masked card), signed with the response phrase over every
  * other field (aps-signature.ts). `overrides` change or (undefined) drop fields before signing;
  * `sign.phrase` signs with another phrase (a forgery), `sign.signature` sends a given one.
  */
 export function apsResponse(
-  order: Pick<OrderRow, 'merchantReference' | 'totalCents' | 'currency' | 'lang'>,
+  order: Pick<OrderRow, 'merchantReference' | 'totalCents' | 'currency' | 'lang'> & Partial<Pick<OrderRow, 'purchaseFields'>>,
   overrides: ApsOverrides = {},
   sign: { phrase?: string; signature?: string; config?: Pick<AppConfig, 'apsAccessCode' | 'apsMerchantIdentifier' | 'apsResponsePhrase' | 'apsShaType'> } = {},
 ): Record<string, string> {
@@ -232,6 +233,8 @@ export function apsResponse(
     currency: order.currency,
     language: order.lang,
     customer_email: 'traveller@example.com',
+    // What the order's PURCHASE request sent is echoed as sent (APS never echoes return_url).
+    ...Object.fromEntries(Object.entries(order.purchaseFields ?? {}).filter(([key]) => key !== 'return_url')),
     customer_ip: '192.0.2.10',
     fort_id: newFortId(),
     payment_option: 'VISA',

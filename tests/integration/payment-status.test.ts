@@ -101,6 +101,7 @@ describe('payment-status: one order in each state', () => {
       reason: null,
       policy: null,
       paid_at: null,
+      refund: null,
     });
   });
 
@@ -128,6 +129,7 @@ describe('payment-status: one order in each state', () => {
       reason: null,
       policy: { policy_number: 'SFR-26-PAIDTEST', certificate_url: `${PUBLIC_URL}/policies/${token}/certificate.pdf` },
       paid_at: paidAt.toISOString(),
+      refund: null,
     });
   });
 
@@ -152,6 +154,7 @@ describe('payment-status: one order in each state', () => {
       reason: null,
       policy: { policy_number: policy!.policyNumber, certificate_url: `${PUBLIC_URL}/policies/${policy!.downloadToken}/certificate.pdf` },
       paid_at: new Date(FIXED_NOW).toISOString(),
+      refund: null,
     });
     expect(data.policy!.policy_number).toMatch(/^SFR-26-[0-9A-Z]{8}$/);
   });
@@ -172,9 +175,36 @@ describe('payment-status: which order without a reference', () => {
     const later = await insertOrder(first, {});
     // A later (stray) attempt does not hide the paid order and its policy.
     expect(await statusOk(uuid)).toMatchObject({ merchant_reference: retried.merchantReference, status: 'paid', policy: { policy_number: 'SFR-26-RETRIED1' } });
-    // Each attempt is still readable by its own reference.
-    expect(await statusOk(uuid, later.merchantReference)).toMatchObject({ status: 'pending', policy: null });
-    expect(await statusOk(uuid, declined.merchantReference)).toMatchObject({ status: 'failed', reason: 'declined' });
+    // Once the lead is paid for, any attempt asked about answers the order holding the policy.
+    expect(await statusOk(uuid, later.merchantReference)).toMatchObject({ merchant_reference: retried.merchantReference, status: 'paid', policy: { policy_number: 'SFR-26-RETRIED1' } });
+    expect(await statusOk(uuid, declined.merchantReference)).toMatchObject({ merchant_reference: retried.merchantReference, status: 'paid', refund: null });
+  });
+
+  it('paid twice: every question answers the order holding the policy, with the second payment in refund; a voided or refunded attempt of an unpaid lead says why', async () => {
+    const { uuid, order: first } = await leadWithOrder();
+    const voided = await insertOrder(first, { status: 'void', voidReason: 'trip_changed' });
+    expect(await statusOk(uuid, voided.merchantReference)).toMatchObject({ status: 'failed', reason: 'changed', policy: null, refund: null });
+    const refunded = await insertOrder(first, { status: 'refund', refundReason: 'order_void', paidAt: new Date(FIXED_NOW) });
+    expect(await statusOk(uuid, refunded.merchantReference)).toMatchObject({
+      status: 'failed',
+      reason: 'refund',
+      policy: null,
+      paid_at: null,
+      refund: { merchant_reference: refunded.merchantReference, amount: refunded.totalCents, currency: 'USD' },
+    });
+
+    const paid = await insertOrder(first, {});
+    await payWithPolicy(paid, 'SFR-26-TWICE001', 'tok-twice-0001_abcdefghijklmnopqrstuvwxy');
+    const second = await insertOrder(first, { status: 'refund', refundReason: 'paid_twice', paidAt: new Date(FIXED_NOW) });
+    const expected = {
+      merchant_reference: paid.merchantReference,
+      status: 'paid',
+      policy: { policy_number: 'SFR-26-TWICE001' },
+      refund: { merchant_reference: second.merchantReference, amount: second.totalCents, currency: 'USD' },
+    };
+    expect(await statusOk(uuid)).toMatchObject(expected);
+    expect(await statusOk(uuid, second.merchantReference)).toMatchObject(expected);
+    expect(await statusOk(uuid, paid.merchantReference)).toMatchObject(expected);
   });
 });
 

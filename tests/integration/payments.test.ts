@@ -191,7 +191,7 @@ describe('a result is applied once', () => {
     expect((await noticesOf(pending.order.id)).map((row) => row.verdict)).toEqual(['applied', 'repeated']);
   });
 
-  it('paid twice for one lead (two attempts, or one attempt under two fort_ids): one policy, the money recorded, one payment_duplicate line each', async () => {
+  it('paid twice for one lead (two tabs, or one attempt under two fort_ids): one policy; the second attempt is marked refund (paid_twice) for the broker; a second fort_id of a paid order is a payment_duplicate line', async () => {
     const first = await pendingOrder(app, { coupon: 'SAFAR10' });
     // A second attempt of the same lead (another tab), placed before the first was paid.
     const second = { lead: first.lead, order: await placeOrder(app, first.lead.uuid, { coupon: 'SAFAR10' }) };
@@ -206,12 +206,12 @@ describe('a result is applied once', () => {
 
     expect(await policiesOf(first.order.id)).toHaveLength(1);
     expect(await policiesOf(second.order.id)).toEqual([]);
-    // The second attempt's money was taken: it stays paid, for the broker to refund.
-    expect((await orderRow(second.order.id)).status).toBe('paid');
+    // The second attempt's money was taken for nothing: the broker refunds it.
+    expect(await orderRow(second.order.id)).toMatchObject({ status: 'refund', refundReason: 'paid_twice', paidAt: new Date(FIXED_NOW), responseCode: '14000' });
     expect(await orderRow(first.order.id)).toMatchObject({ status: 'paid', fortId: paidFirst.fort_id });
     expect(await couponUses('SAFAR10')).toBe(uses + 1);
     expect(errors()).toEqual([
-      { event: 'payment_duplicate', order_id: second.order.id, reason: 'invoice_paid_by_another_order', notice_id: expect.any(Number) as number },
+      { event: 'payment_refund_due', order_id: second.order.id, reason: 'paid_twice', notice_id: expect.any(Number) as number },
       { event: 'payment_duplicate', order_id: first.order.id, reason: 'order_paid_already', notice_id: expect.any(Number) as number },
     ]);
   });

@@ -320,7 +320,7 @@ describe('npm run broker -- orders', () => {
     const err: string[] = [];
     const command = parseBrokerArgs(argv);
     if (typeof command === 'string') return { code: 2, out: '', err: command };
-    const code = await runBrokerCommand(app.db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, '2026-03-15');
+    const code = await runBrokerCommand(app.db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, Date.parse('2026-03-15T12:00:00Z'));
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -337,7 +337,7 @@ describe('npm run broker -- orders', () => {
     const table = await broker('orders');
     expect(table.code).toBe(0);
     const lines = table.out.split('\n');
-    expect(lines[0]).toMatch(/^reference\s+created\s+status\s+amount\s+coupon\s+policy\s+mailed$/);
+    expect(lines[0]).toMatch(/^reference\s+created\s+status\s+amount\s+coupon\s+policy\s+mailed\s+why$/);
     const paidLine = lines.findIndex((line) => line.startsWith(`${paid.merchantReference} `));
     const pendingLine = lines.findIndex((line) => line.startsWith(`${pending!.merchantReference} `));
     expect(lines[paidLine]).toMatch(new RegExp(`^${paid.merchantReference}\\s+2026-03-15T10:00:00\\.\\d{3}Z\\s+paid\\s+\\$0\\.00\\s+FREE100\\s+${policy!.policyNumber}\\s+yes$`));
@@ -360,12 +360,13 @@ describe('npm run broker -- orders', () => {
       coupon: null,
       policy_number: null,
       mailed: null,
+      reason: null,
     });
   });
 
   it('refuses an unknown status or argument with a message (exit 2 with the usage, as the CLI does)', async () => {
-    expect(await broker('orders', '--status', 'refunded')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed (got "refunded").' });
-    expect(await broker('orders', '--status')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed.' });
+    expect(await broker('orders', '--status', 'refunded')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed, void, refund (got "refunded").' });
+    expect(await broker('orders', '--status')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed, void, refund.' });
     expect(await broker('orders', '--all')).toEqual({ code: 2, out: '', err: 'Unknown argument "--all".' });
   });
 });

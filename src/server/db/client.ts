@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
+import { backfillOrderContracts } from '../orders/order-contract';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whether PGlite or PostgreSQL is behind it. */
@@ -30,7 +31,10 @@ export type DatabaseOptions =
   | { dataDir: string }
   | { memory: true; loadDataDir?: Blob };
 
-/** Opens PGlite (a directory, or memory) or PostgreSQL, and applies the migrations. */
+/**
+ * Opens PGlite (a directory, or memory) or PostgreSQL, applies the migrations and fills in what
+ * a migration cannot compute in SQL (the contracts of orders paid before 0008).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -40,6 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => process.stderr.write(`${JSON.stringify({ event: 'database_connection_lost', error: error.constructor.name })}\n`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    await backfillOrderContracts(db as unknown as Db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
@@ -51,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await backfillOrderContracts(db as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OrderContract } from '../orders/order-contract.types';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -540,9 +541,13 @@ export const orders = pgTable(
     lang: text('lang').notNull(),
     agentId: integer('agent_id').references(() => agents.id),
     /**
-     * 'pending' until the gateway (or a 100 % coupon) pays it, then 'paid'; 'failed' when the
-     * gateway declined it or the customer cancelled (a later success for the same reference may
-     * still pay it). A retry is a new order with a new merchant reference.
+     * 'pending' until the gateway (or a 100 % coupon) pays it, then 'paid' (settled: it holds the
+     * policy); 'failed' when the gateway declined it or the customer cancelled (a later success
+     * for the same reference may still pay it); 'void' when it can no longer be paid (the lead
+     * changed, its coupon was withdrawn, or it was not paid within ORDER_HOLD_MS: void_reason);
+     * 'refund' when the gateway took money that buys no policy (a second payment for a lead
+     * already paid, a payment for a void order, a coupon that ran out: refund_reason), which the
+     * broker refunds. A retry is a new order with a new merchant reference.
      */
     status: text('status').notNull().default('pending'),
     /** The total the page showed (RULINGS 11: compared, never charged); equal to total_cents, kept for the broker. */
@@ -554,8 +559,30 @@ export const orders = pgTable(
     responseCode: text('response_code'),
     responseMessage: text('response_message'),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /**
+     * What is being bought, frozen when the order was placed (order-contract.ts): plan, cover,
+     * add-ons, trip, each traveller as reviewed, and the price lines. The policy and its
+     * certificate are issued from this alone, never from the lead as it is later. Null only for
+     * orders placed before it existed, until the start-up backfill fills them.
+     */
+    contract: jsonb('contract').$type<OrderContract>(),
+    /**
+     * The PURCHASE request fields sent to the gateway for this order, signature left out
+     * (purchase-fields.ts): the payments page and payfort-data sign exactly these, and every
+     * field a payment notice echoes must equal them. Null for an order paid without the gateway.
+     */
+    purchaseFields: jsonb('purchase_fields').$type<Record<string, string>>(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** Why the order was voided: trip_changed, plan_changed, traveller_changed, coupon_withdrawn, expired, legacy. */
+    voidReason: text('void_reason'),
+    /** Why the money of a 'refund' order buys nothing: paid_twice, order_void, coupon_used_up. */
+    refundReason: text('refund_reason'),
   },
-  (t) => [index('orders_lead_id_idx').on(t.leadId), check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`)],
+  (t) => [
+    index('orders_lead_id_idx').on(t.leadId),
+    index('orders_coupon_id_idx').on(t.couponId),
+    check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'void', 'refund')`),
+  ],
 );
 
 /* ---------------------------------------------------------------------------------------------
@@ -616,8 +643,7 @@ export const paymentResults = pgTable(
 /**
  * The policy of a paid order (RULINGS 21): exactly one per order (the unique order_id), a
  * unique policy number, and an unguessable token that names its PDF certificate's download
- * link. The certificate is drawn from the order, its invoice and the lead's travellers when
- * asked for, so it never disagrees with them.
+ * link. The certificate is drawn from its order's contract (what was paid for) when asked for.
  */
 export const policies = pgTable('policies', {
   id: serial('id').primaryKey(),

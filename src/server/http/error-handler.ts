@@ -1,8 +1,8 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
 import { message } from './messages';
 import { envelope, languageOf } from './respond';
+import { routePattern } from './route-pattern';
 
 /** Response header carrying the request id, so a caller can quote it to support. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -17,10 +17,22 @@ export type ErrorLogLine =
   | { event: 'insurer_unavailable'; insurer_id?: number; error: string; code?: string }
   /** A policy's certificate mail failed (deliver-policy.ts); its mailed_at stays null for the broker. */
   | { event: 'policy_mail_failed'; policy_id: number; error: string; code?: string }
-  /** A payment notice refused (payments/payment-notice.ts); its raw payload is the payment_notices row. */
-  | { event: 'payment_notice_refused'; source: 'return' | 'feedback'; verdict: 'malformed' | 'bad_signature' | 'unknown_order' | 'mismatch'; notice_id: number }
-  /** A customer paid twice for one lead or one order: the broker refunds, no second policy is issued. */
-  | { event: 'payment_duplicate'; order_id: number; reason: 'invoice_paid_by_another_order' | 'order_paid_already'; notice_id: number };
+  /**
+   * A payment notice refused (payments/payment-notice.ts); its raw payload is the payment_notices
+   * row. `problem` and `keys` name what broke the APS response contract (key names only).
+   */
+  | {
+      event: 'payment_notice_refused';
+      source: 'return' | 'feedback';
+      verdict: 'malformed' | 'bad_signature' | 'unknown_order' | 'mismatch' | 'invalid';
+      notice_id: number;
+      problem?: string;
+      keys?: string[];
+    }
+  /** The gateway took money that buys no policy (orders.status 'refund'): the broker refunds it. */
+  | { event: 'payment_refund_due'; order_id: number; reason: 'paid_twice' | 'order_void' | 'coupon_used_up'; notice_id: number }
+  /** A second success for an order already paid (another fort_id): kept for the broker to refund. */
+  | { event: 'payment_duplicate'; order_id: number; reason: 'order_paid_already'; notice_id: number };
 
 export type LogError = (line: ErrorLogLine) => void;
 
@@ -44,20 +56,6 @@ export function errorFacts(error: unknown): { error: string; code?: string } {
   return { error: name };
 }
 
-/**
- * The route as registered (`/plan-documents/:file`), from the last route the request matched;
- * when that is a catch-all, the path. Never the query string, which carries personal data.
- */
-function routeOf(c: Context): string {
-  try {
-    const pattern = routePath(c, -1);
-    if (pattern && !pattern.includes('*')) return pattern;
-  } catch {
-    // No match result (the failure came before routing): fall back to the path.
-  }
-  return c.req.path;
-}
-
 /** Gives every request a fresh id (never the caller's), on the context and as X-Request-Id. */
 export function requestIdMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -79,7 +77,7 @@ export function installErrorHandler(app: Hono<AppEnv>, logError: LogError = writ
   app.onError((error, c) => {
     const requestId = c.get('requestId') ?? crypto.randomUUID();
     try {
-      logError({ event: 'error', request_id: requestId, method: c.req.method, route: routeOf(c), ...errorFacts(error) });
+      logError({ event: 'error', request_id: requestId, method: c.req.method, route: routePattern(c), ...errorFacts(error) });
     } catch {
       // A failing log sink must not turn the 500 envelope into Hono's plain-text one.
     }

@@ -4,6 +4,7 @@ import { parseIsoDate } from '../../contract/dates';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { CouponRow } from './coupons';
+import { voidPendingOrders } from './order-state';
 
 /**
  * The broker's coupon commands (`npm run broker -- coupons …`), as functions over a database so
@@ -159,10 +160,18 @@ export async function addCoupon(db: Db, options: AddCouponOptions, today: string
   return listItem(row);
 }
 
-/** Disables a coupon (kept: orders name it); it then answers like an unknown code. */
-export async function disableCoupon(db: Db, codeText: string): Promise<CouponListItem> {
+/**
+ * Disables a coupon (kept: orders name it); it then answers like an unknown code, and its pending
+ * orders are voided in the same transaction, so a payment form fetched before cannot still buy
+ * at its discount (a payment that arrives anyway is refunded). Answers the coupon and how many
+ * orders were voided.
+ */
+export async function disableCoupon(db: Db, codeText: string, now: number): Promise<CouponListItem & { voided_orders: number }> {
   const code = couponCodeText(codeText);
-  const [row] = await db.update(t.coupons).set({ active: false }).where(eq(t.coupons.code, code)).returning();
-  if (!row) throw new CouponAdminError(`No coupon has the code "${codeText}".`);
-  return listItem(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(t.coupons).set({ active: false }).where(eq(t.coupons.code, code)).returning();
+    if (!row) throw new CouponAdminError(`No coupon has the code "${codeText}".`);
+    const voided = await voidPendingOrders(tx, { couponId: row.id }, 'coupon_withdrawn', now);
+    return { ...listItem(row), voided_orders: voided };
+  });
 }

@@ -12,6 +12,7 @@ import { findLeadByUuid } from '../leads/lead-store';
 import { chooseAddons, invoiceTotals, premiumMismatch, quoteRefNo } from './invoice';
 import { invoiceOfRow, PLAN_CHOSEN_STAGE } from './invoice-store';
 import { loadPlans } from '../quoting/catalogue';
+import { voidPendingOrders } from './order-state';
 import { Refusal } from './refusal';
 
 export type ProceedInput = v.InferOutput<typeof proceedRequestSchema>;
@@ -57,6 +58,9 @@ export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: stri
       .from(t.invoices)
       .where(eq(t.invoices.leadId, lead.id));
     if (current && current.status !== 'open') throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
+    // A plan chosen again (even the same one: the add-ons may differ): orders placed for the
+    // previous choice can no longer be paid.
+    await voidPendingOrders(tx, { leadId: lead.id }, 'plan_changed', deps.now);
     // Another insurer asks for other traveller fields (spec §5): the travellers are reviewed again
     // for it, so the lead goes back to stage 2. Another plan of the same insurer keeps the review.
     const otherInsurer = current !== undefined && current.insurerId !== quote.insurerId;

@@ -1,11 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import { isUnsafeText } from '../../contract/text-safety';
 import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { LogError } from '../http/error-handler';
+import { lapseOf, type RefundReason } from '../orders/order-state';
 import { settlePaidOrder } from '../orders/settle-order';
+import { checkNoticeFields, type NoticeDecision, type NoticeProblem } from './aps-response-contract';
 import type { PolicyDelivery } from '../policies/deliver-policy';
 import { verifyApsSignature } from './aps-signature';
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
@@ -20,8 +22,14 @@ import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
 
 /** Where a notice came from. */
 export type NoticeSource = 'return' | 'feedback';
-/** Why a notice was refused (the payment_notices verdicts other than applied/repeated). */
-export type RefusedVerdict = 'malformed' | 'bad_signature' | 'unknown_order' | 'mismatch';
+/**
+ * Why a notice was refused (the payment_notices verdicts other than applied/repeated): not a
+ * form, a signature that does not verify, no such order, an echoed request field (amount,
+ * currency, merchant, e-mail…) that is not what Safar sent, or `invalid`: signed, but not a
+ * response the APS contract allows (a key it does not list, a decisive field in another format,
+ * a success without a fort_id), which is what a re-split signed string looks like.
+ */
+export type RefusedVerdict = 'malformed' | 'bad_signature' | 'unknown_order' | 'mismatch' | 'invalid';
 
 /**
  * What became of a notice. A genuine one (applied now, or its result applied already) names the
@@ -38,8 +46,6 @@ export const MAX_FIELD_LENGTH = 2_000;
 const MAX_KEY_LENGTH = 100;
 /** payment_notices keeps at most this much of a reference, as APS allows no longer one. */
 const MAX_REFERENCE_LENGTH = 40;
-/** APS status of a successful PURCHASE; every other status is a failure (declined, cancelled, invalid). */
-export const APS_PURCHASE_SUCCESS = '14';
 
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
@@ -111,9 +117,12 @@ type OrderWithLead = typeof t.orders.$inferSelect & { leadUuid: string };
  * Handles one notice end to end and says what became of it. Verification runs in order: the
  * body is a form (malformed), the signature verifies with the response phrase (bad_signature),
  * access code and merchant identifier are ours (mismatch), merchant_reference names an order
- * (unknown_order), amount and currency are the order's (mismatch). A refused notice is recorded
- * and logged (facts only) and changes nothing else. A genuine one is applied once (applyNotice).
- * A database failure is thrown: the route answers 503 so the gateway retries.
+ * (unknown_order), then the notice as a whole against the APS response contract and the request
+ * Safar stored as sent for that order (aps-response-contract.ts): every echoed field, amount and
+ * currency among them, equal to what was sent (mismatch), every key one APS lists and every
+ * decisive field in APS's format, a success with its fort_id (invalid). A refused notice is
+ * recorded and logged (facts only) and changes nothing else. A genuine one is applied once
+ * (applyNotice). A database failure is thrown: the route answers 503 so the gateway retries.
  */
 export async function handlePaymentNotice(
   deps: PaymentNoticeDeps,
@@ -135,10 +144,12 @@ export async function handlePaymentNotice(
   const reference = fields.merchant_reference ?? '';
   const order = MERCHANT_REFERENCE_PATTERN.test(reference) ? await findOrder(deps.db, reference) : null;
   if (!order) return refuse(deps, source, 'unknown_order', { payload: fields, fields, order: null });
-  if (fields.amount !== String(order.totalCents) || fields.currency !== order.currency) {
-    return refuse(deps, source, 'mismatch', { payload: fields, fields, order });
+  const check = checkNoticeFields(fields, order.purchaseFields);
+  if (!check.ok) {
+    const verdict = check.problem === 'echo_mismatch' ? 'mismatch' : 'invalid';
+    return refuse(deps, source, verdict, { payload: fields, fields, order, problem: check.problem, keys: check.keys });
   }
-  return applyNotice(deps, source, fields, order);
+  return applyNotice(deps, source, fields, check.decision, order);
 }
 
 async function findOrder(db: Db, reference: string): Promise<OrderWithLead | null> {
@@ -150,26 +161,42 @@ async function findOrder(db: Db, reference: string): Promise<OrderWithLead | nul
   return row ? { ...row.order, leadUuid: row.leadUuid } : null;
 }
 
+/** A key name fit for a log line: APS's names are lower-case words; anything else is shown as "?". */
+const loggableKey = (key: string) => (/^[a-z0-9_]{1,40}$/i.test(key) ? key : '?');
+
 /** Records a refused notice (order_id only when its order is known) and writes one log line. */
 async function refuse(
   deps: PaymentNoticeDeps,
   source: NoticeSource,
   verdict: RefusedVerdict,
-  notice: { payload: Record<string, string>; fields: Record<string, string> | null; order: OrderWithLead | null },
+  notice: {
+    payload: Record<string, string>;
+    fields: Record<string, string> | null;
+    order: OrderWithLead | null;
+    problem?: NoticeProblem;
+    keys?: readonly string[];
+  },
 ): Promise<NoticeOutcome> {
   const [row] = await deps.db
     .insert(t.paymentNotices)
     .values({
       source,
       merchantReference: notice.fields?.merchant_reference?.slice(0, MAX_REFERENCE_LENGTH) ?? null,
-      fortId: notice.fields?.fort_id ?? null,
+      fortId: notice.fields?.fort_id?.slice(0, MAX_REFERENCE_LENGTH) ?? null,
       orderId: notice.order?.id ?? null,
       payload: notice.payload,
       verdict,
       receivedAt: new Date(deps.now()),
     })
     .returning({ id: t.paymentNotices.id });
-  deps.logError({ event: 'payment_notice_refused', source, verdict, notice_id: row!.id });
+  deps.logError({
+    event: 'payment_notice_refused',
+    source,
+    verdict,
+    notice_id: row!.id,
+    // The broker sees which keys broke the contract (names only, never values).
+    ...(notice.problem ? { problem: notice.problem, keys: (notice.keys ?? []).slice(0, 10).map(loggableKey) } : {}),
+  });
   return { verdict, lang: languageOfFields(notice.fields) };
 }
 
@@ -177,44 +204,66 @@ async function refuse(
  * Applies a genuine notice once, keyed by merchant reference + fort_id ('' when the gateway sent
  * none, as for a cancel), in one transaction: the payment_results row is inserted first and, if
  * it was there already (another copy of this result, before, meanwhile or concurrently), the
- * notice is 'repeated' and nothing changes. Otherwise:
- * - success (status 14): a pending or failed order turns paid and is settled (invoice paid,
- *   coupon counted even past its limit since the money is taken, policy issued); a later genuine
- *   success wins over an earlier failure. A customer who paid twice (another order of the lead
- *   already settled the invoice, or this order was paid under another fort_id) keeps the money
- *   recorded and gets no second policy: a 'payment_duplicate' line tells the broker to refund.
- * - anything else: a pending order turns failed; a paid order never does.
+ * notice is 'repeated' and nothing changes. Otherwise, with the order's row locked:
+ * - success, for a pending or failed order that can still be paid (not void, its hold not run
+ *   out, its coupon not withdrawn: order-state.ts) and whose lead is not paid for yet: the order
+ *   turns paid and is settled (invoice paid, coupon counted within its limit, the policy issued
+ *   from the order's contract); a later genuine success wins over an earlier failure.
+ * - success that buys nothing: a void or lapsed order (order_void), a lead already paid through
+ *   another attempt (paid_twice), a coupon whose last use went to others meanwhile
+ *   (coupon_used_up). The order turns 'refund' with its reason, no policy is issued, and one
+ *   'payment_refund_due' line tells the broker (`npm run broker -- orders --status refund`).
+ * - success for an order paid already under another fort_id: kept in payment_results, one
+ *   'payment_duplicate' line for the broker.
+ * - anything else: a pending order turns failed (its coupon use is released); no other changes.
  * The policy is delivered after commit, by the one notice that issued it.
  */
-async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields: Record<string, string>, order: OrderWithLead): Promise<NoticeOutcome> {
+async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields: Record<string, string>, decision: NoticeDecision, order: OrderWithLead): Promise<NoticeOutcome> {
   const at = new Date(deps.now());
-  const fortId = fields.fort_id ?? '';
-  const status = fields.status ?? '';
-  const responseCode = fields.response_code ?? '';
-  const responseMessage = fields.response_message ?? '';
   const outcome = await deps.db.transaction(async (tx) => {
     const [result] = await tx
       .insert(t.paymentResults)
-      .values({ orderId: order.id, merchantReference: order.merchantReference, fortId, status, responseCode, responseMessage, appliedAt: at })
+      .values({
+        orderId: order.id,
+        merchantReference: order.merchantReference,
+        fortId: decision.fortId ?? '',
+        status: decision.status,
+        responseCode: decision.responseCode,
+        responseMessage: decision.responseMessage,
+        appliedAt: at,
+      })
       .onConflictDoNothing({ target: [t.paymentResults.merchantReference, t.paymentResults.fortId] })
       .returning({ id: t.paymentResults.id });
     const verdict = result ? 'applied' : 'repeated';
     let policyToDeliver: number | null = null;
-    let duplicate: 'invoice_paid_by_another_order' | 'order_paid_already' | null = null;
+    let refund: RefundReason | null = null;
+    let duplicate = false;
     if (result) {
-      const gateway = { fortId: fields.fort_id ?? null, responseCode, responseMessage };
-      if (status === APS_PURCHASE_SUCCESS) {
-        const paid = await tx
-          .update(t.orders)
-          .set({ status: 'paid', paidAt: at, ...gateway })
-          .where(and(eq(t.orders.id, order.id), inArray(t.orders.status, ['pending', 'failed'])))
-          .returning({ id: t.orders.id });
-        if (paid.length === 0) {
-          duplicate = 'order_paid_already';
+      const gateway = { fortId: decision.fortId, responseCode: decision.responseCode, responseMessage: decision.responseMessage };
+      const [current] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id)).for('update');
+      if (decision.success) {
+        if (current!.status === 'paid' || current!.status === 'refund') {
+          duplicate = true;
         } else {
-          const settlement = await settlePaidOrder(tx, order, at.getTime(), 'honour');
-          if (settlement.settled) policyToDeliver = settlement.created ? settlement.policyId : null;
-          else duplicate = 'invoice_paid_by_another_order';
+          const [coupon] = current!.couponId === null ? [] : await tx.select().from(t.coupons).where(eq(t.coupons.id, current!.couponId));
+          const lapse = current!.status === 'void' ? null : lapseOf(current!, coupon ?? null, at.getTime());
+          if (current!.status === 'void' || lapse) {
+            refund = 'order_void';
+          } else {
+            const settlement = await settlePaidOrder(tx, current!, at.getTime(), current!.status === 'pending');
+            if (settlement.settled) {
+              policyToDeliver = settlement.created ? settlement.policyId : null;
+              await tx.update(t.orders).set({ status: 'paid', paidAt: at, ...gateway }).where(eq(t.orders.id, order.id));
+            } else {
+              refund = settlement.reason;
+            }
+          }
+          if (refund) {
+            await tx
+              .update(t.orders)
+              .set({ status: 'refund', refundReason: refund, paidAt: at, ...gateway, ...(lapse ? { voidedAt: at, voidReason: lapse } : {}) })
+              .where(eq(t.orders.id, order.id));
+          }
         }
       } else {
         await tx
@@ -228,18 +277,17 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
       .values({
         source,
         merchantReference: order.merchantReference,
-        fortId: fields.fort_id ?? null,
+        fortId: decision.fortId,
         orderId: order.id,
         payload: fields,
         verdict,
         receivedAt: at,
       })
       .returning({ id: t.paymentNotices.id });
-    return { verdict, policyToDeliver, duplicate, noticeId: notice!.id } as const;
+    return { verdict, policyToDeliver, refund, duplicate, noticeId: notice!.id } as const;
   });
-  if (outcome.duplicate) {
-    deps.logError({ event: 'payment_duplicate', order_id: order.id, reason: outcome.duplicate, notice_id: outcome.noticeId });
-  }
+  if (outcome.refund) deps.logError({ event: 'payment_refund_due', order_id: order.id, reason: outcome.refund, notice_id: outcome.noticeId });
+  if (outcome.duplicate) deps.logError({ event: 'payment_duplicate', order_id: order.id, reason: 'order_paid_already', notice_id: outcome.noticeId });
   if (outcome.policyToDeliver !== null) await deps.delivery.deliver(outcome.policyToDeliver);
   return { verdict: outcome.verdict, leadUuid: order.leadUuid, merchantReference: order.merchantReference, lang: orderLanguage(order.lang) };
 }

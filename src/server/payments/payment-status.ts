@@ -29,52 +29,71 @@ export function failureReason(responseCode: string | null): PaymentFailureReason
 type OrderRow = typeof t.orders.$inferSelect;
 
 /**
- * The order the page asks about. With a reference: that order, which must be the lead's; a
- * reference of another lead answers exactly like an unknown one, so holding one lead's uuid
- * tells nothing about other leads' orders (RULINGS 24). Without: the lead's paid order (the one
- * that counts, whatever was tried after), else its latest attempt.
+ * The orders the page asks about: `asked`, the one with the reference (which must be the lead's:
+ * a reference of another lead answers exactly like an unknown one, so holding one lead's uuid
+ * tells nothing about other leads' orders, RULINGS 24); `policy`, the lead's paid order (it holds
+ * the policy; a lead is paid for once); `latest`, its latest attempt; `refund`, its latest
+ * payment to be refunded.
  */
-async function orderOf(db: Db, leadId: number, reference: string | null): Promise<OrderRow | null> {
-  if (reference !== null) {
-    const [order] = await db
+async function ordersOf(db: Db, leadId: number, reference: string | null) {
+  const [asked] =
+    reference === null ? [] : await db.select().from(t.orders).where(and(eq(t.orders.leadId, leadId), eq(t.orders.merchantReference, reference)));
+  const newest = (status?: string) =>
+    db
       .select()
       .from(t.orders)
-      .where(and(eq(t.orders.leadId, leadId), eq(t.orders.merchantReference, reference)));
-    return order ?? null;
+      .where(and(eq(t.orders.leadId, leadId), status === undefined ? undefined : eq(t.orders.status, status)))
+      .orderBy(desc(t.orders.id))
+      .limit(1);
+  const [[policy], [latest], [refund]] = await Promise.all([newest('paid'), newest(), newest('refund')]);
+  return { asked: asked ?? null, policy: policy ?? null, latest: latest ?? null, refund: refund ?? null };
+}
+
+/** What the page says of an order: paid, waiting, or why it bought no policy. */
+function statusOf(order: OrderRow): { status: PaymentStatus; reason: PaymentFailureReason | null } {
+  switch (order.status) {
+    case 'paid':
+      return { status: 'paid', reason: null };
+    case 'pending':
+      return { status: 'pending', reason: null };
+    case 'void':
+      return { status: 'failed', reason: 'changed' };
+    case 'refund':
+      return { status: 'failed', reason: 'refund' };
+    default:
+      return { status: 'failed', reason: failureReason(order.responseCode) };
   }
-  const [paid] = await db
-    .select()
-    .from(t.orders)
-    .where(and(eq(t.orders.leadId, leadId), eq(t.orders.status, 'paid')))
-    .orderBy(desc(t.orders.id))
-    .limit(1);
-  if (paid) return paid;
-  const [latest] = await db.select().from(t.orders).where(eq(t.orders.leadId, leadId)).orderBy(desc(t.orders.id)).limit(1);
-  return latest ?? null;
 }
 
 /**
  * payment-status: an order's state, amount and, once paid, its policy with the absolute address
  * of its certificate (`publicUrl` + the token's path), so the link works from the e-mail's
- * client and the SPA alike. Read only: applying the gateway's answer is the return handler's job.
+ * client and the SPA alike. Once the lead is paid for, it is always the order that holds the
+ * policy that answers, whichever attempt was asked about, so a customer who paid twice sees their
+ * policy and, in `refund`, the second payment that will be refunded. Without a policy: the asked
+ * attempt, else the latest. Read only: applying the gateway's answer is the return handler's job.
  */
 export async function paymentStatus(db: Db, input: PaymentStatusInput, publicUrl: string): Promise<PaymentStatusData> {
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
-  const order = await orderOf(db, lead.id, input.merchant_reference);
+  const orders = await ordersOf(db, lead.id, input.merchant_reference);
+  if (input.merchant_reference !== null && !orders.asked) throw new Refusal(404, 'not_found', { merchant_reference: 'not_found' });
+  const order = orders.policy ?? orders.asked ?? orders.latest;
   if (!order) throw new Refusal(404, 'not_found', { merchant_reference: 'not_found' });
-  const status = order.status as PaymentStatus;
+  const { status, reason } = statusOf(order);
   const [policy] =
     status === 'paid'
       ? await db.select({ policyNumber: t.policies.policyNumber, downloadToken: t.policies.downloadToken }).from(t.policies).where(eq(t.policies.orderId, order.id))
       : [];
+  const refund = orders.asked?.status === 'refund' ? orders.asked : orders.refund;
   return {
     merchant_reference: order.merchantReference,
     status,
     amount: order.totalCents,
     currency: order.currency,
-    reason: status === 'failed' ? failureReason(order.responseCode) : null,
+    reason,
     policy: policy ? { policy_number: policy.policyNumber, certificate_url: `${publicUrl}${certificatePath(policy.downloadToken)}` } : null,
-    paid_at: order.paidAt ? order.paidAt.toISOString() : null,
+    paid_at: order.paidAt && status === 'paid' ? order.paidAt.toISOString() : null,
+    refund: refund ? { merchant_reference: refund.merchantReference, amount: refund.totalCents, currency: refund.currency } : null,
   };
 }

@@ -11,15 +11,15 @@ export type PurchaseOrder = Pick<typeof orders.$inferSelect, 'merchantReference'
 export type PurchaseConfig = Pick<Config, 'apsAccessCode' | 'apsMerchantIdentifier' | 'apsRequestPhrase' | 'apsShaType'>;
 
 /**
- * The Amazon Payment Services redirection PURCHASE form of an order (RULINGS 19, spec §7
- * payfort-data): the fields the payments page posts to the gateway, `signature` included (SHA of
- * request phrase + sorted key=value pairs + request phrase, see aps-signature.ts). The amount is
- * in minor units: USD cents as a whole-number string ("123456" for $1,234.56). Pure: the order's
- * figures are the server's own, frozen at checkout, never the browser's.
+ * The Amazon Payment Services redirection PURCHASE request of an order (RULINGS 19, spec §7
+ * payfort-data), without its signature: what temp-checkout stores as sent (orders.purchase_fields)
+ * and what every payment notice's echoed fields are compared with. The amount is in minor units:
+ * USD cents as a whole-number string ("123456" for $1,234.56). Pure: the order's figures are the
+ * server's own, frozen at checkout, never the browser's.
  */
-export function purchaseFields(input: {
+export function purchaseRequest(input: {
   order: PurchaseOrder;
-  config: PurchaseConfig;
+  config: Pick<PurchaseConfig, 'apsAccessCode' | 'apsMerchantIdentifier'>;
   lang: Language;
   email: string;
   returnUrl: string;
@@ -31,7 +31,7 @@ export function purchaseFields(input: {
   if (!MERCHANT_REFERENCE_PATTERN.test(order.merchantReference)) {
     throw new RangeError(`purchaseFields: APS refuses the merchant reference ${JSON.stringify(order.merchantReference)}`);
   }
-  const fields: Record<string, string> = {
+  return {
     command: 'PURCHASE',
     access_code: config.apsAccessCode,
     merchant_identifier: config.apsMerchantIdentifier,
@@ -42,5 +42,14 @@ export function purchaseFields(input: {
     customer_email: email,
     return_url: returnUrl,
   };
-  return { ...fields, signature: apsSignature(fields, config.apsRequestPhrase, config.apsShaType) };
+}
+
+/** A stored PURCHASE request with its signature: SHA of request phrase + sorted key=value pairs + request phrase (aps-signature.ts). */
+export function signPurchase(request: Record<string, string>, config: Pick<PurchaseConfig, 'apsRequestPhrase' | 'apsShaType'>): Record<string, string> {
+  return { ...request, signature: apsSignature(request, config.apsRequestPhrase, config.apsShaType) };
+}
+
+/** The signed PURCHASE form of an order: the fields the payments page posts to the gateway. */
+export function purchaseFields(input: Parameters<typeof purchaseRequest>[0] & { config: PurchaseConfig }): Record<string, string> {
+  return signPurchase(purchaseRequest(input), input.config);
 }

@@ -126,6 +126,8 @@ describe('readCard', () => {
     expect(errors({ card_holder_name: '   ' })).toEqual({ card_holder_name: 'required' });
     expect(errors({ card_holder_name: 'A'.repeat(51) })).toEqual({ card_holder_name: 'name' });
     expect(errors({ card_holder_name: 'Rania\u0000' })).toEqual({ card_holder_name: 'name' });
+    // It comes back signed in card_holder_name, where "key=" is how a re-split is smuggled in.
+    expect(errors({ card_holder_name: 'Rania status=14' })).toEqual({ card_holder_name: 'name' });
     expect(errors({ card_number: '', expiry_date: '', card_security_code: '', card_holder_name: '' })).toEqual({
       card_number: 'required',
       expiry_date: 'required',

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { toWesternDigits } from '../../contract/digits';
 import { apsSignature, verifyApsSignature, type ApsShaAlgorithm } from './aps-signature';
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
+import { ECHOED_REQUEST_KEYS } from './aps-response-contract';
 
 /**
  * The decisions of the embedded Amazon Payment Services sandbox (RULINGS 20), pure: which
@@ -40,27 +41,6 @@ export const REQUIRED_REQUEST_FIELDS = [
   'customer_email',
   'return_url',
   'signature',
-] as const;
-
-/** Request fields APS echoes in its response when they were sent (never return_url or signature). */
-const ECHOED_FIELDS = [
-  'command',
-  'access_code',
-  'merchant_identifier',
-  'merchant_reference',
-  'amount',
-  'currency',
-  'language',
-  'customer_email',
-  'customer_name',
-  'order_description',
-  'merchant_extra',
-  'merchant_extra1',
-  'merchant_extra2',
-  'merchant_extra3',
-  'merchant_extra4',
-  'merchant_extra5',
-  'phone_number',
 ] as const;
 
 /** Format of each required field; a field that does not match is refused with 00002. */
@@ -140,10 +120,13 @@ export function checkPurchaseRequest(fields: FormFields, merchant: SandboxMercha
   return { kind: 'accepted', request: fields };
 }
 
-/** The request fields APS sends back, as they were sent. */
+/**
+ * The request fields APS sends back, as they were sent: the same list payment notices are held to
+ * (aps-response-contract.ts), so a sandbox answer passes exactly the checks a real one must.
+ */
 function echoed(fields: FormFields): FormFields {
   const out: FormFields = {};
-  for (const name of ECHOED_FIELDS) if (fields[name] !== undefined) out[name] = fields[name];
+  for (const name of ECHOED_REQUEST_KEYS) if (fields[name] !== undefined) out[name] = fields[name];
   return out;
 }
 
@@ -231,7 +214,10 @@ export function readCard(input: CardInput, now: number): { ok: true; card: Card 
 
   const holderName = input.card_holder_name.trim().replace(/\s+/g, ' ');
   if (holderName === '') errors.card_holder_name = 'required';
-  else if (holderName.length > CARD_HOLDER_MAX_LENGTH || UNSAFE_TEXT.test(holderName)) errors.card_holder_name = 'name';
+  // No "=" either: the name comes back signed in card_holder_name, and a name holding "key=" is
+  // how a re-split is smuggled in, which Safar refuses (aps-response-contract.ts); the sandbox
+  // refuses it on the form rather than sign a result its merchant must then throw away.
+  else if (holderName.length > CARD_HOLDER_MAX_LENGTH || UNSAFE_TEXT.test(holderName) || holderName.includes('=')) errors.card_holder_name = 'name';
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, card: { number, month, year, holderName } };

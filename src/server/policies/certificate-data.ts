@@ -1,15 +1,14 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
-import { tripDays } from '../../contract/dates';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { SCHENGEN_COUNTRY_IDS } from '../quoting/quote-engine';
 
 /**
  * Everything a policy certificate (and the policy mail) shows, read in one place from the
- * policy, its order, the invoice's plan and insurer, the lead's trip and its live travellers, and
- * the broker's company information. The certificate is drawn from these rows whenever it is
- * asked for, so it never disagrees with them (schema.ts, policies).
+ * policy and its order's contract (what was bought, frozen when the order was placed:
+ * order-contract.ts), plus the broker's company information. Whatever the lead became after
+ * checkout (another trip, plan or travellers), the certificate says what was paid for.
  */
 
 export interface CertificateTraveller {
@@ -30,7 +29,7 @@ export interface CertificateData {
   issuedAt: Date;
   mailedAt: Date | null;
   leadId: number;
-  /** The lead's customer, as given at travel details: who the policy mail greets and goes to. */
+  /** The customer as the lead held them when the order was placed: who the policy mail greets and goes to. */
   customerName: string;
   email: string;
   order: {
@@ -85,30 +84,10 @@ export function schengenStatementApplies(data: Pick<CertificateData, 'plan' | 't
 }
 
 async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<CertificateData | null> {
-  const [row] = await db
-    .select({ order: t.orders, invoice: t.invoices, lead: t.leads, plan: t.plans, insurer: t.insurers, couponCode: t.coupons.code })
-    .from(t.orders)
-    .innerJoin(t.invoices, eq(t.invoices.id, t.orders.invoiceId))
-    .innerJoin(t.leads, eq(t.leads.id, t.orders.leadId))
-    .innerJoin(t.plans, eq(t.plans.id, t.invoices.planId))
-    .innerJoin(t.insurers, eq(t.insurers.id, t.invoices.insurerId))
-    .leftJoin(t.coupons, eq(t.coupons.id, t.orders.couponId))
-    .where(eq(t.orders.id, policy.orderId));
-  if (!row) return null;
-  const { order, invoice, lead, plan, insurer } = row;
-
-  const travellers = await db
-    .select()
-    .from(t.leadTravellers)
-    .where(and(eq(t.leadTravellers.leadId, lead.id), isNull(t.leadTravellers.deletedAt)))
-    .orderBy(asc(t.leadTravellers.position), asc(t.leadTravellers.id));
-  const countryIds = [...new Set([...lead.destinationIds, lead.sourceId, ...travellers.flatMap((traveller) => traveller.nationalityId ?? [])])];
-  const countries = new Map(
-    (await db.select({ id: t.countries.id, nameEn: t.countries.nameEn }).from(t.countries).where(inArray(t.countries.id, countryIds))).map(
-      (country) => [country.id, country.nameEn],
-    ),
-  );
-  const countryName = (id: number) => countries.get(id) ?? String(id);
+  const [order] = await db.select().from(t.orders).where(eq(t.orders.id, policy.orderId));
+  // A paid order always has its contract (temp-checkout, or the start-up backfill).
+  if (!order?.contract) return null;
+  const contract = order.contract;
   const [company] = await db.select().from(t.companyInfo).where(eq(t.companyInfo.lang, 'en'));
 
   return {
@@ -117,42 +96,42 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
     downloadToken: policy.downloadToken,
     issuedAt: policy.issuedAt,
     mailedAt: policy.mailedAt,
-    leadId: lead.id,
-    customerName: lead.name,
-    email: lead.email,
+    leadId: order.leadId,
+    customerName: contract.customer.name,
+    email: contract.customer.email,
     order: {
       merchantReference: order.merchantReference,
       lang: order.lang === 'ar' ? 'ar' : 'en',
       totalCents: order.totalCents,
       discountCents: order.discountCents,
-      couponCode: row.couponCode,
+      couponCode: contract.price.couponCode,
     },
-    quoteReference: invoice.quoteRefNo,
-    insurer: { nameEn: insurer.nameEn, nameAr: insurer.nameAr },
+    quoteReference: contract.quoteReference,
+    insurer: { nameEn: contract.insurer.nameEn, nameAr: contract.insurer.nameAr },
     plan: {
-      nameEn: plan.nameEn,
-      nameAr: plan.nameAr,
-      coverageEn: plan.coverageNameEn,
-      medicalLimitUsd: plan.medicalLimitUsd,
-      schengenVisaCompliant: plan.schengenVisaCompliant,
+      nameEn: contract.plan.nameEn,
+      nameAr: contract.plan.nameAr,
+      coverageEn: contract.plan.coverageEn,
+      medicalLimitUsd: contract.plan.medicalLimitUsd,
+      schengenVisaCompliant: contract.plan.schengenVisaCompliant,
     },
     trip: {
-      tripType: lead.tripType,
-      startDate: lead.startDate,
-      endDate: lead.endDate,
-      days: tripDays(lead.startDate, lead.endDate),
-      direction: lead.inboundOutbound ? 'outbound' : 'inbound',
-      destinations: lead.destinationIds.map(countryName),
-      source: countryName(lead.sourceId),
-      toSchengenArea: lead.destinationIds.some((id) => SCHENGEN_COUNTRY_IDS.has(id)),
+      tripType: contract.trip.tripType,
+      startDate: contract.trip.startDate,
+      endDate: contract.trip.endDate,
+      days: contract.trip.days,
+      direction: contract.trip.direction,
+      destinations: contract.trip.destinations.map((country) => country.nameEn),
+      source: contract.trip.source.nameEn,
+      toSchengenArea: contract.trip.destinations.some((country) => SCHENGEN_COUNTRY_IDS.has(country.id)),
     },
-    travellers: travellers.map((traveller) => ({
-      firstName: traveller.firstName ?? '',
-      middleName: traveller.middleName?.trim() ? traveller.middleName : null,
-      lastName: traveller.lastName ?? '',
+    travellers: contract.travellers.map((traveller) => ({
+      firstName: traveller.firstName,
+      middleName: traveller.middleName,
+      lastName: traveller.lastName,
       dob: traveller.dob,
       passport: traveller.passport,
-      nationality: traveller.nationalityId === null ? null : countryName(traveller.nationalityId),
+      nationality: traveller.nationality?.nameEn ?? null,
     })),
     broker: {
       name: company?.name ?? 'Safar',

@@ -38,19 +38,21 @@ export interface RateLimiter {
    * the body names one, per lead when it names one) and refusing it with 429 once any is over.
    * It runs after the signature check, so unsigned noise costs no counter.
    */
-  limit(limits: EndpointLimits): MiddlewareHandler<AppEnv>;
+  limit(limits: EndpointLimits, options?: { when?: (body: unknown) => boolean }): MiddlewareHandler<AppEnv>;
 }
 
 /** The app's rate limiter over the shared counters table, on the app's clock. */
 export function createRateLimiter(deps: { db: Db; now: () => number; trustProxy: boolean }): RateLimiter {
   let lastPurge = 0;
   return {
-    limit(limits) {
+    limit(limits, options = {}) {
       const rules: { limit: RateLimit; field: string; key: (c: Context<AppEnv>) => string | null }[] = [];
       if (limits.perAddress) rules.push({ limit: limits.perAddress, field: '_', key: (c) => clientAddress(c, deps.trustProxy) });
       if (limits.perDevice) rules.push({ limit: limits.perDevice, field: 'device_uuid', key: (c) => bodyUuid(c, 'device_uuid') });
       if (limits.perLead) rules.push({ limit: limits.perLead, field: 'uuid', key: (c) => bodyUuid(c, 'uuid') });
       return async (c, next) => {
+        // A limit that counts only some requests (a temp-checkout naming a coupon) lets the rest by.
+        if (options.when && !options.when(c.get('body'))) return next();
         const now = deps.now();
         for (const rule of rules) {
           const key = rule.key(c);

@@ -61,10 +61,14 @@ export const RATE_LIMITS = {
     /** One save per traveller and a few corrections each: a party of 8 never needs this many. */
     perLead: { bucket: 'save-traveller-info/lead', limit: 120, windowSeconds: TEN_MINUTES },
   },
-  couponValidate: {
-    perAddress: { bucket: 'coupon-validate/address', limit: 60, windowSeconds: TEN_MINUTES },
-    /** A customer types a code or two; guessing codes against one lead stops here (RULINGS 23). */
-    perLead: { bucket: 'coupon-validate/lead', limit: 10, windowSeconds: TEN_MINUTES },
+  /**
+   * Coupon attempts: every coupon/validate and every temp-checkout that names a coupon, counted
+   * together, since each answer tells whether a code is usable. A customer types a code or two;
+   * guessing codes stops here, through either endpoint (RULINGS 23).
+   */
+  couponAttempts: {
+    perAddress: { bucket: 'coupon-attempt/address', limit: 60, windowSeconds: TEN_MINUTES },
+    perLead: { bucket: 'coupon-attempt/lead', limit: 10, windowSeconds: TEN_MINUTES },
   },
   tempCheckout: {
     perAddress: { bucket: 'temp-checkout/address', limit: 100, windowSeconds: TEN_MINUTES },

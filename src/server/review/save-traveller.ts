@@ -20,6 +20,7 @@ import { findActiveAgent } from '../leads/lead-checks';
 import { findLeadByUuid, liveTravellers, type LeadRow } from '../leads/lead-store';
 import { ddmmyyyy, travellerLabels, travellerView } from '../leads/lead-views';
 import { PLAN_CHOSEN_STAGE } from '../orders/invoice-store';
+import { voidPendingOrders } from '../orders/order-state';
 import { Refusal } from '../orders/refusal';
 import { loadPlans } from '../quoting/catalogue';
 import { excludedNationalities } from '../reference/nationalities';
@@ -208,6 +209,8 @@ export async function saveTravellerInfo(db: Db, input: SaveTravellerInput, nowMs
       .where(eq(t.leadTravellers.id, stored.id))
       .returning();
 
+    // The traveller an order was placed for may have changed: that order can no longer be paid.
+    await voidPendingOrders(tx, { leadId: lead.id }, 'traveller_changed', nowMs);
     const [pending] = await tx
       .select({ travellers: count() })
       .from(t.leadTravellers)

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { fail } from '../http/respond';
 import { validateCoupon, type CouponValidateInput } from '../orders/coupons';
-import { tempCheckout, type TempCheckoutInput } from '../orders/temp-checkout';
+import { tempCheckout, type TempCheckoutConfig, type TempCheckoutInput } from '../orders/temp-checkout';
 import type { PolicyDelivery } from '../policies/deliver-policy';
 
 /** coupon/validate on the app's clock (a coupon's dates are checked against its today). */
@@ -15,12 +15,17 @@ export function couponValidateHandler(db: Db, input: CouponValidateInput, now: n
  * temp-checkout: the order placed, or 409 totals_changed when the page's total is not the
  * server's, with the fresh totals for the page to show (`data.totals`) and nothing created.
  */
-export async function tempCheckoutHandler(c: Context<AppEnv>, db: Db, delivery: PolicyDelivery, input: TempCheckoutInput, now: number) {
-  const outcome = await tempCheckout(db, input, now);
+export async function tempCheckoutHandler(
+  c: Context<AppEnv>,
+  deps: { db: Db; config: TempCheckoutConfig; delivery: PolicyDelivery },
+  input: TempCheckoutInput,
+  now: number,
+) {
+  const outcome = await tempCheckout(deps.db, deps.config, input, now);
   if ('totalsChanged' in outcome) {
     return fail(c, 409, 'totals_changed', { errors: { total_price_vat: 'totals_changed' }, totals: outcome.totalsChanged });
   }
   // A 100 % order issued its policy: the certificate is mailed before the page moves on.
-  if (outcome.policyToDeliver !== null) await delivery.deliver(outcome.policyToDeliver);
+  if (outcome.policyToDeliver !== null) await deps.delivery.deliver(outcome.policyToDeliver);
   return outcome.placed;
 }

@@ -8,23 +8,31 @@ import { refusing } from '../orders/refusal';
 import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
 import { RATE_LIMITS } from '../rate-limit/rate-limit';
 import { couponValidateHandler, tempCheckoutHandler } from './checkout.handlers';
+import type { TempCheckoutConfig } from '../orders/temp-checkout';
+
+/** Whether a temp-checkout body names a coupon: only then does it spend a coupon attempt. */
+const namesCoupon = (body: unknown) =>
+  typeof body === 'object' && body !== null && typeof (body as { coupon?: unknown }).coupon === 'string' && (body as { coupon: string }).coupon.trim() !== '';
 
 /**
  * Checkout (spec §7 coupon/validate and temp-checkout): coupons checked against the lead's
  * chosen plan, and the order placed at the server's totals. Rate limited per address and per
- * lead (RULINGS 23: coupon codes must not be guessable by brute force).
+ * lead; every answer that can tell whether a code is usable (each coupon/validate, each
+ * temp-checkout that names a coupon) spends one attempt of a budget both share (RULINGS 23:
+ * coupon codes must not be guessable by brute force, through either door).
  */
-export function checkoutRoutes(db: Db, delivery: PolicyDelivery, now: () => number, limiter: RateLimiter) {
+export function checkoutRoutes(db: Db, config: TempCheckoutConfig, delivery: PolicyDelivery, now: () => number, limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
   app.post(
     couponValidateEndpoint.path,
-    limiter.limit(RATE_LIMITS.couponValidate),
+    limiter.limit(RATE_LIMITS.couponAttempts),
     endpointHandler(couponValidateEndpoint, (input, c) => refusing(c, () => couponValidateHandler(db, input, now()))),
   );
   app.post(
     tempCheckoutEndpoint.path,
     limiter.limit(RATE_LIMITS.tempCheckout),
-    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, db, delivery, input, now()))),
+    limiter.limit(RATE_LIMITS.couponAttempts, { when: namesCoupon }),
+    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, { db, config, delivery }, input, now()))),
   );
   return app;
 }

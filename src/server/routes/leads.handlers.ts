@@ -13,7 +13,9 @@ import { leadNeedsManualQuote } from '../quoting/quote-service';
 import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput, type CustomerValues } from '../leads/lead-values';
 import { customerView, leadDetailsView, recentSearches } from '../leads/lead-views';
 import { leadInDeal, loadChosenInvoice } from '../orders/invoice-store';
+import { voidPendingOrders } from '../orders/order-state';
 import { Refusal } from '../orders/refusal';
+import { todayIso } from '../../contract/dates';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
 
@@ -46,10 +48,12 @@ function contactChanges(lead: LeadRow, values: CustomerValues): FieldErrors {
  * travellers); changing the e-mail or phone also needs the lead's session id, and only that
  * caller updates the customer record. The lead's session id, its agent and the device ids the
  * server issued are never taken from the request. Saving an existing lead again sets its stage
- * back to 1: the plan chosen before was priced for the old details (unchoosePlan). A lead already
+ * back to 1: the plan chosen before was priced for the old details (unchoosePlan), and its pending
+ * orders are voided. A lead already
  * paid for is never changed: the save makes a new lead for the same customer (and agent).
  */
-export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today: string) {
+export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, now: number) {
+  const today = todayIso(now);
   const errors = await leadInputErrors(db, input, today);
   if (Object.keys(errors).length > 0) throw new InvalidLeadError(errors);
 
@@ -82,8 +86,12 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, today
     });
     await saveTravellers(tx, lead.id, travellerValues(input));
     const trackerId = await touchTracker(tx, lead, today);
-    // Details saved again: the plan chosen for the old ones must be quoted and chosen again.
-    if (open) await unchoosePlan(tx, lead.id);
+    // Details saved again: the plan chosen for the old ones must be quoted and chosen again, and
+    // an order placed for them can no longer be paid (a payment still arriving is refunded).
+    if (open) {
+      await unchoosePlan(tx, lead.id);
+      await voidPendingOrders(tx, { leadId: lead.id }, 'trip_changed', now);
+    }
     // RULINGS 12: no plan can quote this trip online, so the team calls back with a manual quote.
     const manualQuote = await leadNeedsManualQuote(tx, lead);
     if (manualQuote) {

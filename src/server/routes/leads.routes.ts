@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { todayIso } from '../../contract/dates';
 import {
   addCustomerLeadEndpoint,
   agentCheckEndpoint,
@@ -49,7 +48,7 @@ export function leadsRoutes(db: Db, now: () => number, limiter: RateLimiter) {
   app.post(
     addCustomerLeadEndpoint.path,
     limiter.limit(RATE_LIMITS.addCustomerLead),
-    endpointHandler(addCustomerLeadEndpoint, (input, c) => guarded(c, () => addCustomerLead(db, input, todayIso(now())))),
+    endpointHandler(addCustomerLeadEndpoint, (input, c) => guarded(c, () => addCustomerLead(db, input, now()))),
   );
   app.post(
     personalDetailsEndpoint.path,

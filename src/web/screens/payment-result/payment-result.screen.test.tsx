@@ -1,9 +1,22 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CANCELLED, DECLINED, FAILED_OTHER, PAID, PENDING, RESULT_LEAD_UUID, RESULT_REFERENCE } from '../../../../machines/payment-result.model';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CANCELLED,
+  CHANGED,
+  DECLINED,
+  FAILED_OTHER,
+  PAID,
+  PAID_TWICE,
+  PENDING,
+  REFUNDED,
+  RESULT_LEAD_UUID,
+  RESULT_REFERENCE,
+  SECOND_REFERENCE,
+} from '../../../../machines/payment-result.model';
 import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS } from '../../../../machines/payment-result.types';
 import type { JourneyInput } from '../../../../machines/journey.types';
 import { renderApp } from '../../../../tests/support/render-app';
+import { formatMoney } from '../../i18n/format';
 import { activateLanguage } from '../../i18n/locale';
 import { ApiError, configureHttpClient } from '../../services/http-client';
 import * as paymentService from '../../services/payment.service';
@@ -111,11 +124,66 @@ describe('/payment-result: paid', () => {
   });
 });
 
+describe('/payment-result: paid twice (a second payment for the same policy)', () => {
+  // $122.10, the second payment; the order itself is $133.20.
+  const refunded = formatMoney(PAID_TWICE.refund!.amount, 'en');
+
+  it('shows the policy and, in its own announced notice, that the second payment comes back to the card', async () => {
+    payment.fetchPaymentStatus.mockResolvedValue(PAID_TWICE);
+    open();
+    const notice = await screen.findByTestId('payment-paid-twice');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(
+      within(notice).getByText(`You paid twice for this policy. The second payment of ${refunded} will be refunded to your card; you do not need to do anything.`),
+    ).toBeTruthy();
+    expect(notice.textContent).toContain('$122');
+    expect(within(notice).getByText(SECOND_REFERENCE).getAttribute('dir')).toBe('ltr');
+    // The policy as for any paid order, with what the order cost; not inside the notice.
+    expect(heading().textContent).toBe('Your policy is ready');
+    expect(screen.getByTestId('policy-number').textContent).toBe('SFR-26-7K3Q9M2T');
+    expect(screen.getByTestId('amount-paid').textContent).toContain('$133');
+    expect(within(notice).queryByTestId('policy-card')).toBeNull();
+    expect(localStore.get('thankyou')).toBe('1');
+  });
+
+  it('says nothing of a refund when the customer paid once', async () => {
+    payment.fetchPaymentStatus.mockResolvedValue(PAID);
+    open();
+    await screen.findByTestId('policy-card');
+    expect(screen.queryByTestId('payment-paid-twice')).toBeNull();
+    expect(screen.queryByText(/paid twice/)).toBeNull();
+  });
+
+  describe('in Arabic', () => {
+    beforeAll(() => activateLanguage('ar'));
+    afterAll(() => activateLanguage('en'));
+
+    it('the notice in Arabic, with the amount in Western digits read left to right', async () => {
+      payment.fetchPaymentStatus.mockResolvedValue(PAID_TWICE);
+      open();
+      const notice = await screen.findByTestId('payment-paid-twice');
+      expect(within(notice).getByText(`لقد دفعت مرّتين ثمن هذه الوثيقة. ستُعاد الدفعة الثانية البالغة ${refunded} إلى بطاقتك، ولا حاجة لأن تفعل أي شيء.`)).toBeTruthy();
+      expect(notice.textContent).toContain('\u2066$122\u2069');
+      expect(notice.textContent).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
+    });
+  });
+});
+
 describe('/payment-result: failed', () => {
   it.each([
     ['declined', DECLINED, 'Your bank declined the payment. No money was taken.'],
     ['cancelled', CANCELLED, 'You cancelled the payment.'],
     ['other', FAILED_OTHER, 'The payment could not be completed. Please try again, or contact us if it keeps failing.'],
+    [
+      'changed',
+      CHANGED,
+      'Your order changed after this payment started, so it could not be paid. No money was taken. Go back to checkout to pay for your plan as it is now.',
+    ],
+    [
+      'refund',
+      REFUNDED,
+      `Your payment arrived after your order had changed, so no policy was issued for it. The payment of ${formatMoney(12_210, 'en')} will be refunded in full to your card. Go back to checkout to buy your plan as it is now.`,
+    ],
   ] as const)('%s: an alert with the reason, the amount and the reference; no flag stored', async (_reason, answer, text) => {
     payment.fetchPaymentStatus.mockResolvedValue(answer);
     open();
@@ -126,6 +194,43 @@ describe('/payment-result: failed', () => {
     expect(heading().textContent).toBe('Your payment did not go through');
     expect(localStore.get('thankyou')).toBeNull();
     expect(screen.queryByTestId('policy-card')).toBeNull();
+  });
+
+  it.each([
+    ['changed', CHANGED],
+    ['refund', REFUNDED],
+  ] as const)('%s: "Try again" returns to checkout, to pay for the plan as it is now', async (_reason, answer) => {
+    payment.fetchPaymentStatus.mockResolvedValue(answer);
+    const { step, router } = open();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.hasAttribute('disabled')).toBe(false);
+    // A refunded payment is not a second policy: no thank-you flag, no notice of the paid view.
+    expect(localStore.get('thankyou')).toBeNull();
+    expect(screen.queryByTestId('payment-paid-twice')).toBeNull();
+    act(() => fireEvent.click(retry));
+    expect(step()).toBe('checkout');
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(new URLSearchParams(router.state.location.search).get('uuid')).toBe(RESULT_LEAD_UUID);
+  });
+
+  describe('in Arabic', () => {
+    beforeAll(() => activateLanguage('ar'));
+    afterAll(() => activateLanguage('en'));
+
+    it.each([
+      ['changed', CHANGED, 'تغيّر طلبك بعد أن بدأت عملية الدفع هذه، لذا تعذّر إتمامها. لم يُقتطع أي مبلغ. عُد إلى صفحة إتمام الشراء لتدفع ثمن خطتك كما هي الآن.'],
+      [
+        'refund',
+        REFUNDED,
+        `وصلت دفعتك بعد أن تغيّر طلبك، لذا لم تُصدَر أي وثيقة مقابلها. سيُعاد مبلغ ${formatMoney(12_210, 'ar')} كاملًا إلى بطاقتك. عُد إلى صفحة إتمام الشراء لشراء خطتك كما هي الآن.`,
+      ],
+    ] as const)('%s: the reason in Arabic, and "Try again"', async (_reason, answer, text) => {
+      payment.fetchPaymentStatus.mockResolvedValue(answer);
+      open();
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText(text)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'حاول مجددًا' })).toBeTruthy();
+    });
   });
 
   it('"Try again" returns to checkout for the same lead (a new history entry), the stored coupon kept', async () => {

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconClockHour4, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockHour4, IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { selectCanRefresh, selectCanRetry } from '../../../../machines/payment-result.selectors';
+import { selectCanRefresh, selectCanRetry, selectRefund } from '../../../../machines/payment-result.selectors';
 import type { Language } from '../../../contract/endpoint';
 import type { PaymentFailureReason, PaymentStatusData } from '../../../contract/payment.endpoints';
 import { formatMoney } from '../../i18n/format';
@@ -26,11 +26,26 @@ export function WaitingView({ waiting }: { waiting: boolean }) {
   );
 }
 
-/** Paid: the policy, what was paid, the certificate, and where to ask. */
+/**
+ * Paid: the policy, what was paid, the certificate, and where to ask; and, when the customer paid
+ * twice, that the second payment comes back (its own live region, beside the policy's).
+ */
 export function PaidView({ step, payment, lang }: { step: ResultActor; payment: PaymentStatusData; lang: Language }) {
   const { t } = useLingui();
+  const refund = useSelector(step, selectRefund);
+  const amount = refund ? formatMoney(refund.amount, lang) : null;
   return (
     <Stack gap="lg" align="stretch">
+      {refund && (
+        <Alert color="blue" role="status" icon={<IconInfoCircle aria-hidden="true" />} data-testid="payment-paid-twice">
+          <Stack gap={6}>
+            <Text>{t`You paid twice for this policy. The second payment of ${amount} will be refunded to your card; you do not need to do anything.`}</Text>
+            <Text fz="sm" c="dimmed">
+              {t`Payment reference`}: <bdi dir="ltr">{refund.merchant_reference}</bdi>
+            </Text>
+          </Stack>
+        </Alert>
+      )}
       <div role="status" data-testid="payment-paid">
         {payment.policy ? (
           <PolicyCard policy={payment.policy} amount={payment.amount} lang={lang} />
@@ -45,15 +60,24 @@ export function PaidView({ step, payment, lang }: { step: ResultActor; payment: 
   );
 }
 
-/** Declined or cancelled: why, and "Try again" back to checkout (a new attempt, a new reference). */
+/**
+ * No policy from this payment (declined, cancelled, the order changed before it was paid, or paid
+ * for an order voided meanwhile and refunded): why, and "Try again" back to checkout (a new
+ * attempt, a new reference, the plan as it is now).
+ */
 export function FailedView({ step, payment, lang }: { step: ResultActor; payment: PaymentStatusData; lang: Language }) {
   const { t } = useLingui();
   const canRetry = useSelector(step, selectCanRetry);
+  const refund = useSelector(step, selectRefund);
   const reference = payment.merchant_reference;
+  // The payment that comes back; named for reason `refund` only.
+  const amount = refund ? formatMoney(refund.amount, lang) : null;
   const reasons: Record<PaymentFailureReason, string> = {
     declined: t`Your bank declined the payment. No money was taken.`,
     cancelled: t`You cancelled the payment.`,
     other: t`The payment could not be completed. Please try again, or contact us if it keeps failing.`,
+    changed: t`Your order changed after this payment started, so it could not be paid. No money was taken. Go back to checkout to pay for your plan as it is now.`,
+    refund: t`Your payment arrived after your order had changed, so no policy was issued for it. The payment of ${amount} will be refunded in full to your card. Go back to checkout to buy your plan as it is now.`,
   };
   return (
     <Stack gap="lg">
