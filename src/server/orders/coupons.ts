@@ -60,7 +60,7 @@ export async function checkCoupon(
   if (code === '') return { coupon: undefined, problem: 'coupon_required' };
   const found = await findCoupon(db, code);
   const coupon = found && lock ? await lockCoupon(db, found.id) : found;
-  const held = coupon?.usageLimit == null ? 0 : await usesHeldByOthers(db, coupon.id, order.leadId, order.now);
+  const held = !coupon || coupon.usageLimit === null ? 0 : await usesHeldByOthers(db, coupon.id, order.leadId, order.now);
   return { coupon, problem: couponProblem(coupon, { insurerId: order.insurerId, today: todayIso(order.now), held }) };
 }
 

@@ -184,14 +184,16 @@ describe('/payment-result: failed', () => {
       REFUNDED,
       `Your payment arrived after your order had changed, so no policy was issued for it. The payment of ${formatMoney(12_210, 'en')} will be refunded in full to your card. Go back to checkout to buy your plan as it is now.`,
     ],
-  ] as const)('%s: an alert with the reason, the amount and the reference; no flag stored', async (_reason, answer, text) => {
+  ] as const)('%s: an alert with the reason, the amount and the reference; no flag stored', async (reason, answer, text) => {
     payment.fetchPaymentStatus.mockResolvedValue(answer);
     open();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(text)).toBeTruthy();
     expect(alert.textContent).toContain(RESULT_REFERENCE);
     expect(alert.textContent).toContain('$133');
-    expect(heading().textContent).toBe('Your payment did not go through');
+    // A refunded payment did go through: it bought no policy.
+    expect(heading().textContent).toBe(reason === 'refund' ? 'No policy was issued for this payment' : 'Your payment did not go through');
+    expect(within(alert).getByText(reason === 'refund' ? 'Your payment will be refunded' : 'Payment not completed')).toBeTruthy();
     expect(localStore.get('thankyou')).toBeNull();
     expect(screen.queryByTestId('policy-card')).toBeNull();
   });

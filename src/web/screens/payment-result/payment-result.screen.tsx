@@ -37,9 +37,11 @@ export function PaymentResultScreen() {
   else if (view === 'error') body = <ReadFailedView step={step} />;
   else body = <WaitingView waiting={view === 'pending'} />;
 
+  // The money of a refunded payment was taken: it did go through, it bought no policy.
+  const title = view === 'failed' && payment?.reason === 'refund' ? t`No policy was issued for this payment` : titles[view];
   return (
     <Box maw={720}>
-      <PageHeading testId="screen-payment-result" title={titles[view]} intro={intro} />
+      <PageHeading testId="screen-payment-result" title={title} intro={intro} />
       {body}
     </Box>
   );

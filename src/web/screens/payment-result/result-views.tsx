@@ -81,7 +81,7 @@ export function FailedView({ step, payment, lang }: { step: ResultActor; payment
   };
   return (
     <Stack gap="lg">
-      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={t`Payment not completed`} data-testid="payment-failed">
+      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title={payment.reason === 'refund' ? t`Your payment will be refunded` : t`Payment not completed`} data-testid="payment-failed">
         <Stack gap={6}>
           <Text>{reasons[payment.reason ?? 'other']}</Text>
           <Text fz="sm" c="dimmed">
