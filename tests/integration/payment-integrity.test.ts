@@ -380,7 +380,7 @@ describe('a limited coupon is never used past its limit', () => {
     for (const order of placed) await expectPaidWithPolicy(order);
   });
 
-  it("an order whose hold ran out, on a coupon someone else has since used up: its late payment is refunded (the lapsed order is void: order_void, void_reason expired) and used_count stays at the limit", async () => {
+  it('an order whose hold ran out, on a coupon someone else has since used up: its late payment is refunded coupon_used_up and used_count stays at the limit; with room left it is honoured', async () => {
     await addLimitedCoupon('LATE1', 1);
     const late = await pendingOrder(app, { coupon: 'LATE1' });
     const other = await leadAtCheckout(app);
@@ -397,12 +397,18 @@ describe('a limited coupon is never used past its limit', () => {
 
     const errors = errorsFrom();
     const paid = await payByFeedback(late.order);
-    // A payment after the hold buys nothing whatever the coupon's room (order-state.ts lapseOf),
-    // so its reason is order_void rather than coupon_used_up.
-    await expectRefunded(late.order, 'order_void', paid, errors());
-    expect((await orderById(late.order.id)).voidReason).toBe('expired');
+    // After its hour the order no longer held a use: the coupon's last one went to the other lead.
+    await expectRefunded(late.order, 'coupon_used_up', paid, errors());
     expect((await couponRow('LATE1')).usedCount).toBe(1);
     expect(await invoiceStatus(late.order.invoiceId)).toBe('open');
+
+    // The customer who was on the gateway's page at the hour, on a coupon with room: paid, counted.
+    await addLimitedCoupon('LATE2', 2);
+    const slow = await pendingOrder(app, { coupon: 'LATE2' });
+    await setOrder(slow.order, { createdAt: new Date(FIXED_NOW - ORDER_HOLD_MS - 1_000) });
+    await payByFeedback(slow.order);
+    await expectPaidWithPolicy(slow.order);
+    expect((await couponRow('LATE2')).usedCount).toBe(1);
   });
 
   it('a declined order (its use released) paid later, after others used the coupon up: refunded coupon_used_up, used_count never past the limit', async () => {

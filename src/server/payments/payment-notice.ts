@@ -205,13 +205,14 @@ async function refuse(
  * none, as for a cancel), in one transaction: the payment_results row is inserted first and, if
  * it was there already (another copy of this result, before, meanwhile or concurrently), the
  * notice is 'repeated' and nothing changes. Otherwise, with the order's row locked:
- * - success, for a pending or failed order that can still be paid (not void, its hold not run
- *   out, its coupon not withdrawn: order-state.ts) and whose lead is not paid for yet: the order
- *   turns paid and is settled (invoice paid, coupon counted within its limit, the policy issued
- *   from the order's contract); a later genuine success wins over an earlier failure.
- * - success that buys nothing: a void or lapsed order (order_void), a lead already paid through
- *   another attempt (paid_twice), a coupon whose last use went to others meanwhile
- *   (coupon_used_up). The order turns 'refund' with its reason, no policy is issued, and one
+ * - success, for a pending or failed order that is not void (nor its coupon withdrawn since:
+ *   order-state.ts) and whose lead is not paid for yet: the order turns paid and is settled
+ *   (invoice paid, coupon counted within its limit, the policy issued from the order's
+ *   contract); a later genuine success wins over an earlier failure. A payment that lands after
+ *   the order's hour is honoured too, if its coupon still has a use left for it.
+ * - success that buys nothing: a void order or one whose coupon was withdrawn (order_void), a
+ *   lead already paid through another attempt (paid_twice), a coupon whose last use went to
+ *   others while this order no longer held one (coupon_used_up). The order turns 'refund' with its reason, no policy is issued, and one
  *   'payment_refund_due' line tells the broker (`npm run broker -- orders --status refund`).
  * - success for an order paid already under another fort_id: kept in payment_results, one
  *   'payment_duplicate' line for the broker.
@@ -246,11 +247,15 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
           duplicate = true;
         } else {
           const [coupon] = current!.couponId === null ? [] : await tx.select().from(t.coupons).where(eq(t.coupons.id, current!.couponId));
+          // A coupon withdrawn meanwhile voids the order; a hold that merely ran out does not (the
+          // customer may have been on the gateway's page at the hour), but then the order's use
+          // of its coupon is no longer held and must still have room.
           const lapse = current!.status === 'void' ? null : lapseOf(current!, coupon ?? null, at.getTime());
-          if (current!.status === 'void' || lapse) {
+          if (current!.status === 'void' || lapse === 'coupon_withdrawn') {
             refund = 'order_void';
           } else {
-            const settlement = await settlePaidOrder(tx, current!, at.getTime(), current!.status === 'pending');
+            const heldUse = current!.status === 'pending' && lapse === null;
+            const settlement = await settlePaidOrder(tx, current!, at.getTime(), heldUse);
             if (settlement.settled) {
               policyToDeliver = settlement.created ? settlement.policyId : null;
               await tx.update(t.orders).set({ status: 'paid', paidAt: at, ...gateway }).where(eq(t.orders.id, order.id));
@@ -261,7 +266,7 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
           if (refund) {
             await tx
               .update(t.orders)
-              .set({ status: 'refund', refundReason: refund, paidAt: at, ...gateway, ...(lapse ? { voidedAt: at, voidReason: lapse } : {}) })
+              .set({ status: 'refund', refundReason: refund, paidAt: at, ...gateway, ...(lapse === 'coupon_withdrawn' ? { voidedAt: at, voidReason: lapse } : {}) })
               .where(eq(t.orders.id, order.id));
           }
         }
