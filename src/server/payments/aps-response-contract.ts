@@ -30,35 +30,8 @@ import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
  *    injected through an echo never reaches the decision, whatever its shape.
  */
 
-/**
- * Every parameter APS returns for a PURCHASE, by redirection or merchant page, and in its direct
- * transaction feedback (notification). From the official SDKs of payfort (APS):
- * - payfort/payfort-dotnet-sdk `APS/APS.DotNetSDK/Commands/Responses/PurchaseResponseCommand.cs`
- *   (`BuildNotificationCommand()`: every field it reads from a PURCHASE notification), with
- *   `Commands/Responses/ResponseCommand.cs` (access_code, merchant_identifier, language,
- *   merchant_reference, fort_id, response_message, response_code, status,
- *   reconciliation_reference, processor_response_code) and `Commands/Command.cs` (signature);
- *   its feedback fixture `APS.DotNetSDK.Tests/Web/Notification/NotificationValidatorTests.cs` shows
- *   acquirer_response_code sent though never asked for, and return_url echoed URL-encoded.
- * - payfort/payfort-php-sdk `src/AmazonPaymentServices/Model/APSResponse.php` (status,
- *   response_message, 3ds_url, token_name) and `src/AmazonPaymentServices/Model/PaymentTypeAdapter.php`
- *   `buildOptionalParameters()` (the optional PURCHASE request fields, which come back as sent).
- * Left out on purpose: app_programming, app_plugin, app_plugin_version, app_ver, app_framework
- * (the .NET SDK's own request tags, which Safar never sends) and acquirer_response_description
- * (computed by that SDK, never received).
- */
-export const APS_RESPONSE_KEYS = [
-  // The request as sent.
-  'command',
-  'access_code',
-  'merchant_identifier',
-  'merchant_reference',
-  'amount',
-  'currency',
-  'language',
-  'customer_email',
-  'return_url',
-  // Optional request fields, echoed when sent.
+/** The request fields APS takes besides those Safar sends, echoed in the response when sent. */
+const OPTIONAL_REQUEST_KEYS = [
   'customer_name',
   'order_description',
   'phone_number',
@@ -90,6 +63,41 @@ export const APS_RESPONSE_KEYS = [
   'shipping_country',
   'shipping_company',
   'shipping_city',
+] as const;
+
+/** The fields of every PURCHASE request Safar sends (purchase-fields.ts), signature aside. */
+const SENT_REQUEST_KEYS = ['command', 'access_code', 'merchant_identifier', 'merchant_reference', 'amount', 'currency', 'language', 'customer_email'] as const;
+
+/**
+ * Every parameter APS returns for a PURCHASE, by redirection or merchant page, and in its direct
+ * transaction feedback (notification). From the official SDKs of payfort (APS):
+ * - payfort/payfort-dotnet-sdk `APS/APS.DotNetSDK/Commands/Responses/PurchaseResponseCommand.cs`
+ *   (`BuildNotificationCommand()`: every field it reads from a PURCHASE notification), with
+ *   `Commands/Responses/ResponseCommand.cs` (access_code, merchant_identifier, language,
+ *   merchant_reference, fort_id, response_message, response_code, status,
+ *   reconciliation_reference, processor_response_code) and `Commands/Command.cs` (signature);
+ *   its feedback fixture `APS.DotNetSDK.Tests/Web/Notification/NotificationValidatorTests.cs` shows
+ *   acquirer_response_code sent though never asked for, and return_url echoed URL-encoded.
+ * - payfort/payfort-php-sdk `src/AmazonPaymentServices/Model/APSResponse.php` (status,
+ *   response_message, 3ds_url, token_name) and `src/AmazonPaymentServices/Model/PaymentTypeAdapter.php`
+ *   `buildOptionalParameters()` (the optional PURCHASE request fields, which come back as sent).
+ * Left out on purpose: app_programming, app_plugin, app_plugin_version, app_ver, app_framework
+ * (the .NET SDK's own request tags, which Safar never sends) and acquirer_response_description
+ * (computed by that SDK, never received).
+ */
+export const APS_RESPONSE_KEYS = [
+  // The request as sent.
+  'command',
+  'access_code',
+  'merchant_identifier',
+  'merchant_reference',
+  'amount',
+  'currency',
+  'language',
+  'customer_email',
+  'return_url',
+  // Optional request fields, echoed when sent.
+  ...OPTIONAL_REQUEST_KEYS,
   // The transaction, as the gateway made it.
   'fort_id',
   'customer_ip',
@@ -128,47 +136,7 @@ export type ApsResponseKey = (typeof APS_RESPONSE_KEYS)[number];
  * (never signature). The sandbox echoes this same list (sandbox-gateway.ts). return_url is not
  * here: whether APS returns it varies, so it is only held to its format.
  */
-export const ECHOED_REQUEST_KEYS = [
-  'command',
-  'access_code',
-  'merchant_identifier',
-  'merchant_reference',
-  'amount',
-  'currency',
-  'language',
-  'customer_email',
-  'customer_name',
-  'order_description',
-  'merchant_extra',
-  'merchant_extra1',
-  'merchant_extra2',
-  'merchant_extra3',
-  'merchant_extra4',
-  'merchant_extra5',
-  'phone_number',
-  'settlement_reference',
-  'agreement_id',
-  'recurring_mode',
-  'recurring_transactions_count',
-  'billing_stateProvince',
-  'billing_provinceCode',
-  'billing_street',
-  'billing_street2',
-  'billing_postcode',
-  'billing_country',
-  'billing_company',
-  'billing_city',
-  'shipping_stateProvince',
-  'shipping_provinceCode',
-  'shipping_street',
-  'shipping_street2',
-  'shipping_source',
-  'shipping_sameAsBilling',
-  'shipping_postcode',
-  'shipping_country',
-  'shipping_company',
-  'shipping_city',
-] as const satisfies readonly ApsResponseKey[];
+export const ECHOED_REQUEST_KEYS = [...SENT_REQUEST_KEYS, ...OPTIONAL_REQUEST_KEYS] as const satisfies readonly ApsResponseKey[];
 
 /** APS status of a successful PURCHASE; every other status is a failure (declined, cancelled, invalid). */
 export const APS_PURCHASE_SUCCESS = '14';
