@@ -169,9 +169,13 @@ export async function addCoupon(db: Db, options: AddCouponOptions, today: string
 export async function disableCoupon(db: Db, codeText: string, now: number): Promise<CouponListItem & { voided_orders: number }> {
   const code = couponCodeText(codeText);
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(t.coupons).set({ active: false }).where(eq(t.coupons.code, code)).returning();
-    if (!row) throw new CouponAdminError(`No coupon has the code "${codeText}".`);
-    const voided = await voidPendingOrders(tx, { couponId: row.id }, 'coupon_withdrawn', now);
-    return { ...listItem(row), voided_orders: voided };
+    const [found] = await tx.select({ id: t.coupons.id }).from(t.coupons).where(eq(t.coupons.code, code));
+    if (!found) throw new CouponAdminError(`No coupon has the code "${codeText}".`);
+    // The orders first, then the coupon: the order a payment notice locks them in (order, then
+    // coupon), so the two never wait for each other. An order placed in between is caught at
+    // payment anyway (order-state.ts lapseOf: its coupon is withdrawn).
+    const voided = await voidPendingOrders(tx, { couponId: found.id }, 'coupon_withdrawn', now);
+    const [row] = await tx.update(t.coupons).set({ active: false }).where(eq(t.coupons.id, found.id)).returning();
+    return { ...listItem(row!), voided_orders: voided };
   });
 }
