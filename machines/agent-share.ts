@@ -20,11 +20,12 @@ export interface ShareContext {
 
 /**
  * The `share` region of a step machine: idle → sending (send-email-by-page) → sent, where the
- * toast stays EMAIL_TOAST_MS. The step's setup names the pieces it uses: the `sendEmail` actor,
+ * toast stays EMAIL_TOAST_MS; `link` is the address sent (checkout adds its applied coupon). The
+ * step's setup names the pieces it uses: the `sendEmail` actor,
  * the `canShare` guard and the `markEmailSent` / `clearEmailSent` actions. A failed share is
  * not reported (spec §8): the button simply stops loading.
  */
-export function agentShareRegion<C extends ShareContext, P extends SharePage>(pagename: (context: C) => P) {
+export function agentShareRegion<C extends ShareContext, P extends SharePage>(pagename: (context: C) => P, link: (context: C) => string = (context) => context.link!) {
   return {
     description: 'Agent mode (RULINGS 15): e-mail the page link to the customer; a toast confirms for 5 s.',
     initial: 'idle',
@@ -38,7 +39,7 @@ export function agentShareRegion<C extends ShareContext, P extends SharePage>(pa
             uuid: context.uuid!,
             lang: context.lang,
             agentId: context.agentId!,
-            link: context.link!,
+            link: link(context),
             pagename: pagename(context),
           }),
           onDone: { target: 'sent', actions: 'markEmailSent' },

@@ -3,6 +3,7 @@ import type {
   CheckoutContext,
   CheckoutData,
   CheckoutInput,
+  CouponCheck,
   TempCheckoutInput,
   ValidateCouponInput,
 } from './checkout.types';
@@ -30,6 +31,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     invoice: null,
     customer: null,
     whatsappTemplate: '',
+    baseWhatsappTemplate: '',
     totals: null,
     baseTotals: null,
     couponText: '',
@@ -67,6 +69,7 @@ export function loadedCheckout(data: CheckoutData, storedCoupon: string | null):
     invoice: data.details.get_invoice,
     customer: data.details.get_customer,
     whatsappTemplate: data.whatsappTemplate,
+    baseWhatsappTemplate: data.whatsappTemplate,
     totals,
     baseTotals: totals,
     couponText: couponBoxText(storedCoupon ?? ''),
@@ -77,7 +80,29 @@ export function loadedCheckout(data: CheckoutData, storedCoupon: string | null):
 export const hasStoredCoupon = (context: CheckoutContext): boolean => couponBoxText(context.storedCoupon ?? '') !== '';
 
 export function validateCouponInput(context: CheckoutContext): ValidateCouponInput {
-  return { uuid: context.uuid!, code: context.couponText, lang: context.lang };
+  return { uuid: context.uuid!, code: context.couponText, lang: context.lang, link: context.link === null ? null : linkWithCoupon(context.link, context.couponText) };
+}
+
+/**
+ * The page's link as the agent shares it, with `code` as its `coupon` (issue 17): the customer's
+ * checkout applies it as if typed. Without a code, the link as it is.
+ */
+export function linkWithCoupon(link: string, code: string | null): string {
+  if (!code) return link;
+  const url = new URL(link);
+  url.searchParams.set('coupon', code);
+  return url.href;
+}
+
+/** The link the agent shares from checkout: with the applied coupon, so the customer sees the same total. */
+export function sharedCheckoutLink(context: Pick<CheckoutContext, 'link' | 'coupon'>): string {
+  return linkWithCoupon(context.link!, context.coupon?.code ?? null);
+}
+
+/** A coupon the server accepted: its totals, and in agent mode the WhatsApp text for its link. */
+export function withAppliedCoupon(context: CheckoutContext, check: CouponCheck): Partial<CheckoutContext> {
+  const { whatsappTemplate, ...coupon } = check;
+  return { coupon, totals: coupon.totals, whatsappTemplate: whatsappTemplate ?? context.whatsappTemplate };
 }
 
 /** temp-checkout's input: the applied coupon and the total the page shows (the server compares it with its own). */
@@ -160,5 +185,11 @@ export function withChangedTotals(context: CheckoutContext, totals: CheckoutTota
 
 /** The context once the server refused the coupon: none applied, the plan's totals, the reason shown. */
 export function withRefusedCoupon(context: CheckoutContext, refusal: CouponRefusal): Partial<CheckoutContext> {
-  return { coupon: null, totals: context.baseTotals, couponError: refusal.code, couponMessage: refusal.message };
+  return {
+    coupon: null,
+    totals: context.baseTotals,
+    whatsappTemplate: context.baseWhatsappTemplate,
+    couponError: refusal.code,
+    couponMessage: refusal.message,
+  };
 }

@@ -39,6 +39,7 @@ import {
   type CheckoutData,
   type CheckoutInput,
   type CheckoutSendEmailInput,
+  type CouponCheck,
   type CouponResult,
   type LoadCheckoutInput,
   type TempCheckoutInput,
@@ -48,7 +49,7 @@ import {
 
 interface Stubs {
   load?: () => Promise<CheckoutData>;
-  validate?: (input: ValidateCouponInput) => Promise<CouponResult>;
+  validate?: (input: ValidateCouponInput) => Promise<CouponCheck>;
   pay?: (input: TempCheckoutInput) => Promise<TempCheckoutResult>;
   email?: (input: CheckoutSendEmailInput) => Promise<unknown>;
 }
@@ -221,7 +222,7 @@ describe('the coupon', () => {
     const started = await ready(checkoutInput({ lang: 'ar' }));
     await apply(started, ' save10 ');
     const snapshot = started.actor.getSnapshot();
-    expect(started.calls.validate).toEqual([{ uuid: CHECKOUT_LEAD_UUID, code: 'save10', lang: 'ar' }]);
+    expect(started.calls.validate).toEqual([{ uuid: CHECKOUT_LEAD_UUID, code: 'save10', lang: 'ar', link: null }]);
     expect(selectCoupon(snapshot)).toEqual({ text: 'save10', applied: 'SAVE10', error: null, message: null, applying: false });
     expect(selectTotals(snapshot)).toEqual(SAVE10.totals);
     expect(started.effects.coupon).toBe('SAVE10');
@@ -343,7 +344,7 @@ describe('the stored coupon', () => {
   it('is applied again at load: the page opens with it applied and its totals', async () => {
     const started = await ready(checkoutInput({ storedCoupon: 'SAVE10' }));
     const snapshot = started.actor.getSnapshot();
-    expect(started.calls.validate).toEqual([{ uuid: CHECKOUT_LEAD_UUID, code: 'SAVE10', lang: 'en' }]);
+    expect(started.calls.validate).toEqual([{ uuid: CHECKOUT_LEAD_UUID, code: 'SAVE10', lang: 'en', link: null }]);
     expect(selectCoupon(snapshot)).toEqual({ text: 'SAVE10', applied: 'SAVE10', error: null, message: null, applying: false });
     expect(selectTotals(snapshot)).toEqual(SAVE10.totals);
     expect(started.effects.coupon).toBe('SAVE10');
@@ -547,5 +548,51 @@ describe('agent e-mail share', () => {
     expect(actor.getSnapshot().matches({ ready: { share: 'sending' } })).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { share: 'idle' } }));
     expect(actor.getSnapshot().context.emailSent).toBe(false);
+  });
+});
+
+describe("agent links carry the agent's coupon (issue 17)", () => {
+  const withCoupon = (code: string) => `${CHECKOUT_LINK}&coupon=${code}`;
+  const textFor = (link: string) => `Your travel insurance checkout: ${link}`;
+  const agentStubs: Stubs = { validate: async (input) => ({ ...SAVE10, whatsappTemplate: textFor(input.link!) }) };
+
+  it('an applied coupon goes into the WhatsApp text and the e-mailed link; Remove takes both back', async () => {
+    const started = await ready(checkoutInput({ agentId: 101, link: CHECKOUT_LINK }), agentStubs);
+    const { actor, calls } = started;
+    await apply(started, 'SAVE10');
+    expect(calls.validate).toEqual([{ uuid: CHECKOUT_LEAD_UUID, code: 'SAVE10', lang: 'en', link: withCoupon('SAVE10') }]);
+    expect(actor.getSnapshot().context.whatsappTemplate).toBe(textFor(withCoupon('SAVE10')));
+    expect(selectCoupon(actor.getSnapshot()).applied).toBe('SAVE10');
+    actor.send({ type: 'share.email' });
+    await waitFor(actor, (snapshot) => snapshot.context.emailSent);
+    expect(calls.email.at(-1)).toMatchObject({ link: withCoupon('SAVE10'), pagename: 'checkout' });
+
+    actor.send({ type: 'coupon.remove' });
+    expect(actor.getSnapshot().context.whatsappTemplate).toBe(textFor(CHECKOUT_LINK));
+    actor.send({ type: 'share.email' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { share: 'sending' } }));
+    await waitFor(actor, (snapshot) => !snapshot.matches({ ready: { share: 'sending' } }));
+    expect(calls.email.at(-1)).toMatchObject({ link: CHECKOUT_LINK });
+  });
+
+  it('a refused coupon leaves the WhatsApp text without it', async () => {
+    const started = await ready(checkoutInput({ agentId: 101, link: CHECKOUT_LINK }), { validate: () => Promise.reject(CHECKOUT_FAILURES.couponExpired) });
+    await apply(started, 'OLD10');
+    expect(started.actor.getSnapshot().context.whatsappTemplate).toBe(textFor(CHECKOUT_LINK));
+  });
+
+  it("the customer's checkout applies the link's coupon as if typed: the box filled, Coupon Applied, the agent's total", async () => {
+    // The web hook passes the link's `coupon` as the coupon to apply at load (use-checkout-step.ts).
+    const started = await ready(checkoutInput({ storedCoupon: 'SAVE10' }));
+    const snapshot = started.actor.getSnapshot();
+    expect(started.calls.validate).toEqual([{ uuid: CHECKOUT_LEAD_UUID, code: 'SAVE10', lang: 'en', link: null }]);
+    expect(selectCoupon(snapshot)).toEqual({ text: 'SAVE10', applied: 'SAVE10', error: null, message: null, applying: false });
+    expect(selectTotals(snapshot)).toEqual(SAVE10.totals);
+  });
+
+  it("an unusable coupon from the link shows its error as usual, the box keeping the code", async () => {
+    const started = await ready(checkoutInput({ storedCoupon: 'OLD10' }), { validate: () => Promise.reject(CHECKOUT_FAILURES.couponExpired) });
+    expect(selectCoupon(started.actor.getSnapshot())).toEqual({ text: 'OLD10', applied: null, error: 'coupon_expired', message: EXPIRED_MESSAGE, applying: false });
+    expect(selectTotals(started.actor.getSnapshot())).toEqual(PLAN_TOTALS);
   });
 });

@@ -16,8 +16,11 @@ import {
   tempCheckoutInput,
   validateCouponInput,
   withChangedTotals,
+  withAppliedCoupon,
   withRefusedCoupon,
+  sharedCheckoutLink,
 } from './checkout.helpers';
+import { loadFailureOf } from './service-failure';
 import {
   CHECKOUT_LOADER_MS,
   type CheckoutContext,
@@ -27,7 +30,7 @@ import {
   type CheckoutOutput,
   type CheckoutSendEmailInput,
   type CheckoutTag,
-  type CouponResult,
+  type CouponCheck,
   type LoadCheckoutInput,
   type TempCheckoutInput,
   type TempCheckoutResult,
@@ -52,7 +55,7 @@ const machineSetup = setup({
   },
   actors: {
     loadCheckout: fromPromise<CheckoutData, LoadCheckoutInput>(notProvided('loadCheckout')),
-    validateCoupon: fromPromise<CouponResult, ValidateCouponInput>(notProvided('validateCoupon')),
+    validateCoupon: fromPromise<CouponCheck, ValidateCouponInput>(notProvided('validateCoupon')),
     tempCheckout: fromPromise<TempCheckoutResult, TempCheckoutInput>(notProvided('tempCheckout')),
     sendEmail: fromPromise<unknown, CheckoutSendEmailInput>(notProvided('sendEmail')),
   },
@@ -70,7 +73,14 @@ const machineSetup = setup({
     // The server refused the coupon: none applied, the plan's totals, its reason under the box.
     refuseCoupon: assign(({ context }, params: { error: unknown }) => withRefusedCoupon(context, couponRefusal(params.error)!)),
     // Remove: the box empties and the plan's totals show again.
-    clearCoupon: assign(({ context }) => ({ couponText: '', coupon: null, couponError: null, couponMessage: null, totals: context.baseTotals })),
+    clearCoupon: assign(({ context }) => ({
+      couponText: '',
+      coupon: null,
+      couponError: null,
+      couponMessage: null,
+      totals: context.baseTotals,
+      whatsappTemplate: context.baseWhatsappTemplate,
+    })),
   },
   guards: {
     isFinished: ({ context }) => context.thankYou,
@@ -145,7 +155,7 @@ export const checkoutMachine = machineSetup.createMachine({
           },
           { target: 'ready', actions: assign(({ event }) => loadedCheckout(event.output, null)) },
         ],
-        onError: { target: 'failed', actions: assign({ failure: 'load_failed' }) },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => loadFailureOf(event.error) }) },
       },
     },
     failed: {
@@ -193,7 +203,7 @@ export const checkoutMachine = machineSetup.createMachine({
                 onDone: {
                   target: 'applied',
                   actions: [
-                    assign({ coupon: ({ event }) => event.output, totals: ({ event }) => event.output.totals }),
+                    assign(({ context, event }) => withAppliedCoupon(context, event.output)),
                     { type: 'storeCoupon', params: ({ event }) => ({ code: event.output.code }) },
                   ],
                 },
@@ -283,7 +293,8 @@ export const checkoutMachine = machineSetup.createMachine({
             },
           },
         },
-        share: agentShareRegion(() => 'checkout' as const),
+        // The agent shares the page with the applied coupon, so the customer sees the same total (issue 17).
+        share: agentShareRegion<CheckoutContext, 'checkout'>(() => 'checkout', sharedCheckoutLink),
       },
     },
     paidInFull: {

@@ -4,6 +4,7 @@ import type { Language } from '../src/contract/endpoint';
 import type { Invoice } from '../src/contract/invoice.schema';
 import type { LeadDetails } from '../src/contract/lead.endpoints';
 import type { PersonalDetails } from './review.types';
+import type { LoadFailure } from './service-failure';
 import type { ServiceFailure } from './travel-details.types';
 
 export type { ServiceFailure };
@@ -34,11 +35,16 @@ export interface CheckoutData {
 
 /** coupon/validate's answer, as the machine reads it. */
 export type CouponResult = InferOutput<(typeof couponValidateEndpoint)['data']>;
+/**
+ * What the coupon check brings: coupon/validate's answer and, in agent mode, the WhatsApp text
+ * for the link with that coupon (issue 17), so the customer opens the total the agent sees.
+ */
+export type CouponCheck = CouponResult & { whatsappTemplate?: string };
 /** temp-checkout's answer. */
 export type TempCheckoutResult = InferOutput<(typeof tempCheckoutEndpoint)['data']>;
 
 /** Why the page cannot show checkout: the lead could not be read. */
-export type CheckoutFailure = 'load_failed';
+export type CheckoutFailure = LoadFailure;
 
 /**
  * A notice above the price summary: the server's figures changed since the page showed them
@@ -58,7 +64,10 @@ export interface CheckoutContext extends CheckoutInput {
   lead: LeadDetails | null;
   invoice: Invoice | null;
   customer: PersonalDetails['get_customer'] | null;
+  /** The agent's WhatsApp text for the page as it is shown: with the applied coupon's link. */
   whatsappTemplate: string;
+  /** The WhatsApp text without a coupon, to go back to when the coupon is removed or refused. */
+  baseWhatsappTemplate: string;
   /** The totals shown: the plan's without a coupon, or the applied coupon's (always the server's). */
   totals: CheckoutTotals | null;
   /** The plan's totals without a coupon, to go back to on Remove. */
@@ -123,6 +132,8 @@ export interface ValidateCouponInput {
   uuid: string;
   code: string;
   lang: Language;
+  /** Agent mode: the page's link with this coupon, for the WhatsApp text; null for a customer. */
+  link: string | null;
 }
 
 export interface TempCheckoutInput {

@@ -319,7 +319,8 @@ describe('journey.reset', () => {
     expect(step()).toBe('travellerDetails');
   });
 
-  it.each(['thankYou', 'callBack', 'thankYouHundred', 'paymentResult', 'reviewDetails', 'checkout'] as const)(
+  // compareQuotes and compareOffers: "Start a new quote" when the lead in the address is unknown.
+  it.each(['thankYou', 'callBack', 'thankYouHundred', 'paymentResult', 'compareQuotes', 'compareOffers', 'reviewDetails', 'checkout'] as const)(
     'starts over from %s',
     (page) => {
       const { actor, step, context } = resumeAt(page);
@@ -445,7 +446,10 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
       callBack: 'travellerDetails',
       thankYouHundred: 'travellerDetails',
       paymentResult: 'travellerDetails',
-      // A stored thank-you flag, found by the review or checkout step.
+      // "Start a new quote" when the lead in the address is unknown.
+      compareQuotes: 'travellerDetails',
+      compareOffers: 'travellerDetails',
+      // A stored thank-you flag, found by the review or checkout step; or an unknown lead.
       reviewDetails: 'travellerDetails',
       checkout: 'travellerDetails',
     },

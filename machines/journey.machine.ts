@@ -273,6 +273,8 @@ export const journeyMachine = machineSetup.createMachine({
         ...navigationFrom('compareQuotes'),
         'quote.chosen': 'reviewDetails',
         'compare.opened': 'compareOffers',
+        // The lead is unknown (a stale or mistyped link): "Start a new quote".
+        'journey.reset': resetJourney,
         'callBack.requested': requestCallBackFrom('compareQuotes'),
       },
     },
@@ -283,6 +285,8 @@ export const journeyMachine = machineSetup.createMachine({
         ...navigationFrom('compareOffers'),
         'quote.chosen': 'reviewDetails',
         'compare.closed': 'compareQuotes',
+        // The lead is unknown (a stale or mistyped link): "Start a new quote".
+        'journey.reset': resetJourney,
         'callBack.requested': requestCallBackFrom('compareOffers'),
       },
     },

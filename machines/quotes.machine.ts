@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { agentShareRegion } from './agent-share';
 import { chosenPlan, compareDataOf, isBotCheckRefused, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
+import { loadFailureOf } from './service-failure';
 import {
   MAX_COMPARED,
   type BotTokenInput,
@@ -130,7 +131,7 @@ export const quotesMachine = machineSetup.createMachine({
           },
           { target: 'ready', actions: assign(({ context, event }) => loaded(event.output, context)) },
         ],
-        onError: { target: 'failed', actions: assign({ failure: 'load_failed' }) },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => loadFailureOf(event.error) }) },
       },
     },
     empty: {

@@ -2,6 +2,7 @@ import type { InferOutput } from 'valibot';
 import type { Language } from '../src/contract/endpoint';
 import type { ErrorEnvelope } from '../src/contract/envelope';
 import type { ProceedRequest, Quote, QuotedLead, compareQuotesEndpoint } from '../src/contract/quote.endpoints';
+import type { LoadFailure } from './service-failure';
 
 /** What compare-quotes answers (spec §7): the quotes and what heads the list. */
 export type QuotesData = InferOutput<(typeof compareQuotesEndpoint)['data']>;
@@ -45,7 +46,7 @@ export type QuotesSort = 'price' | 'medical';
 export const MAX_COMPARED = 3;
 
 /** Why the page cannot show quotes: the call failed, or the server flagged quoting as failed. */
-export type QuotesFailure = 'load_failed' | 'quotes_error';
+export type QuotesFailure = LoadFailure | 'quotes_error';
 
 /**
  * Codes the list shows above the quotes after a refused buy: the bot check did not pass, or the

@@ -363,6 +363,50 @@ describe('refused saves', () => {
   });
 });
 
+describe('typing is kept until saved (issue 17)', () => {
+  const typed = { ...travellerValues(1), first_name: 'Karim', middle_name: 'Sami', passport: 'LR7654321' };
+
+  it("traveller 2's typing survives Previous then Proceed: the form opens again with it", async () => {
+    const started = await ready();
+    await saveAndNext(started);
+    started.actor.send({ type: 'traveller.previous', values: typed });
+    expect(index(started)).toBe(0);
+    expect(selectCurrentTraveller(started.actor.getSnapshot())!.values).toEqual(travellerValues(0));
+    await saveAndNext(started);
+    expect(index(started)).toBe(1);
+    expect(selectCurrentTraveller(started.actor.getSnapshot())!.values).toEqual(typed);
+  });
+
+  it('a refused save keeps what was typed through Previous then Proceed', async () => {
+    let calls = 0;
+    const started = await ready(undefined, {
+      save: (input) => (input.traveller.id === 62 && calls++ === 0 ? Promise.reject(REVIEW_FAILURES.invalid) : Promise.resolve(savedResult(0))),
+    });
+    await saveAndNext(started);
+    await save(started, typed);
+    expect(selectServerErrors(started.actor.getSnapshot())).toMatchObject({ passport: 'passport_duplicate' });
+    started.actor.send({ type: 'traveller.previous' });
+    await saveAndNext(started);
+    expect(selectCurrentTraveller(started.actor.getSnapshot())!.values).toEqual(typed);
+  });
+
+  it('a saved traveller drops its draft: the saved values are what it shows', async () => {
+    const started = await ready();
+    await saveAndNext(started);
+    started.actor.send({ type: 'traveller.previous', values: typed });
+    await saveAndNext(started);
+    await save(started, { ...typed, middle_name: null });
+    expect(started.actor.getSnapshot().context.drafts).toEqual({});
+    expect(started.actor.getSnapshot().context.travellers[1]!.values).toEqual({ ...typed, middle_name: null });
+  });
+
+  it('drafts brought back by the language switch reload open in their travellers forms', async () => {
+    const started = await ready(reviewInput({ storedIndex: 1, drafts: { 62: typed } }), { load: async () => reviewData({ saved: [0] }) });
+    expect(index(started)).toBe(1);
+    expect(selectCurrentTraveller(started.actor.getSnapshot())!.values).toEqual(typed);
+  });
+});
+
 describe('agent e-mail share', () => {
   it('is refused without an agent', async () => {
     const { actor, calls } = await ready();

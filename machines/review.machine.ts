@@ -1,6 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { agentShareRegion } from './agent-share';
-import { isPlanGone, loadedReview, reviewValues, saveTravellerInput, travellerFieldErrors, withSavedTraveller } from './review.travellers';
+import {
+  droppedDraft,
+  isPlanGone,
+  keptDraft,
+  loadedReview,
+  reviewValues,
+  saveTravellerInput,
+  travellerFieldErrors,
+  withSavedTraveller,
+} from './review.travellers';
+import { loadFailureOf } from './service-failure';
 import {
   NEXT_TRAVELLER_DELAY_MS,
   type LoadReviewInput,
@@ -33,6 +43,7 @@ function initialContext(input: ReviewInput): ReviewContext {
     index: 0,
     serverErrors: {},
     submitted: null,
+    drafts: input.drafts ?? {},
     dobMessage: null,
     saveFailed: false,
     failure: null,
@@ -122,7 +133,7 @@ export const reviewMachine = machineSetup.createMachine({
             ],
           },
         ],
-        onError: { target: 'failed', actions: assign({ failure: 'load_failed' }) },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => loadFailureOf(event.error) }) },
       },
     },
     failed: {
@@ -136,19 +147,30 @@ export const reviewMachine = machineSetup.createMachine({
           initial: 'editing',
           states: {
             editing: {
-              description: 'The open traveller form: Proceed saves it, Previous opens the traveller before.',
+              description:
+                'The open traveller form: Proceed saves it, Previous opens the traveller before. What was typed stays as that ' +
+                "traveller's draft (issue 17) until it is saved, so going back and forth or a refused save loses nothing.",
               tags: ['editing'],
               on: {
                 'traveller.save': {
                   target: 'saving',
-                  actions: assign({ submitted: ({ event }) => reviewValues(event.values), serverErrors: {}, saveFailed: false, dobMessage: null }),
+                  actions: assign(({ context, event }) => {
+                    const submitted = reviewValues(event.values);
+                    return { submitted, drafts: keptDraft(context, submitted), serverErrors: {}, saveFailed: false, dobMessage: null };
+                  }),
                 },
                 'traveller.previous': {
                   guard: 'hasPrevious',
                   target: 'editing',
                   reenter: true,
                   actions: [
-                    assign({ index: ({ context }) => context.index - 1, serverErrors: {}, submitted: null, saveFailed: false }),
+                    assign({
+                      drafts: ({ context, event }) => (event.values ? keptDraft(context, reviewValues(event.values)) : context.drafts),
+                      index: ({ context }) => context.index - 1,
+                      serverErrors: {},
+                      submitted: null,
+                      saveFailed: false,
+                    }),
                     { type: 'storeTravellerIndex', params: ({ context }) => ({ index: context.index }) },
                   ],
                 },
@@ -170,7 +192,7 @@ export const reviewMachine = machineSetup.createMachine({
                   },
                   {
                     target: 'closing',
-                    actions: assign({ travellers: ({ context }) => withSavedTraveller(context), submitted: null }),
+                    actions: assign({ travellers: ({ context }) => withSavedTraveller(context), drafts: ({ context }) => droppedDraft(context), submitted: null }),
                   },
                 ],
                 onError: [

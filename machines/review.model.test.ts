@@ -115,7 +115,9 @@ async function replayOnLiveActor(path: Path, { count, input }: Case): Promise<nu
       expect(storedIndexes.at(-1)).toBe(context.index);
       const current = selectCurrentTraveller(live)!;
       expect(current.id).toBe(context.travellers[context.index]!.id);
-      expect(current.values).toEqual(context.submitted ?? context.travellers[context.index]!.values);
+      // What was typed stays until saved (issue 17): the save in flight or refused, else the traveller's draft, else the saved values.
+      const { id } = context.travellers[context.index]!;
+      expect(current.values).toEqual(context.submitted ?? context.drafts[id] ?? context.travellers[context.index]!.values);
       // The form is open except while the saved one closes.
       expect(selectFormOpen(live)).toBe(!live.matches({ reviewing: { form: 'closing' } }));
       expect(live.can({ type: 'traveller.previous' })).toBe(live.matches({ reviewing: { form: 'editing' } }) && context.index > 0);

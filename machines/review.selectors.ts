@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { reviewFieldRules, type FieldRule, type ReviewErrors, type ReviewField, type ReviewPlan, type ReviewTravellerValues } from '../src/contract/traveller-review.rules';
 import type { JourneyEvent } from './journey.types';
 import type { reviewMachine } from './review.machine';
-import type { ReviewContext, ReviewOptions, ReviewOutput } from './review.types';
+import type { ReviewContext, ReviewDrafts, ReviewOptions, ReviewOutput } from './review.types';
 
 export type ReviewSnapshot = SnapshotFrom<typeof reviewMachine>;
 
@@ -23,7 +23,7 @@ export interface CurrentTraveller {
   index: number;
   /** 1-based, for "Traveller 2 of 3". */
   number: number;
-  /** What the form shows: what was last submitted (refused or in flight), else the saved values with their defaults. */
+  /** What the form shows: what was last submitted (refused or in flight), else its unsaved draft, else the saved values with their defaults. */
   values: ReviewTravellerValues;
   saved: boolean;
   /** Which fields this traveller is asked for, and which are required (spec §5, §9). */
@@ -38,7 +38,7 @@ export function selectCurrentTraveller(snapshot: ReviewSnapshot): CurrentTravell
     id: traveller.id,
     index: context.index,
     number: context.index + 1,
-    values: context.submitted ?? traveller.values,
+    values: context.submitted ?? context.drafts[traveller.id] ?? traveller.values,
     saved: traveller.saved,
     rules: reviewFieldRules(context.plan, context.index),
   };
@@ -53,6 +53,9 @@ export const selectIsLast = (snapshot: ReviewSnapshot): boolean => snapshot.cont
 export const selectFormOpen = (snapshot: ReviewSnapshot): boolean => snapshot.hasTag('editing');
 /** The open form is being saved: Proceed shows its loader and nothing else can be sent. */
 export const selectSaving = (snapshot: ReviewSnapshot): boolean => snapshot.hasTag('busy') && snapshot.hasTag('editing');
+
+/** Every traveller's unsaved form by traveller id; the language switch keeps them across its reload. */
+export const selectDrafts = (snapshot: ReviewSnapshot): ReviewDrafts => snapshot.context.drafts;
 
 /** The server's field codes for the open form; the first invalid field is focused. */
 export const selectServerErrors = (snapshot: ReviewSnapshot): ReviewErrors => snapshot.context.serverErrors;

@@ -8,7 +8,7 @@ import {
   type ReviewTravellerValues,
 } from '../src/contract/traveller-review.rules';
 import type { LeadDetails } from '../src/contract/lead.endpoints';
-import type { ReviewContext, ReviewData, ReviewTravellerState, SaveTravellerInput } from './review.types';
+import type { ReviewContext, ReviewData, ReviewDrafts, ReviewTravellerState, SaveTravellerInput } from './review.types';
 import { errorsOf } from './service-failure';
 
 /**
@@ -110,6 +110,20 @@ export function withSavedTraveller(context: ReviewContext): ReviewTravellerState
   return context.travellers.map((traveller, index) =>
     index === context.index ? { id: traveller.id, values: context.submitted ?? traveller.values, saved: true } : traveller,
   );
+}
+
+/** The drafts with the open traveller's unsaved form kept as its draft (issue 17). */
+export function keptDraft(context: ReviewContext, values: ReviewTravellerValues): ReviewDrafts {
+  const traveller = context.travellers[context.index];
+  return traveller ? { ...context.drafts, [traveller.id]: values } : context.drafts;
+}
+
+/** The drafts without the open traveller's: it is saved, so its saved values are what it shows. */
+export function droppedDraft(context: ReviewContext): ReviewDrafts {
+  const id = context.travellers[context.index]?.id;
+  if (id === undefined || !(id in context.drafts)) return context.drafts;
+  const { [id]: _saved, ...rest } = context.drafts;
+  return rest;
 }
 
 /**

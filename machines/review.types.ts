@@ -4,6 +4,7 @@ import type { Invoice } from '../src/contract/invoice.schema';
 import type { LeadDetails, personalDetailsEndpoint } from '../src/contract/lead.endpoints';
 import type { ReviewTraveller, saveTravellerInfoEndpoint } from '../src/contract/review.endpoints';
 import type { ReviewErrors, ReviewPlan, ReviewTravellerValues } from '../src/contract/traveller-review.rules';
+import type { LoadFailure } from './service-failure';
 import type { ServiceFailure } from './travel-details.types';
 
 export type { ServiceFailure };
@@ -24,7 +25,15 @@ export interface ReviewInput {
   storedIndex: number;
   /** A thank-you flag is stored (spec §2): the journey is over, travel details starts a new one. */
   thankYou: boolean;
+  /** Unsaved forms kept across the language switch's reload (issue 17), by traveller id. */
+  drafts?: ReviewDrafts;
 }
+
+/**
+ * What was typed into a traveller's form and not saved yet, by the traveller's id: the form
+ * opens with it again after Previous, a refused save or a language switch (issue 17).
+ */
+export type ReviewDrafts = Record<number, ReviewTravellerValues>;
 
 /** The lists the traveller form offers; countries come as searchable options from the web. */
 export interface ReviewOptions {
@@ -65,7 +74,7 @@ export interface ReviewTravellerState {
 export type ReviewTag = 'busy' | 'editing';
 
 /** Why the page cannot show the review: the lead could not be read. */
-export type ReviewFailure = 'load_failed';
+export type ReviewFailure = LoadFailure;
 
 export interface ReviewContext extends ReviewInput {
   lead: LeadDetails | null;
@@ -81,6 +90,8 @@ export interface ReviewContext extends ReviewInput {
   serverErrors: ReviewErrors;
   /** The values of the save in flight or last refused, so the form keeps what was typed. */
   submitted: ReviewTravellerValues | null;
+  /** Each traveller's unsaved form, left by Previous or a refused save; dropped once saved. */
+  drafts: ReviewDrafts;
   /** The server's message of an `error: "dob"` answer (RULINGS 8), shown in the DOB dialog. */
   dobMessage: string | null;
   /** The last save failed for a reason the form cannot fix (network, server): the system error dialog. */
@@ -94,8 +105,8 @@ export interface ReviewContext extends ReviewInput {
 export type ReviewEvent =
   /** Proceed on the open form: save this traveller with these values. */
   | { type: 'traveller.save'; values: ReviewTravellerValues }
-  /** Previous: back to the traveller before (not on the first). */
-  | { type: 'traveller.previous' }
+  /** Previous: back to the traveller before (not on the first); `values` is the open form, kept as its draft. */
+  | { type: 'traveller.previous'; values?: ReviewTravellerValues }
   /** The DOB dialog's "Update Details": back to travel details to re-quote. */
   | { type: 'dob.update' }
   /** The DOB dialog closed without leaving: the form stays as it was. */

@@ -141,7 +141,7 @@ export const proceedRequestSchema = v.object({
   recent_searches: v.optional(v.unknown()),
   agent_id: agentIdSchema,
   session_id: v.optional(v.nullable(uuidSchema), null),
-  /** The solved ALTCHA payload (base64 JSON), single use. */
+  /** The solved ALTCHA payload (base64 JSON), or with BOT_CHECK=recaptcha a reCAPTCHA v3 token; single use. */
   bot_token: v.pipe(v.string(), v.maxLength(4000)),
   lang: v.optional(langSchema, 'en'),
 });

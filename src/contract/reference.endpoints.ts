@@ -17,6 +17,8 @@ export const countrySchema = v.object({
   name_en: v.string(),
   name_ar: v.string(),
   phone_code: v.string(),
+  /** Every other name it goes by in either language (former, short, official); Safar's own addition, optional. */
+  other_names: v.optional(v.array(v.string())),
 });
 export type Country = v.InferOutput<typeof countrySchema>;
 

@@ -57,11 +57,20 @@ describe('passport (spec §5: letters and digits, one apostrophe and one hyphen,
 
   it.each([
     ['AB 123 456', 'AB123456'],
-    ['ab-12#34', 'AB-1234'],
     ['١٢٣ abc', '123ABC'],
     ['X'.repeat(25), 'X'.repeat(20)],
   ])('the typing filter turns %j into %j', (typed, shown) => {
     expect(passportTypingText(typed)).toBe(shown);
+  });
+
+  it.each([
+    ['ab-12#34', 'AB-12#34'],
+    ['AB.123/45', 'AB.123/45'],
+    ['lr_123$', 'LR_123$'],
+  ])('a symbol typed or pasted into a passport is kept (%j shows %j) and refused with its message, not dropped without a word', (typed, shown) => {
+    const text = passportTypingText(typed);
+    expect(text).toBe(shown);
+    expect(errorsOf({ passport: text })).toEqual({ passport: 'passport_chars' });
   });
 
   it('two travellers of one policy cannot share a passport, however it was typed', () => {

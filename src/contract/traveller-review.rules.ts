@@ -113,14 +113,13 @@ export function normalizePassport(text: string): string {
 }
 
 /**
- * The passport field's typing filter (spec §5): letters, digits, one apostrophe and one hyphen
- * survive; spaces and anything else are dropped (a pasted "AB 123 456" reads AB123456), and the
- * result is capped at 20 only after that.
+ * What the passport field shows as it is typed or pasted: the stored form (Western digits,
+ * capitals, no spaces: a pasted "AB 123 456" reads AB123456), capped at 20. Any other character
+ * stays where it was typed, so the field can say why it is refused ("Only characters a-z and
+ * 0-9 are allowed", spec §5) instead of dropping it without a word (issue 17).
  */
 export function passportTypingText(text: string): string {
-  return normalizePassport(text)
-    .replace(/[^A-Z0-9'-]/g, '')
-    .slice(0, PASSPORT_MAX_LENGTH);
+  return normalizePassport(text).slice(0, PASSPORT_MAX_LENGTH);
 }
 
 const count = (text: string, char: string) => text.split(char).length - 1;

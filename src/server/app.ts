@@ -47,6 +47,7 @@ export type AppConfig = Pick<
   | 'insurerApiUrl'
   | 'insurerTimeoutMs'
   | 'altchaHmacKey'
+  | 'botCheck'
   | 'smtpUrl'
   | 'mailFrom'
   | 'outboxDir'
@@ -92,7 +93,14 @@ export function createApp(deps: AppDeps) {
   if (deps.log) app.use(requestLogMiddleware(deps.log));
   // The payments page posts its form to the gateway (RULINGS 19): the one other form target.
   const gatewayOrigin = new URL(deps.config.apsGatewayUrl).origin;
-  app.use(securityHeadersMiddleware({ apiOrigin, formTargets: [gatewayOrigin], publicUrl: deps.config.publicUrl }));
+  app.use(
+    securityHeadersMiddleware({
+      apiOrigin,
+      formTargets: [gatewayOrigin],
+      publicUrl: deps.config.publicUrl,
+      recaptcha: deps.config.botCheck.mode === 'recaptcha',
+    }),
+  );
   app.use(compress());
   app.use(bodyLimitMiddleware());
 
@@ -106,7 +114,7 @@ export function createApp(deps: AppDeps) {
   // The gateway's answers (RULINGS 20): unsigned form posts, trusted only for their APS signature.
   app.route('/', paymentsRoutes({ db: deps.db, config: deps.config, delivery, now, logError }));
   if (deps.config.apsSandbox) {
-    app.route('/', apsSandboxRoutes({ config: deps.config, now, gatewayFetch: deps.gatewayFetch ?? fetch, logError }));
+    app.route('/', apsSandboxRoutes({ db: deps.db, config: deps.config, now, gatewayFetch: deps.gatewayFetch ?? fetch, logError }));
   }
   // Policy certificates, by their unguessable token (RULINGS 21).
   app.route('/', policiesRoutes(deps.db, logError));
@@ -144,7 +152,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
   app.route('/', botCheckRoutes(deps.db, deps.config, now, limiter));
-  app.route('/', ordersRoutes(deps.db, deps.config, now));
+  app.route('/', ordersRoutes(deps.db, deps.config, now, logError));
   app.route('/', reviewRoutes(deps.db, now, limiter));
   app.route('/', checkoutRoutes(deps.db, deps.config, delivery, now, limiter));
   app.route('/', payfortRoutes(deps.db, deps.config, now));
@@ -160,6 +168,8 @@ export function createApp(deps: AppDeps) {
       apiBaseUrl: deps.config.apiBaseUrl,
       signingKey: deps.config.signingSecret,
       mainSiteUrl: deps.config.mainSiteUrl,
+      botCheck: deps.config.botCheck.mode,
+      recaptchaSiteKey: deps.config.botCheck.mode === 'recaptcha' ? deps.config.botCheck.siteKey : '',
     });
     app.use('/assets/*', async (c, next) => {
       await next();

@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
 import { todayIso } from '../contract/dates';
 import { listOpenCallBacks, type CallBackListItem } from './call-backs/call-back-store';
-import { parseConfigOrExit } from './config';
+import { parseConfigOrExit, type Config } from './config';
 import { embeddedDataDir, openConfiguredDatabase, type Db } from './db/client';
+import { embeddedDatabaseUse, type OwnerCheckOptions } from './db/embedded-owner';
 import * as t from './db/schema';
 import {
   addCoupon,
@@ -25,8 +26,8 @@ import {
  *   npm run broker -- coupons disable CODE
  *   npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]
  *        orders newest first: state, amount, coupon, policy number and whether it was mailed
- * Embedded PGlite allows one process per data directory: with it, run this while the server is
- * stopped (with DATABASE_URL, PostgreSQL serves both at once).
+ * Embedded PGlite allows one process per data directory: while a running server has it open,
+ * this refuses (exit 1) and says so (with DATABASE_URL, PostgreSQL serves both at once).
  */
 
 export const USAGE = [
@@ -226,6 +227,19 @@ export function formatOrders(items: readonly OrderListItem[]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
+/**
+ * Why the CLI must not open the database now, or null: embedded PGlite is one process per data
+ * directory, and a running server (another live process that has it open) would see its files
+ * change under it. PostgreSQL (DATABASE_URL) serves both at once.
+ */
+export function embeddedDatabaseBusy(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OwnerCheckOptions = {}): string | null {
+  if (config.databaseUrl) return null;
+  const dir = embeddedDataDir(config);
+  const use = embeddedDatabaseUse(dir, options);
+  if (!use.inUse) return null;
+  return `The embedded database ${dir} is open in process ${use.pid} (the server): stop it and run this again, or use DATABASE_URL (PostgreSQL serves both at once).`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = parseBrokerArgs(argv);
   if (typeof command === 'string') {
@@ -233,7 +247,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = parseConfigOrExit(process.env);
-  if (!config.databaseUrl) console.error(`Embedded database ${embeddedDataDir(config)}: stop the server before using it.`);
+  const busy = embeddedDatabaseBusy(config);
+  if (busy) {
+    console.error(busy);
+    return 1;
+  }
   const database = await openConfiguredDatabase(config);
   try {
     return await runBrokerCommand(database.db, command, { out: (text) => console.log(text), err: (text) => console.error(text) }, Date.now());

@@ -11,6 +11,7 @@ import {
   developmentSecretWarnings,
   isHttpsUrl,
   parseConfig,
+  RECAPTCHA_SITEVERIFY_URL,
   secretsAtDevelopmentDefault,
 } from './config';
 
@@ -30,6 +31,7 @@ describe('parseConfig defaults', () => {
       insurerApiUrl: 'http://127.0.0.1:8080/insurer-sandbox',
       insurerTimeoutMs: 3000,
       altchaHmacKey: DEV_ALTCHA_HMAC_KEY,
+      botCheck: { mode: 'altcha' },
       smtpUrl: '',
       mailFrom: 'Safar <care@safar.example>',
       outboxDir: path.resolve('./data/outbox'),
@@ -173,6 +175,17 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['APS_SANDBOX', 'yes'],
     ['APS_SANDBOX', 'TRUE'],
     ['APS_SANDBOX', ''],
+    ['BOT_CHECK', 'google'],
+    ['BOT_CHECK', ''],
+    ['RECAPTCHA_SITE_KEY', '6Lc key with spaces'],
+    ['RECAPTCHA_SITE_KEY', '6Lc"><script>'],
+    ['RECAPTCHA_VERIFY_URL', 'www.google.com/recaptcha/api/siteverify'],
+    ['RECAPTCHA_MIN_SCORE', '1.5'],
+    ['RECAPTCHA_MIN_SCORE', '-0.1'],
+    ['RECAPTCHA_MIN_SCORE', 'half'],
+    ['RECAPTCHA_MIN_SCORE', ''],
+    ['RECAPTCHA_TIMEOUT_MS', '50'],
+    ['RECAPTCHA_TIMEOUT_MS', 'soon'],
   ];
 
   it.each(bad)('%s=%j', (name, value) => {
@@ -397,5 +410,58 @@ describe('https is decided by the URL parser, not by spelling', () => {
   it('isHttpsUrl parses: case and surrounding spaces do not matter, http and garbage are not https', () => {
     for (const value of ['https://a.example', 'HTTPS://a.example', ' https://a.example', 'hTTpS://a.example/x']) expect(isHttpsUrl(value)).toBe(true);
     for (const value of ['http://a.example', 'https', 'not a url', '', 'ftp://a.example', 'javascript:https://a']) expect(isHttpsUrl(value)).toBe(false);
+  });
+});
+
+describe('the bot check: ALTCHA by default, reCAPTCHA v3 by BOT_CHECK (RULINGS 16)', () => {
+  const KEYS = { RECAPTCHA_SITE_KEY: '6LcSafarSiteKey_-0123456789', RECAPTCHA_SECRET_KEY: '6LcSafarSecretKey-0123456789' };
+
+  it('is ALTCHA without BOT_CHECK and with BOT_CHECK=altcha, whatever reCAPTCHA keys are set', () => {
+    expect(parseConfig({}).botCheck).toEqual({ mode: 'altcha' });
+    expect(parseConfig({ BOT_CHECK: 'altcha', ...KEYS }).botCheck).toEqual({ mode: 'altcha' });
+  });
+
+  it("with BOT_CHECK=recaptcha takes both keys, Google's siteverify, score 0.5 and a 5 s timeout by default", () => {
+    expect(parseConfig({ BOT_CHECK: 'recaptcha', ...KEYS }).botCheck).toEqual({
+      mode: 'recaptcha',
+      siteKey: KEYS.RECAPTCHA_SITE_KEY,
+      secretKey: KEYS.RECAPTCHA_SECRET_KEY,
+      verifyUrl: RECAPTCHA_SITEVERIFY_URL,
+      minScore: 0.5,
+      timeoutMs: 5000,
+    });
+    expect(RECAPTCHA_SITEVERIFY_URL).toBe('https://www.google.com/recaptcha/api/siteverify');
+  });
+
+  it('takes RECAPTCHA_VERIFY_URL, RECAPTCHA_MIN_SCORE and RECAPTCHA_TIMEOUT_MS', () => {
+    expect(
+      parseConfig({
+        BOT_CHECK: 'recaptcha',
+        ...KEYS,
+        RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9999/siteverify',
+        RECAPTCHA_MIN_SCORE: '0.7',
+        RECAPTCHA_TIMEOUT_MS: '1500',
+      }).botCheck,
+    ).toMatchObject({ verifyUrl: 'http://127.0.0.1:9999/siteverify', minScore: 0.7, timeoutMs: 1500 });
+    for (const [text, score] of [['0', 0], ['1', 1], ['1.0', 1], ['0.25', 0.25], ['.9', 0.9]] as const) {
+      expect(parseConfig({ BOT_CHECK: 'recaptcha', ...KEYS, RECAPTCHA_MIN_SCORE: text }).botCheck).toMatchObject({ minScore: score });
+    }
+  });
+
+  it('refuses BOT_CHECK=recaptcha without its keys, naming each missing one', () => {
+    /** The variables a ConfigError blames, one per line; 'accepted' when parseConfig took the environment. */
+    const refusal = (env: Record<string, string>) => {
+      try {
+        parseConfig({ BOT_CHECK: 'recaptcha', ...env });
+        return 'accepted';
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        return error.message.match(/^\s*([A-Z_]+):/gm)?.map((line) => line.trim().slice(0, -1));
+      }
+    };
+    expect(refusal({})).toEqual(['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY']);
+    expect(refusal({ RECAPTCHA_SITE_KEY: KEYS.RECAPTCHA_SITE_KEY })).toEqual(['RECAPTCHA_SECRET_KEY']);
+    expect(refusal({ RECAPTCHA_SECRET_KEY: KEYS.RECAPTCHA_SECRET_KEY, RECAPTCHA_SITE_KEY: '' })).toEqual(['RECAPTCHA_SITE_KEY']);
+    expect(refusal({ RECAPTCHA_SITE_KEY: KEYS.RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY: '   ' })).toEqual(['RECAPTCHA_SECRET_KEY']);
   });
 });

@@ -7,6 +7,9 @@ export const DEV_SIGNING_SECRET = 'safar-dev-signing-secret-change-me';
 /** The development key of the bot check's challenges (RULINGS 16); set ALTCHA_HMAC_KEY in production. */
 export const DEV_ALTCHA_HMAC_KEY = 'safar-dev-altcha-key-change-me';
 
+/** Google's reCAPTCHA verify endpoint (RULINGS 16); RECAPTCHA_VERIFY_URL replaces it (tests: a local fake). */
+export const RECAPTCHA_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
 /**
  * Demo credentials of the embedded APS sandbox gateway (RULINGS 20). The access code and merchant
  * identifier are posted through the browser anyway; the two phrases sign requests and responses,
@@ -78,6 +81,32 @@ const envSchema = v.object({
     v.pipe(v.string(), v.minLength(16, 'ALTCHA_HMAC_KEY must be at least 16 characters long')),
     DEV_ALTCHA_HMAC_KEY,
   ),
+  BOT_CHECK: v.optional(v.picklist(['altcha', 'recaptcha'], 'BOT_CHECK must be altcha or recaptcha'), 'altcha'),
+  // The site key goes into the script URL the browser loads: only the characters Google's keys have.
+  RECAPTCHA_SITE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w-]*$/, 'RECAPTCHA_SITE_KEY must be the v3 site key from the reCAPTCHA admin console (letters, digits, - and _)')),
+    '',
+  ),
+  RECAPTCHA_SECRET_KEY: v.optional(v.string(), ''),
+  RECAPTCHA_VERIFY_URL: v.optional(url('RECAPTCHA_VERIFY_URL'), RECAPTCHA_SITEVERIFY_URL),
+  RECAPTCHA_MIN_SCORE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'RECAPTCHA_MIN_SCORE must be a number from 0 to 1, such as 0.5'),
+      v.transform(Number),
+    ),
+    '0.5',
+  ),
+  RECAPTCHA_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'RECAPTCHA_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000'),
+      v.transform(Number),
+      v.minValue(100, 'RECAPTCHA_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000'),
+      v.maxValue(60_000, 'RECAPTCHA_TIMEOUT_MS must be a whole number of milliseconds between 100 and 60000'),
+    ),
+    '5000',
+  ),
   SMTP_URL: v.optional(
     v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\//))], 'SMTP_URL must be empty (write .eml files) or an smtp:// or smtps:// URL'),
     '',
@@ -106,6 +135,14 @@ const envSchema = v.object({
   APS_SANDBOX: v.optional(v.picklist(['true', 'false'], 'APS_SANDBOX must be true or false')),
 });
 
+/**
+ * The bot check proceed-review takes (RULINGS 16): ALTCHA (the default, keyed by altchaHmacKey),
+ * or reCAPTCHA v3 with its keys, verify endpoint, lowest passing score and verify timeout.
+ */
+export type BotCheckConfig =
+  | { mode: 'altcha' }
+  | { mode: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string; minScore: number; timeoutMs: number };
+
 export interface Config {
   port: number;
   host: string;
@@ -121,6 +158,7 @@ export interface Config {
   insurerApiUrl: string;
   insurerTimeoutMs: number;
   altchaHmacKey: string;
+  botCheck: BotCheckConfig;
   /** Empty: mail is written as .eml files under DATA_DIR/outbox (RULINGS 22). */
   smtpUrl: string;
   mailFrom: string;
@@ -252,6 +290,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     insurerApiUrl: normaliseUrl(out.INSURER_API_URL || `http://127.0.0.1:${out.PORT}/insurer-sandbox`),
     insurerTimeoutMs: out.INSURER_TIMEOUT_MS,
     altchaHmacKey: out.ALTCHA_HMAC_KEY,
+    botCheck:
+      out.BOT_CHECK === 'recaptcha'
+        ? {
+            mode: 'recaptcha',
+            siteKey: out.RECAPTCHA_SITE_KEY,
+            secretKey: out.RECAPTCHA_SECRET_KEY,
+            verifyUrl: new URL(out.RECAPTCHA_VERIFY_URL).href,
+            minScore: out.RECAPTCHA_MIN_SCORE,
+            timeoutMs: out.RECAPTCHA_TIMEOUT_MS,
+          }
+        : { mode: 'altcha' },
     smtpUrl: out.SMTP_URL,
     mailFrom: out.MAIL_FROM,
     outboxDir: path.join(path.resolve(out.DATA_DIR), 'outbox'),
@@ -273,6 +322,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     } else if (https) {
       // Served over https means a real deployment: a development secret there is a hole, not a default.
       problems.push(`${variable}: still the development default while PUBLIC_URL is https; set a secret of your own`);
+    }
+  }
+  if (out.BOT_CHECK === 'recaptcha') {
+    for (const variable of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'] as const) {
+      if (out[variable].trim() === '') {
+        problems.push(`${variable}: required when BOT_CHECK is recaptcha; take it from your reCAPTCHA v3 site in the reCAPTCHA admin console`);
+      }
     }
   }
   const gatewayProblem = apsGatewayProblem(gatewayUrl, out.APS_SANDBOX, https);

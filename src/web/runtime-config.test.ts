@@ -17,7 +17,26 @@ describe('readRuntimeConfig', () => {
     const config = readRuntimeConfig(
       docWith(JSON.stringify({ apiBaseUrl: 'https://api.example', signingKey: 'k-from-server', mainSiteUrl: 'https://m.example' })),
     );
-    expect(config).toEqual({ apiBaseUrl: 'https://api.example', signingKey: 'k-from-server', mainSiteUrl: 'https://m.example' });
+    expect(config).toEqual({
+      apiBaseUrl: 'https://api.example',
+      signingKey: 'k-from-server',
+      mainSiteUrl: 'https://m.example',
+      botCheck: 'altcha',
+      recaptchaSiteKey: '',
+    });
+  });
+
+  it('reads reCAPTCHA mode and its site key (RULINGS 16); without a site key it stays ALTCHA', () => {
+    const base = { apiBaseUrl: '', signingKey: 'k', mainSiteUrl: 'https://m.example' };
+    expect(readRuntimeConfig(docWith(JSON.stringify({ ...base, botCheck: 'recaptcha', recaptchaSiteKey: 'site-key_1' })))).toMatchObject({
+      botCheck: 'recaptcha',
+      recaptchaSiteKey: 'site-key_1',
+    });
+    expect(readRuntimeConfig(docWith(JSON.stringify({ ...base, botCheck: 'recaptcha', recaptchaSiteKey: '' })))).toMatchObject({
+      botCheck: 'altcha',
+      recaptchaSiteKey: '',
+    });
+    expect(readRuntimeConfig(docWith(JSON.stringify({ ...base, botCheck: 'something' }))).botCheck).toBe('altcha');
   });
 
   it('falls back to the documented development defaults without the tag or with broken JSON', () => {

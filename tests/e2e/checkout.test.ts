@@ -122,4 +122,40 @@ describe('checkout, once in each direction of the journey', () => {
     expect(await axeViolations(page)).toEqual([]);
     await finish(opened);
   });
+  test("issue 17: the agent's Arabic WhatsApp link carries the language and the applied coupon; the customer opens the same total with the coupon applied", async () => {
+    const agent = await openPage(browser(), DESKTOP);
+    await toCheckout(agent.page, 'ar', '&agent_id=101');
+    const full = await shownTotal(agent.page);
+    expect((await applyCoupon(agent.page, 'SAFAR10')).status).toBe(200);
+    await expect.poll(() => shownTotal(agent.page)).toBeLessThan(full);
+    const agentTotal = await agent.page.getByTestId('price-total').innerText();
+    const whatsapp = agent.page.getByTestId('share-whatsapp');
+    await expect.poll(async () => decodeURIComponent((await whatsapp.getAttribute('href')) ?? '')).toContain('coupon=SAFAR10');
+    const text = new URL((await whatsapp.getAttribute('href'))!).searchParams.get('text')!;
+    const link = new URL(text.match(/https?:\/\/\S+/)![0]);
+    expect(link.pathname).toBe('/checkout');
+    expect(link.searchParams.get('lang')).toBe('ar');
+    expect(link.searchParams.get('coupon')).toBe('SAFAR10');
+    expect(link.searchParams.has('agent_id')).toBe(false);
+    await finishAllowing(agent);
+
+    // The customer, in a fresh browser, opens the link: Arabic, the coupon applied, the agent's total.
+    const customer = await openPage(browser(), MOBILE);
+    await customer.page.goto(`${link.pathname}${link.search}`);
+    await customer.page.getByTestId('coupon-applied').waitFor({ timeout: 15_000 });
+    expect(await customer.page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await customer.page.getByTestId('coupon-input').inputValue()).toBe('SAFAR10');
+    expect(await customer.page.getByTestId('price-total').innerText()).toBe(agentTotal);
+    await screenshotBothWidths(customer.page, 'checkout-coupon-from-link-ar');
+    await finishAllowing(customer);
+  });
+
+  test.each(['en', 'ar'] as const)('issue 17: /thank-you-p for an unknown order in a fresh browser (%s) confirms nothing', async (lang) => {
+    const opened = await openPage(browser(), MOBILE);
+    await opened.page.goto(`/thank-you-p?uuid=0b7c2a57-8d3e-4c43-9a57-7e3f1c3c2d11&lang=${lang}`);
+    await opened.page.getByTestId('hundred-no-order').waitFor({ timeout: 15_000 });
+    expect(await opened.page.getByTestId('order-confirmed').count()).toBe(0);
+    await screenshotBothWidths(opened.page, `thank-you-p-no-order-${lang}`);
+    await finishAllowing(opened, [404]);
+  });
 });

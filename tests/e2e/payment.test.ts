@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { todayIso } from '../../src/contract/dates';
 import { openConfiguredDatabase } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
+import { message } from '../../src/server/http/messages';
 import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, serverOfThisFile, visit, type Lang } from './harness';
 import { axeViolations, fields, fillTrip, listEml, newTrip, quotesOpened, screenshotBothWidths, typeInto } from './journey-steps';
 import { MR, MRS, PLAN, choose, reviewFields, travellerOpened } from './review-steps';
@@ -218,8 +219,52 @@ describe('a declined card', () => {
   });
 });
 
+describe('Back from /payment-result (issue 17 item 9)', () => {
+  test('after paying with the test card, Back lands on a GET page (the payments page saying "already paid" with the certificate), never on Chromium\'s "Confirm Form Resubmission"', async () => {
+    const opened = await openPage(browser(), DESKTOP);
+    const { page } = opened;
+    const uuid = await quotesForTwo(page, 'en');
+    const card = page.getByTestId('quote-card').filter({ has: page.getByText(PLAN.provider1000.en, { exact: true }) });
+    await card.getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+    await reviewTwo(page, 'en', ['BK1234567', 'BK7654321']);
+    const reference = await toPaymentsPage(page);
+    await page.locator('form button[type="submit"]').first().click();
+    // The card page is a GET of the session's own address (Post/Redirect/Get).
+    await page.waitForURL((url) => /^\/sandbox\/aps\/pay\/[A-Za-z0-9_-]{32}$/.test(url.pathname), { timeout: 15_000 });
+    await payWithCard(page, GOOD_CARD);
+    await resultShown(page, 'paid');
+
+    // Every document request of the way back is a GET: nothing is posted again.
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.method() !== 'GET') posted.push(`${request.method()} ${request.url()}`);
+    });
+    const back = await page.goBack({ waitUntil: 'load' });
+    expect(back, 'Back loads a page (ERR_CACHE_MISS, the resubmission prompt, rejects)').not.toBeNull();
+    expect(back!.request().method()).toBe('GET');
+    expect(back!.status()).toBe(200);
+    expect(page.url()).not.toMatch(/^chrome-error:/);
+    expect(new URL(page.url()).pathname).toBe(`/pay/${reference}`);
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/confirm form resubmission/i);
+    expect(text).toContain(message('pay_already_paid', 'en'));
+    expect(await page.getByTestId('pay-certificate').getAttribute('href')).toMatch(/^\/policies\/[A-Za-z0-9_-]+\/certificate\.pdf$/);
+    expect(await page.locator('form').count()).toBe(0);
+    await screenshotBothWidths(page, 'pay-page-already-paid-en');
+
+    // Forward returns to the result, still without posting anything.
+    await page.goForward({ waitUntil: 'load' });
+    await resultShown(page, 'paid');
+    expect(posted).toEqual([]);
+
+    journeys.push({ uuid, orders: 1, travellers: ['BK1234567', 'BK7654321'] });
+    await finish(opened);
+  });
+});
+
 test('the database holds, for each journey, its orders (one paid) and exactly one policy', async () => {
-  expect(journeys).toHaveLength(3);
+  expect(journeys).toHaveLength(4);
   await server.stop();
   const database = await openConfiguredDatabase({ databaseUrl: '', dataDir: server.dataDir });
   try {

@@ -64,18 +64,41 @@ async function answeredFeedback(reference: string): Promise<FeedbackCall> {
   return feedbackFor(reference).at(-1)!;
 }
 
+/** A session's page: /sandbox/aps/pay/<32-character one-time id>. */
+const SESSION_PATH = /^\/sandbox\/aps\/pay\/[A-Za-z0-9_-]{32}$/;
+
+/**
+ * A POST the sandbox answers as Post/Redirect/Get does (issue 17 item 9): 303 See Other to a
+ * session page, not cached; then that page, fetched with GET as the browser follows.
+ */
+async function followSeeOther(res: Response, sandbox: Pick<Hono<AppEnv>, 'request'> = app.app): Promise<{ location: string; html: string }> {
+  expect(res.status).toBe(303);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  const location = res.headers.get('location') ?? '';
+  expect(location).toMatch(SESSION_PATH);
+  return { location, html: await htmlOf(await sandbox.request(location), 200) };
+}
+
+/** Posts the payments page's Pay form to the gateway (changed by `change`): the page the browser lands on. */
+async function postPurchase(order: OrderRow, change: (fields: Record<string, string>) => Record<string, string> = (fields) => fields) {
+  const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}`), 200));
+  return { pay, ...(await followSeeOther(await postForm(app, pay.action, change(pay.fields)))) };
+}
+
 /** The payments page's Pay form, posted to the gateway as the browser does: the card page and its form. */
 async function openCardPage(order: OrderRow, lang?: 'en' | 'ar') {
   const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}${lang ? `?lang=${lang}` : ''}`), 200));
   expect(pay.action).toBe('http://safar.test/sandbox/aps/paymentPage');
-  const html = await htmlOf(await postForm(app, pay.action, pay.fields), 200);
-  return { html, form: onlyForm(html), request: pay.fields };
+  const { location, html } = await followSeeOther(await postForm(app, pay.action, pay.fields));
+  return { html, form: onlyForm(html), request: pay.fields, location };
 }
 
-/** Posts the card form with what was typed and the button pressed; the sandbox's answer page. */
+/** Posts the card form with what was typed and the button pressed; the page it redirects to (its own address). */
 async function submitCard(form: PageForm, typed: Record<string, string>, action: 'pay' | 'cancel' = 'pay') {
-  expect(form.action).toBe('/sandbox/aps/pay');
-  return htmlOf(await postForm(app, form.action, { ...form.fields, ...typed, action }), 200);
+  expect(form.action).toMatch(SESSION_PATH);
+  const { location, html } = await followSeeOther(await postForm(app, form.action, { ...form.fields, ...typed, action }));
+  expect(location).toBe(form.action);
+  return html;
 }
 
 /** The answer page's auto-submitted form to return_url. */
@@ -99,8 +122,10 @@ describe('the card page', () => {
     expect(html).toContain(order.merchantReference);
     expect(html).toContain(`USD ${(order.totalCents / 100).toFixed(2)}`);
     for (const name of ['card_number', 'expiry_date', 'card_security_code', 'card_holder_name']) expect(html).toContain(`<label for="f-${name}">`);
-    // The request rides along, every field of it, to be verified again.
-    expect(form.fields).toEqual(Object.fromEntries(Object.entries(request).map(([name, value]) => [`request.${name}`, value])));
+    // The request stays with the sandbox, in the database under the session's one-time id; the form carries none of it.
+    expect(form.fields).toEqual({});
+    const [session] = await app.db.select().from(t.apsSandboxSessions).where(eq(t.apsSandboxSessions.id, form.action.split('/').at(-1)!));
+    expect(session).toMatchObject({ request, returnUrl: request.return_url, lang: 'en', response: null });
   });
 
   it('in Arabic when the request says language=ar: rtl, and the sandbox named in Arabic', async () => {
@@ -125,8 +150,8 @@ describe('the card page', () => {
     expect(html).toContain('value="02/26"');
     expect(html).not.toContain('value="12"');
     const again = onlyForm(html);
-    expect(again.action).toBe('/sandbox/aps/pay');
-    expect(again.fields).toEqual(form.fields);
+    expect(again.action).toBe(form.action);
+    expect(again.fields).toEqual({});
     expect(feedbackFor(order.merchantReference)).toEqual([]);
   });
 });
@@ -194,22 +219,37 @@ describe('the answer', () => {
     await answeredFeedback(order.merchantReference);
   });
 
-  it('each payment is a new transaction: two posts of the card form get two different fort_ids', async () => {
+  it('a session pays once: the card form posted again (a double click) shows the same answer, no new transaction, no second feedback', async () => {
     const { order } = await pendingOrder(app);
     const { form } = await openCardPage(order);
-    const first = returnForm(await submitCard(form, OTHER_CARD)).fields.fort_id;
+    const first = returnForm(await submitCard(form, OTHER_CARD)).fields;
     await answeredFeedback(order.merchantReference);
-    const second = returnForm(await submitCard(form, OTHER_CARD)).fields.fort_id;
+    const again = returnForm(await submitCard(form, TEST_CARD)).fields;
+    expect(again).toEqual(first);
+    // A reload of the session page (a GET) is the same answer too.
+    expect(returnForm(await htmlOf(await app.app.request(form.action), 200)).fields).toEqual(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(feedbackFor(order.merchantReference)).toHaveLength(1);
+  });
+
+  it('each Pay on the payments page opens a session of its own: a new transaction with a new fort_id', async () => {
+    const { order } = await pendingOrder(app);
+    // Pay pressed twice (two tabs): two sessions.
+    const first = await openCardPage(order);
+    const second = await openCardPage(order);
+    expect(second.location).not.toBe(first.location);
+    const firstAnswer = returnForm(await submitCard(first.form, OTHER_CARD)).fields.fort_id;
+    await answeredFeedback(order.merchantReference);
+    const secondAnswer = returnForm(await submitCard(second.form, OTHER_CARD)).fields.fort_id;
     await vi.waitFor(() => expect(feedbackFor(order.merchantReference).filter((call) => call.status !== undefined)).toHaveLength(2));
-    expect(first).not.toBe(second);
+    expect(firstAnswer).not.toBe(secondAnswer);
   });
 });
 
 describe('requests the sandbox refuses', () => {
   it('a tampered request (amount changed on the way): back to return_url with status 00, 00008 Signature mismatch, signed; no card page, no feedback', async () => {
     const { order } = await pendingOrder(app);
-    const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}`), 200));
-    const html = await htmlOf(await postForm(app, pay.action, { ...pay.fields, amount: '100' }), 200);
+    const { pay, html } = await postPurchase(order, (fields) => ({ ...fields, amount: '100' }));
     expect(html).toContain(message('sandbox_return_refused', 'en'));
     const back = returnForm(html);
     expect(back.action).toBe(pay.fields.return_url);
@@ -219,19 +259,35 @@ describe('requests the sandbox refuses', () => {
     expect(feedbackFor(order.merchantReference)).toEqual([]);
   });
 
-  it('a request changed between the card page and Pay is refused the same way, and nothing is charged', async () => {
+  it('the card form cannot change the request: fields posted beside the card are ignored, the request kept at paymentPage is answered', async () => {
     const { order } = await pendingOrder(app);
     const { form } = await openCardPage(order);
-    const html = await htmlOf(await postForm(app, form.action, { ...form.fields, 'request.amount': '1', ...TEST_CARD, action: 'pay' }), 200);
-    expect(returnForm(html).fields).toMatchObject({ status: '00', response_code: '00008' });
+    const { html } = await followSeeOther(await postForm(app, form.action, { 'request.amount': '1', amount: '1', ...TEST_CARD, action: 'pay' }));
+    expect(returnForm(html).fields).toMatchObject({ status: '14', amount: String(order.totalCents) });
+    await answeredFeedback(order.merchantReference);
+  });
+
+  it('an unknown session id, or one left unpaid for over an hour: a 404 page that says sandbox, no form', async () => {
+    for (const path of ['/sandbox/aps/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/sandbox/aps/pay/not-an-id']) {
+      for (const method of ['GET', 'POST']) {
+        const html = await htmlOf(await app.app.request(path, { method, body: method === 'POST' ? 'action=pay' : undefined }), 404);
+        expect(html).toContain(message('sandbox_session_unknown_text', 'en'));
+        expect(html).not.toContain('<form');
+      }
+    }
+    const { order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const id = form.action.split('/').at(-1)!;
+    await app.db.update(t.apsSandboxSessions).set({ createdAt: new Date(FIXED_NOW - 61 * 60 * 1000) }).where(eq(t.apsSandboxSessions.id, id));
+    expect(await htmlOf(await app.app.request(form.action), 404)).toContain(message('sandbox_session_unknown_text', 'en'));
+    expect((await postForm(app, form.action, { ...TEST_CARD, action: 'pay' })).status).toBe(404);
     expect(feedbackFor(order.merchantReference)).toEqual([]);
   });
 
   it('a missing field: 00001 Missing parameter', async () => {
     const { order } = await pendingOrder(app);
-    const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}`), 200));
-    const { customer_email: _omitted, ...rest } = pay.fields;
-    expect(returnForm(await htmlOf(await postForm(app, pay.action, rest), 200)).fields).toMatchObject({ status: '00', response_code: '00001', response_message: 'Missing parameter' });
+    const { html } = await postPurchase(order, ({ customer_email: _omitted, ...rest }) => rest);
+    expect(returnForm(html).fields).toMatchObject({ status: '00', response_code: '00001', response_message: 'Missing parameter' });
   });
 
   it('no usable return_url or another merchant: a 400 page that says sandbox, nothing sent; a GET: 405', async () => {
@@ -258,6 +314,22 @@ describe('requests the sandbox refuses', () => {
     const script = await res.text();
     expect(script).toContain("getElementById('aps-return')");
     expect(script).toContain('.submit()');
+    // Issue 17 item 9: a same-origin return is posted in the background and the page replaced, never by itself on Back.
+    expect(script).toContain('location.replace(res.url)');
+    expect(script).toContain("'back_forward'");
+  });
+
+  it('serves card.js, which the card page loads to post its form without adding a history entry', async () => {
+    const res = await app.app.request('/sandbox/aps/card.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const script = await res.text();
+    expect(script).toContain("getElementById('aps-card')");
+    expect(script).toContain('location.replace(res.url)');
+    const { order } = await pendingOrder(app);
+    const { html, form } = await openCardPage(order);
+    expect(form.id).toBe('aps-card');
+    expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script src="/sandbox/aps/card.js" defer>']);
   });
 
   it('is not mounted when a real gateway is configured (APS_GATEWAY_URL set): 404', async () => {
@@ -279,7 +351,7 @@ describe('the direct transaction feedback is retried until acknowledged (tiny de
   function sandboxApp(endpoint: typeof fetch, logError: (line: ErrorLogLine) => void) {
     const sandbox = new Hono<AppEnv>();
     sandbox.use(bodyLimitMiddleware());
-    sandbox.route('/', apsSandboxRoutes({ config, now: () => FIXED_NOW, gatewayFetch: endpoint, logError, feedbackRetryDelaysMs: [5, 5, 5] }));
+    sandbox.route('/', apsSandboxRoutes({ db: app.db, config, now: () => FIXED_NOW, gatewayFetch: endpoint, logError, feedbackRetryDelaysMs: [5, 5, 5] }));
     return sandbox;
   }
 
@@ -291,8 +363,7 @@ describe('the direct transaction feedback is retried until acknowledged (tiny de
       body: new URLSearchParams({ ...form.fields, ...TEST_CARD, action: 'pay' }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(res.status).toBe(200);
-    return returnForm(await res.text()).fields;
+    return returnForm((await followSeeOther(res, sandbox)).html).fields;
   }
 
   it('a 500, then a network error, then a 200: three posts of the same fields, then it stops; nothing logged', async () => {

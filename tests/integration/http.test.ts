@@ -139,7 +139,13 @@ describe('the SPA', () => {
     const html = await res.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('&quot;signingKey&quot;');
-    expect(runtimeConfig(html)).toEqual({ apiBaseUrl: '', signingKey: TEST_SIGNING_SECRET, mainSiteUrl: MAIN_SITE_URL });
+    expect(runtimeConfig(html)).toEqual({
+      apiBaseUrl: '',
+      signingKey: TEST_SIGNING_SECRET,
+      mainSiteUrl: MAIN_SITE_URL,
+      botCheck: 'altcha',
+      recaptchaSiteKey: '',
+    });
   });
 
   it('serves hashed assets cached for a year', async () => {

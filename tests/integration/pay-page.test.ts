@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dollarsAndCents } from '../../src/contract/money';
 import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { createApp } from '../../src/server/app';
 import * as t from '../../src/server/db/schema';
@@ -14,7 +15,20 @@ import { testConfig } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
 import { ARABIC } from './expect-envelope';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
-import { chooseQuote, createPaymentTestApp, formsOf, htmlOf, onlyForm, orderRow, pendingOrder, placeOrder, type OrderRow } from './payment-fixtures';
+import {
+  APS_DECLINED,
+  apsResponse,
+  chooseQuote,
+  createPaymentTestApp,
+  formsOf,
+  htmlOf,
+  onlyForm,
+  orderRow,
+  pendingOrder,
+  placeOrder,
+  postNotice,
+  type OrderRow,
+} from './payment-fixtures';
 
 /**
  * The payments page /pay/<merchant reference> (issue 11 item 1, RULINGS 19): what a pending order
@@ -58,9 +72,9 @@ describe('a pending order', () => {
     // Escaped as HTML, as every value from the database is.
     expect(html).toContain('Karim O&#39;Brien');
     expect(html).toContain('1 Apr 2026 – 10 Apr 2026');
-    // The total the order froze at checkout, in whole dollars.
+    // The total the order froze at checkout, to the cent, as the gateway charges it (RULINGS 26).
     expect(order.totalCents).toBeGreaterThan(0);
-    expect(html).toContain(`$${Math.round(order.totalCents / 100).toLocaleString('en-US')}`);
+    expect(html).toContain(`Pay <bdi class="ltr">$${dollarsAndCents(order.totalCents)}</bdi>`);
     expect(html).toContain(order.merchantReference);
     expect(html).toContain(message('pay_processor_note', 'en'));
     expect(html).toContain(message('pay_sandbox_note', 'en'));
@@ -95,7 +109,7 @@ describe('a pending order', () => {
     expect(html).toContain((await insurer1000()).nameAr);
     expect(html).toContain('شنغن الأساسية');
     expect(html).toContain('Rania Haddad');
-    expect(html).toContain(`$${Math.round(order.totalCents / 100).toLocaleString('en-US')}`);
+    expect(html).toContain(`$${dollarsAndCents(order.totalCents)}`);
     expect(html).toMatch(/نيسان 2026/);
     const form = onlyForm(html);
     expect(form.fields.language).toBe(order.lang);
@@ -169,6 +183,36 @@ describe('orders that cannot be paid: a clear page, no form', () => {
       expect(html).toContain(message('pay_failed_text', lang));
       expect(formsOf(html)).toEqual([]);
     }
+  });
+
+  it('issue 17 item 10: a failed attempt\'s page, after a later attempt of the lead paid, says "already paid" and links the policy certificate, in both languages', async () => {
+    const { lead, order } = await pendingOrder(app);
+    expect((await postNotice(app, 'return', apsResponse(order, APS_DECLINED))).status).toBe(303);
+    expect((await orderRow(app, order.merchantReference)).status).toBe('failed');
+    const retry = await placeOrder(app, lead.uuid);
+    expect((await postNotice(app, 'return', apsResponse(retry))).status).toBe(303);
+    expect((await orderRow(app, retry.merchantReference)).status).toBe('paid');
+    const [policy] = await app.db.select().from(t.policies).where(eq(t.policies.orderId, retry.id));
+    const certificate = `/policies/${policy!.downloadToken}/certificate.pdf`;
+
+    for (const lang of ['en', 'ar'] as const) {
+      const html = await htmlOf(await get(`/pay/${order.merchantReference}?lang=${lang}`), 200);
+      expect(html).toContain(message('pay_already_paid', lang));
+      expect(html).toContain(message('pay_already_paid_issued_text', lang));
+      expect(html).not.toContain(message('pay_failed', lang));
+      // This attempt is not "to pay" any more: its amount is the order's.
+      expect(html).toContain(message('pay_order_amount', lang));
+      expect(html).not.toContain(message('pay_amount', lang));
+      expect(html).toContain(`<a href="${certificate}" data-testid="pay-certificate">${message('pay_certificate_link', lang)}</a>`);
+      expect(html).not.toContain(lead.uuid);
+      expect(formsOf(html)).toEqual([]);
+    }
+    // The link opens the certificate of the policy the later attempt bought.
+    const pdf = await get(certificate);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // The paid attempt's own page links it too.
+    expect(await htmlOf(await get(`/pay/${retry.merchantReference}`), 200)).toContain(`href="${certificate}"`);
   });
 
   it('expired: placed more than 24 hours ago is 410 "expired"; 23 hours 59 minutes ago still shows the form', async () => {

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import type { Language } from '../../src/contract/endpoint';
@@ -19,6 +18,7 @@ import { createTestDatabase } from '../support/test-db';
 import { ARABIC } from './expect-envelope';
 import { createLeadTestApp, FIXED_NOW, FRANCE, ITALY, leadBody, LEBANON, type LeadTestApp } from './lead-fixtures';
 import { freshBotToken, insertQuote, insertTestCatalogue, PLAN } from './order-fixtures';
+import { pdfTextOf, readEml } from './outbox-reader';
 
 /**
  * Policy issuance (issue 11 item 5, RULINGS 21–22): a 100 % coupon order issues one policy whose
@@ -81,74 +81,6 @@ async function payWithFree100(target: LeadTestApp, lead: Awaited<ReturnType<type
   const reference = v.parse(tempCheckoutEndpoint.response, json).data.merchant_reference;
   const [order] = await target.db.select().from(t.orders).where(eq(t.orders.merchantReference, reference));
   return order!;
-}
-
-/* ---- a small reader of the outbox's RFC 822 messages (nodemailer's output) ---- */
-
-interface MimePart {
-  headers: Map<string, string>;
-  body: string;
-}
-
-function parsePart(raw: string): MimePart {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = split === -1 ? raw : raw.slice(0, split);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body: split === -1 ? '' : raw.slice(split + 4) };
-}
-
-/** Every leaf part of a message, multiparts opened recursively. */
-function leafParts(part: MimePart): MimePart[] {
-  const boundary = /boundary="?([^";]+)"?/i.exec(part.headers.get('content-type') ?? '')?.[1];
-  if (!boundary) return [part];
-  return part.body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .flatMap((chunk) => leafParts(parsePart(chunk.replace(/^\r\n/, ''))));
-}
-
-function decodeBody(part: MimePart): Buffer {
-  const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
-  if (encoding === 'quoted-printable') {
-    const bytes = part.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-    return Buffer.from(decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25')), 'utf8');
-  }
-  return Buffer.from(part.body, 'utf8');
-}
-
-/** A header's RFC 2047 encoded words (=?UTF-8?B?…?= / =?UTF-8?Q?…?=) decoded. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeURIComponent(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
-    );
-}
-
-function readEml(file: string) {
-  const message = parsePart(readFileSync(file, 'latin1'));
-  const parts = leafParts(message);
-  const text = parts.find((part) => part.headers.get('content-type')?.startsWith('text/plain'));
-  const pdf = parts.find((part) => part.headers.get('content-type')?.startsWith('application/pdf'));
-  return {
-    to: message.headers.get('to') ?? '',
-    subject: decodeHeader(message.headers.get('subject') ?? ''),
-    text: text ? decodeBody(text).toString('utf8') : '',
-    pdf: pdf ? { disposition: pdf.headers.get('content-disposition') ?? '', bytes: decodeBody(pdf) } : null,
-  };
-}
-
-/** The PDF's text, pages joined (unpdf takes its own copy of the bytes). */
-async function pdfTextOf(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text.replace(/\s+/g, ' ');
 }
 
 const policyOf = async (target: LeadTestApp, orderId: number) => target.db.select().from(t.policies).where(eq(t.policies.orderId, orderId));

@@ -120,8 +120,8 @@ describe('compare-quotes', () => {
     expect(quote.planDocuments.file_url).toMatch(/\?lang=ar$/);
     expect(second.lead.destination_names).toEqual(['فرنسا']);
     expect(second.whatapp_template).toMatch(ARABIC);
-    // The link's path and query are kept, under PUBLIC_URL (never another site's address).
-    expect(second.whatapp_template).toContain('http://safar.test/compare-quotes?uuid=x');
+    // The link's path is kept, under PUBLIC_URL (never another site's address), for this lead, in the text's language.
+    expect(second.whatapp_template).toContain(`http://safar.test/compare-quotes?uuid=${saved.uuid}&lang=ar`);
   });
 
   it('two calls at once (two tabs, a double mount) end with one set of live quotes, and both answer it', async () => {

@@ -45,7 +45,8 @@ describe('send-email-by-page', () => {
     await insertQuote(app.db, lead.id, { planId: PLAN.plain, insurerId: 1000, premiumCents: 12_000 });
     // Sent from another origin: only the path and query are kept, under the configured PUBLIC_URL.
     const link = `https://elsewhere.example/compare-quotes?uuid=${lead.uuid}&agent_id=101`;
-    const expectedLink = `https://safar.example/compare-quotes?uuid=${lead.uuid}&agent_id=101`;
+    // The agent is left out (the customer is not in agent mode) and the text's language is named.
+    const expectedLink = `https://safar.example/compare-quotes?uuid=${lead.uuid}&lang=en`;
     const before = emlFiles();
 
     const res = await send(sendEmailByPageEndpoint.path, { uuid: lead.uuid, pagename: 'compare-quotes', agent_id: 101, link });
@@ -63,6 +64,7 @@ describe('send-email-by-page', () => {
     const unfolded = eml.replace(/=\r\n/g, '').replace(/=3D/g, '=');
     expect(unfolded).toContain(expectedLink);
     expect(unfolded).not.toContain('elsewhere.example');
+    expect(unfolded).not.toContain('agent_id');
     expect(unfolded).toContain('Test Plain Plan');
     expect(eml).toMatch(/Content-Type: text\/html/);
 
@@ -120,7 +122,8 @@ describe('get-latest-leads-by-lead-id and by-uuid', () => {
     expect(uuidData.customer.get_customer).toEqual(idData.customer.get_customer);
     expect(uuidData.customer.lead_details).toMatchObject({ id: lead.id, uuid: lead.uuid, destination_country: 'فرنسا' });
     expect(uuidData.whatapp_template).toMatch(ARABIC);
-    expect(uuidData.whatapp_template).toContain(link);
+    // The link names the lead it reads (not whatever uuid was sent) and the text's language.
+    expect(uuidData.whatapp_template).toContain(`https://safar.example/compare-offers?uuid=${lead.uuid}&lang=ar`);
   });
 
   it('say isLeadAlreadyInDeal only once the invoice is no longer open', async () => {
@@ -151,6 +154,136 @@ describe('get-latest-leads-by-lead-id and by-uuid', () => {
   it('404 for an unknown lead id or uuid', async () => {
     expect((await send(latestLeadByIdEndpoint.path, { lead_id: 2_000_000_000 })).status).toBe(404);
     expect((await send(latestLeadByUuidEndpoint.path, { uuid: '0b7c2a57-8d3e-4c43-9a57-7e3f1c3c2d11' })).status).toBe(404);
+  });
+});
+
+describe('agent links and texts per shared page (issue 17)', () => {
+  const SHARE_COUPONS = [
+    { code: 'SHARE10', discountType: 1, discountValue: 10, validFrom: '2026-01-01', validTo: '2099-12-31' },
+    { code: 'SHAREOLD', discountType: 1, discountValue: 10, validFrom: '2025-01-01', validTo: '2025-12-31' },
+  ];
+  beforeAll(async () => {
+    await app.db.insert(t.coupons).values(SHARE_COUPONS);
+  });
+
+  /** A lead (in `lang`) with quotes and a chosen plan: $120.00 premium + 11 % VAT = $133.20. */
+  async function leadWithChosenPlan(lang: 'en' | 'ar') {
+    const lead = await saveLead({ lang });
+    const quoteId = await insertQuote(app.db, lead.id, { planId: PLAN.plain, insurerId: 1000, premiumCents: 12_000 });
+    await insertQuote(app.db, lead.id, { planId: PLAN.levant, insurerId: 1000, premiumCents: 15_000 });
+    await app.db.insert(t.invoices).values({
+      leadId: lead.id,
+      quoteId,
+      quoteRefNo: `SAF-SHARE-${lead.id}`,
+      insurerId: 1000,
+      planId: PLAN.plain,
+      planPriceCents: 12_000,
+      addons: [],
+      totalWithoutVatCents: 12_000,
+      vatPercent: 11,
+      vatCents: 1_320,
+      stampFeeCents: 0,
+      totalWithVatCents: 13_320,
+    });
+    // The lead was saved with its tracker at stage 1: its plan is chosen and its travellers reviewed.
+    await app.db.update(t.leadTrackers).set({ stage: 3 }).where(eq(t.leadTrackers.leadId, lead.id));
+    return lead;
+  }
+
+  async function whatsapp(lead: { uuid: string }, link: string, lang: 'en' | 'ar') {
+    const res = await send(latestLeadByUuidEndpoint.path, { uuid: lead.uuid, link, lang });
+    return v.parse(latestLeadByUuidEndpoint.response, await res.json()).data.whatapp_template;
+  }
+
+  async function mail(lead: { id: number; uuid: string }, pagename: string, link: string) {
+    const res = await send(sendEmailByPageEndpoint.path, { uuid: lead.uuid, pagename, agent_id: 101, link });
+    expect(res.status).toBe(200);
+    const logs = await app.db.select().from(t.mailLog).where(eq(t.mailLog.leadId, lead.id));
+    const log = logs.at(-1)!;
+    return { subject: log.subject, body: decodeMailBodies(readFileSync(log.file!, 'utf8')).replace(/&amp;/g, '&') };
+  }
+
+  it('WhatsApp links carry the language on every shared page, in en and ar, and never the agent', async () => {
+    const lead = await leadWithChosenPlan('en');
+    for (const [path, lang] of [
+      ['/compare-quotes', 'en'],
+      ['/compare-offers', 'ar'],
+      ['/review-details', 'ar'],
+      ['/checkout', 'en'],
+      ['/checkout', 'ar'],
+    ] as const) {
+      const text = await whatsapp(lead, `https://safar.example${path}?uuid=${lead.uuid}&agent_id=101`, lang);
+      expect(text).toContain(`https://safar.example${path}?uuid=${lead.uuid}&lang=${lang}`);
+      expect(text).not.toContain('agent_id');
+      expect(ARABIC.test(text)).toBe(lang === 'ar');
+    }
+  });
+
+  it('the WhatsApp text names the step: the plans to compare, the chosen plan to complete, the plan to pay with its total', async () => {
+    const lead = await leadWithChosenPlan('en');
+    const base = `https://safar.example`;
+    expect(await whatsapp(lead, `${base}/compare-quotes?uuid=${lead.uuid}`, 'en')).toContain('here are the travel insurance plans we picked');
+    const review = await whatsapp(lead, `${base}/review-details?uuid=${lead.uuid}`, 'en');
+    expect(review).toContain('the plan you chose on Safar (Test Plain Plan)');
+    expect(review).toContain('complete');
+    expect(await whatsapp(lead, `${base}/review-details?uuid=${lead.uuid}`, 'ar')).toContain('(خطة 910001)');
+    const checkout = await whatsapp(lead, `${base}/checkout?uuid=${lead.uuid}`, 'en');
+    expect(checkout).toContain('is ready to pay. Total: $133.20.');
+    const checkoutAr = await whatsapp(lead, `${base}/checkout?uuid=${lead.uuid}`, 'ar');
+    expect(checkoutAr).toContain('جاهزة للدفع. المجموع: $133.20');
+    expect(checkoutAr).toContain(`${base}/checkout?uuid=${lead.uuid}&lang=ar`);
+  });
+
+  it("a checkout link keeps the agent's coupon and the text shows the total with it; other pages drop a coupon", async () => {
+    const lead = await leadWithChosenPlan('en');
+    const text = await whatsapp(lead, `https://safar.example/checkout?uuid=${lead.uuid}&coupon=share%2010`, 'ar');
+    // 10 % off $120.00 = $108.00, + 11 % VAT = $119.88.
+    expect(text).toContain(`https://safar.example/checkout?uuid=${lead.uuid}&lang=ar&coupon=SHARE10`);
+    expect(text).toContain('$119.88');
+    // An expired coupon stays in the link (the customer's checkout shows why), the total is the plan's.
+    const expired = await whatsapp(lead, `https://safar.example/checkout?uuid=${lead.uuid}&coupon=SHAREOLD`, 'en');
+    expect(expired).toContain('&coupon=SHAREOLD');
+    expect(expired).toContain('Total: $133.20.');
+    expect(await whatsapp(lead, `https://safar.example/review-details?uuid=${lead.uuid}&coupon=SHARE10`, 'en')).not.toContain('coupon');
+  });
+
+  it('the share e-mail from checkout names the chosen plan to pay, with its total and the coupon link, in the lead\'s language', async () => {
+    const en = await leadWithChosenPlan('en');
+    const sent = await mail(en, 'checkout', `https://safar.example/checkout?uuid=${en.uuid}&coupon=SHARE10`);
+    expect(sent.subject).toBe('Your travel insurance is ready to pay on Safar');
+    expect(sent.body).toContain('Your plan Test Plain Plan is ready to pay.');
+    expect(sent.body).toContain('Total to pay: $119.88 (VAT included).');
+    expect(sent.body).toContain(`https://safar.example/checkout?uuid=${en.uuid}&lang=en&coupon=SHARE10`);
+    // Not the quotes' e-mail: no "plans we picked", no list of other plans.
+    expect(sent.body).not.toContain('plans we picked');
+    expect(sent.body).not.toContain('Test Levant');
+    expect(sent.body).not.toContain('Some of the plans');
+
+    const ar = await leadWithChosenPlan('ar');
+    const sentAr = await mail(ar, 'checkout', `https://safar.example/checkout?uuid=${ar.uuid}`);
+    expect(sentAr.subject).toBe('تأمين سفرك جاهز للدفع على سفر');
+    expect(sentAr.body).toContain('خطتك خطة 910001 جاهزة للدفع');
+    expect(sentAr.body).toContain('المبلغ المطلوب دفعه: $133.20');
+    expect(sentAr.body).toContain(`https://safar.example/checkout?uuid=${ar.uuid}&lang=ar`);
+  });
+
+  it('the share e-mail from review names the chosen plan to complete; from the quotes it lists the plans to compare', async () => {
+    const lead = await leadWithChosenPlan('en');
+    const review = await mail(lead, 'review-details', `https://safar.example/review-details?uuid=${lead.uuid}`);
+    expect(review.subject).toBe('Complete your travel insurance on Safar');
+    expect(review.body).toContain("Here is the plan you chose for your trip: Test Plain Plan. Open the link to review and complete the travellers' details:");
+    expect(review.body).toContain(`https://safar.example/review-details?uuid=${lead.uuid}&lang=en`);
+    expect(review.body).not.toContain('Some of the plans');
+
+    const ar = await leadWithChosenPlan('ar');
+    const quotes = await mail(ar, 'compare-quotes', `https://safar.example/compare-quotes?uuid=${ar.uuid}`);
+    expect(quotes.subject).toBe('عروض تأمين السفر الخاصة بك من سفر');
+    expect(quotes.body).toContain('افتح الرابط لمقارنتها');
+    expect(quotes.body).toContain('بعض الخطط');
+    expect(quotes.body).toContain(`https://safar.example/compare-quotes?uuid=${ar.uuid}&lang=ar`);
+    const reviewAr = await mail(ar, 'review-details', `https://safar.example/review-details?uuid=${ar.uuid}`);
+    expect(reviewAr.subject).toBe('أكمل تأمين سفرك على سفر');
+    expect(reviewAr.body).toContain('إليك الخطة التي اخترتها لرحلتك: خطة 910001');
   });
 });
 

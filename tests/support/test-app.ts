@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     insurerApiUrl: 'http://safar.test/insurer-sandbox',
     insurerTimeoutMs: 3000,
     altchaHmacKey: DEV_ALTCHA_HMAC_KEY,
+    botCheck: { mode: 'altcha' },
     smtpUrl: '',
     mailFrom: 'Safar <care@safar.example>',
     outboxDir: mkdtempSync(path.join(tmpdir(), 'safar-outbox-')),

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import { lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/client';
 import { botTokensUsed } from '../db/schema';
+import { verifyRecaptchaToken, type RecaptchaSettings, type RecaptchaUnavailable } from './recaptcha';
 
 /**
  * The invisible bot check of RULINGS 16 (ALTCHA proof of work). The challenge is stateless:
@@ -65,6 +67,41 @@ export async function verifyBotToken(db: Db, token: string, hmacKey: string, now
     .onConflictDoNothing()
     .returning({ signature: botTokensUsed.signature });
   return inserted.length === 1;
+}
+
+/** The configured bot check (BOT_CHECK): ALTCHA with its key, or reCAPTCHA v3 with its settings. */
+export type BotCheck = { mode: 'altcha'; hmacKey: string } | ({ mode: 'recaptcha' } & RecaptchaSettings);
+
+/**
+ * passed: a valid token, now spent. failed: a wrong, forged, low-scoring or spent token.
+ * unavailable: the token could not be checked (reCAPTCHA's siteverify down or slow).
+ */
+export type BotCheckVerdict = 'passed' | 'failed' | 'unavailable';
+
+/**
+ * Checks and spends a bot-check token the way BOT_CHECK says. A reCAPTCHA token that Google
+ * accepts is also marked spent here (by its SHA-256): Google answers a second siteverify of the
+ * same token with timeout-or-duplicate, but the rule "good once" (RULINGS 16) is ours to keep,
+ * whatever verify endpoint is configured.
+ */
+export async function checkBotToken(
+  db: Db,
+  token: string,
+  check: BotCheck,
+  context: { now: number; remoteIp: string | null; fetch?: typeof fetch; onUnavailable?: (reason: RecaptchaUnavailable) => void },
+): Promise<BotCheckVerdict> {
+  if (check.mode === 'altcha') return (await verifyBotToken(db, token, check.hmacKey, context.now)) ? 'passed' : 'failed';
+  const result = await verifyRecaptchaToken(token, context.remoteIp, check, context.fetch);
+  if (result.verdict === 'unavailable') context.onUnavailable?.(result.reason);
+  if (result.verdict !== 'passed') return result.verdict;
+  // No bot-challenge requests in this mode, so spent tokens are forgotten here instead.
+  await pruneSpentBotTokens(db, context.now);
+  const inserted = await db
+    .insert(botTokensUsed)
+    .values({ signature: `recaptcha:${createHash('sha256').update(token).digest('hex')}`, usedAt: new Date(context.now) })
+    .onConflictDoNothing()
+    .returning({ signature: botTokensUsed.signature });
+  return inserted.length === 1 ? 'passed' : 'failed';
 }
 
 /** Forgets spent tokens whose challenge has surely expired (spent more than a TTL ago). */

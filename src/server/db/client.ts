@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { backfillOrderContracts } from '../orders/order-contract';
+import { claimEmbeddedDatabase } from './embedded-owner';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whether PGlite or PostgreSQL is behind it. */
@@ -48,9 +49,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  // A directory is recorded as this process's while open, for the broker CLI (embedded-owner.ts).
+  let release = () => {};
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
     client = await PGlite.create(options.dataDir);
+    release = claimEmbeddedDatabase(options.dataDir);
   } else {
     client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   }
@@ -60,7 +64,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
     dump: async () => client.dumpDataDir('none'),
   };
 }

@@ -661,3 +661,26 @@ export const policies = pgTable('policies', {
   /** When the certificate was e-mailed; null until the mail transport took it. */
   mailedAt: timestamp('mailed_at', { withTimezone: true }),
 });
+
+/**
+ * The embedded APS sandbox's payment sessions (issue 17 item 9): a PURCHASE request it accepted
+ * (or refused, with its signed refusal), under a random one-time id, so that every page the
+ * browser keeps in its history is a GET of /sandbox/aps/pay/<id> (Post/Redirect/Get) and Back
+ * never re-posts a form. Once answered, the session holds its signed response and pays no more.
+ * In the database, not in memory, because any instance may serve the next request.
+ */
+export const apsSandboxSessions = pgTable('aps_sandbox_sessions', {
+  /** 24 random bytes, base64url. */
+  id: text('id').primaryKey(),
+  /** The request fields as posted (signature included); empty for a request refused at once. */
+  request: jsonb('request').$type<Record<string, string>>().notNull(),
+  /** Where the answer goes (the request's return_url). */
+  returnUrl: text('return_url').notNull(),
+  lang: text('lang').notNull(),
+  /** The last card form the sandbox refused: what was typed (never the CVV) and why. */
+  cardForm: jsonb('card_form').$type<{ values: Record<string, string>; errors: Record<string, string> }>(),
+  /** The signed answer, once there is one: the session is then closed. */
+  response: jsonb('response').$type<Record<string, string>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+});

@@ -1,4 +1,5 @@
 import type { Hono, MiddlewareHandler } from 'hono';
+import type { RecaptchaUnavailable } from '../bot-check/recaptcha';
 import type { AppEnv } from './app-env';
 import { message } from './messages';
 import { envelope, languageOf } from './respond';
@@ -15,6 +16,8 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 export type ErrorLogLine =
   | { event: 'error'; request_id: string; method: string; route: string; error: string; code?: string }
   | { event: 'insurer_unavailable'; insurer_id?: number; error: string; code?: string }
+  /** reCAPTCHA's siteverify could not judge a token (BOT_CHECK=recaptcha): every purchase is refused meanwhile. */
+  | { event: 'bot_check_unavailable'; reason: RecaptchaUnavailable }
   /** A policy's certificate mail failed (deliver-policy.ts); its mailed_at stays null for the broker. */
   | { event: 'policy_mail_failed'; policy_id: number; error: string; code?: string }
   /**

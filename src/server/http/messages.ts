@@ -55,6 +55,10 @@ const MESSAGES = {
     en: 'The security check did not pass or was already used. Please try again.',
     ar: 'لم يتم اجتياز التحقق الأمني أو تم استخدامه من قبل. يرجى المحاولة مرة أخرى.',
   },
+  bot_check_unavailable: {
+    en: 'The security check could not be completed just now. Please try again in a moment.',
+    ar: 'تعذّر إتمام التحقق الأمني الآن. يرجى المحاولة مجددًا بعد قليل.',
+  },
   quote_expired: {
     en: 'This quote is no longer current. Please refresh the quotes and choose again.',
     ar: 'لم يعد هذا العرض ساريًا. يرجى تحديث العروض والاختيار مجددًا.',
@@ -128,8 +132,9 @@ const MESSAGES = {
   pay_plan: { en: 'Plan', ar: 'الخطة' },
   pay_travellers: { en: 'Travellers', ar: 'المسافرون' },
   pay_trip_dates: { en: 'Trip dates', ar: 'تواريخ الرحلة' },
-  /** {amount} is the whole-dollar total, e.g. "$148". */
+  /** {amount} is the total to the cent, e.g. "$94.57" (RULINGS 26). */
   pay_button: { en: 'Pay {amount}', ar: 'ادفع {amount}' },
+  pay_price_summary: { en: 'Price summary', ar: 'ملخص السعر' },
   pay_processor_note: {
     en: 'Your card payment is handled by Amazon Payment Services. Safar never sees or stores your card details.',
     ar: 'تتولى خدمات الدفع من أمازون معالجة الدفع بالبطاقة. لا يطّلع سفر على بيانات بطاقتك ولا يحتفظ بها.',
@@ -159,12 +164,18 @@ const MESSAGES = {
     ar: 'انتهت صلاحية محاولة الدفع هذه. عُد إلى صفحة إتمام الشراء لتدفع بمحاولة جديدة.',
   },
   pay_amount: { en: 'Amount to pay', ar: 'المبلغ المستحق' },
+  pay_order_amount: { en: 'Order amount', ar: 'مبلغ الطلب' },
   pay_reference: { en: 'Order reference', ar: 'مرجع الطلب' },
   pay_already_paid: { en: 'This order is already paid', ar: 'تم دفع هذا الطلب مسبقًا' },
   pay_already_paid_text: {
     en: 'There is nothing more to pay. Your policy will be issued and sent to you by e-mail.',
     ar: 'لا يوجد مبلغ آخر للدفع. ستصدر وثيقة التأمين وتُرسل إليك بالبريد الإلكتروني.',
   },
+  pay_already_paid_issued_text: {
+    en: 'There is nothing more to pay: your policy has been issued and sent to you by e-mail. You can also download its certificate here.',
+    ar: 'لا يوجد مبلغ آخر للدفع: صدرت وثيقة التأمين وأُرسلت إليك بالبريد الإلكتروني، ويمكنك أيضًا تنزيل شهادتها من هنا.',
+  },
+  pay_certificate_link: { en: 'Download the policy certificate (PDF)', ar: 'تنزيل شهادة وثيقة التأمين (PDF)' },
   pay_not_found: { en: 'Payment not found', ar: 'لم يتم العثور على عملية الدفع' },
   pay_not_found_text: {
     en: 'No order has this reference. Go back to checkout and proceed again to get a new one.',
@@ -222,6 +233,10 @@ const MESSAGES = {
   sandbox_post_only_text: {
     en: 'Open this page with the Pay button on the merchant’s site.',
     ar: 'افتح هذه الصفحة من خلال زر الدفع في موقع التاجر.',
+  },
+  sandbox_session_unknown_text: {
+    en: 'This payment session does not exist or has expired. Go back to the merchant’s site and press Pay again.',
+    ar: 'جلسة الدفع هذه غير موجودة أو انتهت صلاحيتها. عُد إلى موقع التاجر واضغط على زر الدفع من جديد.',
   },
   pay_unavailable: { en: 'Payments are unavailable for a moment', ar: 'الدفع غير متاح للحظات' },
   pay_unavailable_text: {

@@ -6,6 +6,9 @@ export interface WebRuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
   mainSiteUrl: string;
+  /** RULINGS 16: which bot check the SPA runs, and reCAPTCHA's site key (empty with ALTCHA). */
+  botCheck: 'altcha' | 'recaptcha';
+  recaptchaSiteKey: string;
 }
 
 const META = /<meta name="safar-config" content="[^"]*"\s*\/?>/;

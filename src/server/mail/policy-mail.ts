@@ -1,37 +1,55 @@
 import type { Language } from '../../contract/endpoint';
+import { dollarsAndCents } from '../../contract/money';
 import { escapeHtml } from '../http/html';
+import type { PriceLine } from '../orders/price-lines';
 
 /**
  * The e-mail that delivers a policy (RULINGS 21): in the customer's language (the order's), with
- * the policy number, the plan, the trip dates and the certificate's download link; the PDF itself
- * rides along as an attachment (deliver-policy.ts). The certificate stays in English, which the
- * mail says, so a customer reading Arabic knows why. Plain text and HTML carry the same words.
+ * the policy number, the plan, the trip dates, the travellers, the add-ons and a receipt (the
+ * price lines to the cent, adding up to the amount paid, RULINGS 26), and the certificate's
+ * download link; the PDF itself rides along as an attachment (deliver-policy.ts). The
+ * certificate stays in English, which the mail says, so a customer reading Arabic knows why.
+ * Plain text and HTML carry the same words.
  */
 
 export interface PolicyMailFacts {
   customerName: string;
   policyNumber: string;
-  /** Insurer and plan names in the mail's language. */
+  /** Insurer, plan and cover names in the mail's language. */
   insurerName: string;
   planName: string;
+  coverageName: string;
   startDate: string;
   endDate: string;
+  /** Names as on the passports (Latin letters), in traveller order. */
+  travellers: string[];
+  /** The add-ons bought, named in the mail's language. */
+  addons: string[];
+  /** The receipt in the mail's language (price-lines.ts), the total last. */
+  lines: PriceLine[];
   /** The absolute download link of the certificate. */
   link: string;
 }
 
-
-/** Unicode LEFT-TO-RIGHT ISOLATE / POP DIRECTIONAL ISOLATE: keeps a policy number or date whole in Arabic text. */
+/** Unicode LEFT-TO-RIGHT ISOLATE … POP DIRECTIONAL ISOLATE: a policy number, a name or an amount kept whole in Arabic text. */
 const ltr = (text: string) => `\u2066${text}\u2069`;
+/** Unicode FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: one figure of a date, so its neighbours cannot reorder it. */
+const fsi = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * "1 April 2026" / "1 نيسان 2026": the app's date format (src/web/i18n/format.ts), Levantine
- * month names with Western digits in Arabic, read as a calendar day in UTC.
+ * month names with Western digits in Arabic, read as a calendar day in UTC. In Arabic each
+ * figure is isolated on its own (never the whole date in a left-to-right wrapper, which would
+ * read "نيسان 2026 1"), so the date reads day, month, year from the right.
  */
 export function mailDate(iso: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+  const format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (lang !== 'ar') return format.format(date);
+  return format
+    .formatToParts(date)
+    .map((part) => (part.type === 'day' || part.type === 'year' ? fsi(part.value) : part.value))
+    .join('');
 }
 
 const TEXTS = {
@@ -43,6 +61,9 @@ const TEXTS = {
     plan: 'Plan',
     dates: 'Trip dates',
     range: (from: string, to: string) => `${from} to ${to}`,
+    travellers: 'Travellers',
+    addons: 'Add-ons',
+    receipt: 'What you paid',
     download: 'Download your certificate',
     english: 'The certificate is in English, as embassies and insurers abroad ask for it. Keep it with you while you travel.',
     bye: 'The Safar team',
@@ -55,28 +76,46 @@ const TEXTS = {
     plan: 'الخطة',
     dates: 'تواريخ الرحلة',
     range: (from: string, to: string) => `من ${from} إلى ${to}`,
+    travellers: 'المسافرون',
+    addons: 'الإضافات',
+    receipt: 'ما دفعته',
     download: 'نزّل شهادتك',
     english: 'الشهادة باللغة الإنجليزية كما تطلبها السفارات وشركات التأمين في الخارج. احتفظ بها معك أثناء سفرك.',
     bye: 'فريق سفر',
   },
 } as const;
 
+/** "$94.57", "−$9.66" for a discount: to the cent, as the checkout and the gateway charge it. */
+const amountOf = (line: PriceLine) => `${line.kind === 'discount' ? '\u2212' : ''}$${dollarsAndCents(line.cents)}`;
+
 export function policyMail(lang: Language, facts: PolicyMailFacts) {
   const words = TEXTS[lang];
+  const ar = lang === 'ar';
   const firstName = facts.customerName.trim().split(/\s+/)[0] ?? '';
   // Isolates only where the text runs right to left; English needs none.
-  const keep = (text: string) => (lang === 'ar' ? ltr(text) : text);
+  const keep = (text: string) => (ar ? ltr(text) : text);
+  const separator = ar ? '، ' : ', ';
+  const plan =
+    facts.coverageName && facts.coverageName !== facts.planName
+      ? `${facts.planName} (${facts.coverageName}) — ${facts.insurerName}`
+      : `${facts.planName} — ${facts.insurerName}`;
   const rows: [string, string][] = [
     [words.number, keep(facts.policyNumber)],
-    [words.plan, `${facts.planName} — ${facts.insurerName}`],
-    [words.dates, words.range(keep(mailDate(facts.startDate, lang)), keep(mailDate(facts.endDate, lang)))],
+    [words.plan, plan],
+    [words.dates, words.range(mailDate(facts.startDate, lang), mailDate(facts.endDate, lang))],
+    [words.travellers, facts.travellers.map(keep).join(separator)],
+    ...(facts.addons.length > 0 ? [[words.addons, facts.addons.join(separator)] as [string, string]] : []),
   ];
+  const receipt: [string, string, boolean][] = facts.lines.map((line) => [line.label, keep(amountOf(line)), line.kind === 'total']);
   const text = [
-    words.hello(firstName),
+    words.hello(keep(firstName)),
     '',
     words.intro,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${words.receipt}:`,
+    ...receipt.map(([label, value]) => `${label}: ${value}`),
     '',
     `${words.download}:`,
     facts.link,
@@ -85,13 +124,29 @@ export function policyMail(lang: Language, facts: PolicyMailFacts) {
     '',
     words.bye,
   ].join('\n');
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const dir = ar ? 'rtl' : 'ltr';
+  // Physical sides by direction, which every mail client honours: the gap sits between label and value.
+  const start = ar ? 'right' : 'left';
+  const end = ar ? 'left' : 'right';
+  const label = `padding-top: 2px; padding-bottom: 2px; padding-${end}: 16px; padding-${start}: 0; text-align: ${start}; color: #555; vertical-align: top`;
+  const value = `padding-top: 2px; padding-bottom: 2px; padding-${start}: 0; padding-${end}: 0; text-align: ${start}`;
+  const amount = `padding-top: 2px; padding-bottom: 2px; padding-${start}: 16px; padding-${end}: 0; text-align: ${end}; white-space: nowrap`;
   const html = `<!doctype html>
-<html lang="${lang}" dir="${dir}"><body style="font-family: Arial, sans-serif; line-height: 1.5">
-<p>${escapeHtml(words.hello(firstName))}</p>
+<html lang="${lang}" dir="${dir}"><body dir="${dir}" style="font-family: Arial, sans-serif; line-height: 1.5; direction: ${dir}">
+<p>${escapeHtml(words.hello(keep(firstName)))}</p>
 <p>${escapeHtml(words.intro)}</p>
-<table style="border-collapse: collapse">
-${rows.map(([label, value]) => `<tr><td style="padding: 2px 12px 2px 0; color: #555">${escapeHtml(label)}</td><td style="padding: 2px 0"><strong>${escapeHtml(value)}</strong></td></tr>`).join('\n')}
+<table dir="${dir}" role="presentation" style="border-collapse: collapse">
+${rows.map(([name, content]) => `<tr><td style="${label}">${escapeHtml(name)}</td><td style="${value}"><strong>${escapeHtml(content)}</strong></td></tr>`).join('\n')}
+</table>
+<h2 style="font-size: 16px; margin: 20px 0 6px">${escapeHtml(words.receipt)}</h2>
+<table dir="${dir}" role="presentation" style="border-collapse: collapse; min-width: 280px">
+${receipt
+  .map(([name, content, total]) =>
+    total
+      ? `<tr><td style="${label}; color: #111; border-top: 1px solid #111"><strong>${escapeHtml(name)}</strong></td><td style="${amount}; border-top: 1px solid #111"><strong>${escapeHtml(content)}</strong></td></tr>`
+      : `<tr><td style="${label}">${escapeHtml(name)}</td><td style="${amount}">${escapeHtml(content)}</td></tr>`,
+  )
+  .join('\n')}
 </table>
 <p><a href="${escapeHtml(facts.link)}">${escapeHtml(words.download)}</a><br><span style="color:#555">${escapeHtml(facts.link)}</span></p>
 <p style="color:#555">${escapeHtml(words.english)}</p>

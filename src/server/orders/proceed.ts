@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { todayIso } from '../../contract/dates';
 import type { proceedRequestSchema } from '../../contract/quote.endpoints';
-import { verifyBotToken } from '../bot-check/bot-check';
+import { checkBotToken, type BotCheck } from '../bot-check/bot-check';
+import type { RecaptchaUnavailable } from '../bot-check/recaptcha';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { readSettings } from '../db/settings';
@@ -20,14 +21,23 @@ export type ProceedInput = v.InferOutput<typeof proceedRequestSchema>;
 /**
  * proceed-review / proceed-buy-now: spends the bot-check token, then builds the lead's invoice
  * from the server's own live quote and the chosen add-ons (RULINGS 11), and raises the tracker
- * to stage 2, in one transaction. Throws Refusal (403 bot check, 404 lead, 409 stale quote or
- * paid lead, 422 add-ons or agent); nothing is saved when it throws. The invoice it answers is
+ * to stage 2, in one transaction. Throws Refusal (403 bot check failed or not checkable, 404
+ * lead, 409 stale quote or paid lead, 422 add-ons or agent); nothing is saved when it throws. The invoice it answers is
  * the stored row read through invoiceOfRow, as get-personal-details answers it later.
  */
-export async function proceed(db: Db, input: ProceedInput, deps: { hmacKey: string; now: number }) {
-  if (!(await verifyBotToken(db, input.bot_token, deps.hmacKey, deps.now))) {
-    throw new Refusal(403, 'bot_check_failed', { bot_token: 'bot_check_failed' });
-  }
+export async function proceed(
+  db: Db,
+  input: ProceedInput,
+  deps: { botCheck: BotCheck; now: number; remoteIp: string | null; onBotCheckUnavailable?: (reason: RecaptchaUnavailable) => void },
+) {
+  const verdict = await checkBotToken(db, input.bot_token, deps.botCheck, {
+    now: deps.now,
+    remoteIp: deps.remoteIp,
+    onUnavailable: deps.onBotCheckUnavailable,
+  });
+  // A verify endpoint that is down is still a refusal (never a 5xx), with its own words.
+  if (verdict === 'unavailable') throw new Refusal(403, 'bot_check_unavailable', { bot_token: 'bot_check_unavailable' });
+  if (verdict === 'failed') throw new Refusal(403, 'bot_check_failed', { bot_token: 'bot_check_failed' });
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
   // RULINGS 24: the lead's agent was set when it was created; a choice never re-credits it.

@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/endpoint';
+import { dollarsAndCents } from '../../contract/money';
 import { escapeHtml } from '../http/html';
 
 /**
@@ -10,11 +11,12 @@ import { escapeHtml } from '../http/html';
  * these pages carry none: the one script (the sandbox's auto-submit) is an external file.
  */
 
-const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** "$1,234": whole dollars as everywhere in the app (RULINGS 17), the same in both languages. */
+/**
+ * "$94.57": what a customer is asked to pay, to the cent, as from the SPA's checkout price
+ * summary on (RULINGS 26), with Western digits in both languages.
+ */
 export function formatDollars(cents: number): string {
-  return `$${dollars.format(Math.round(cents / 100))}`;
+  return `$${dollarsAndCents(cents)}`;
 }
 
 /**
@@ -49,6 +51,11 @@ const STYLE = `
   dd ul { margin: 0; padding: 0; list-style: none; }
   .total { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; padding: 0.75rem 1rem; margin: 0 0 1.25rem; background: #e8f1ff; border-radius: 8px; }
   .total strong { font-size: 1.5rem; }
+  h2 { font-size: 1rem; margin: 1.25rem 0 0.5rem; }
+  .lines { width: 100%; border-collapse: collapse; margin: 0 0 0.75rem; }
+  .lines th, .lines td { padding-block: 0.375rem; border-block-end: 1px solid #eef1f5; font-weight: 400; }
+  .lines th { text-align: start; padding-inline-end: 1rem; }
+  .lines td { text-align: end; font-weight: 600; white-space: nowrap; }
   .muted { color: #495366; font-size: 0.875rem; }
   .notice { padding: 0.75rem 1rem; margin: 0 0 1.25rem; border-radius: 8px; background: #fff4d6; border: 1px solid #e0b000; color: #4d3a00; }
   .top.sandbox { background: #fff4d6; border-color: #e0b000; }

@@ -14,6 +14,15 @@ const view = {
     startDate: '2026-04-01',
     endDate: '2026-04-10',
     totalCents: 123_456,
+    // 1 000.00 + 300.00 − 100.00 + 132.00 + 2.56 = 1 234.56; an add-on named with markup.
+    lines: [
+      { kind: 'plan' as const, label: 'Plan premium', cents: 100_000 },
+      { kind: 'addon' as const, label: `Winter ${HOSTILE}`, cents: 30_000 },
+      { kind: 'discount' as const, label: 'Discount (coupon SAVE)', cents: 10_000 },
+      { kind: 'vat' as const, label: 'VAT (11%)', cents: 13_200 },
+      { kind: 'stamp' as const, label: 'Stamp fee', cents: 256 },
+      { kind: 'total' as const, label: 'Total paid', cents: 123_456 },
+    ],
   },
   form: {
     url: 'https://gateway.example/pay?a=1&b="2"',
@@ -35,14 +44,25 @@ describe('payFormPageHtml', () => {
     expect(html).toContain('<input type="hidden" name="customer_email" value="&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;">');
   });
 
-  it('shows the amount in whole dollars on the Pay button and the dates in the page language', () => {
-    expect(html).toContain('$1,235');
-    expect(html).toContain('Pay <bdi class="ltr">$1,235</bdi>');
+  it('shows the amount to the cent on the Pay button, as the gateway charges it (RULINGS 26), and the dates in the page language', () => {
+    expect(html).not.toContain('$1,235');
+    expect(html).toContain('Pay <bdi class="ltr">$1,234.56</bdi>');
     expect(html).toContain('1 Apr 2026 – 10 Apr 2026');
     const arabic = payFormPageHtml({ ...view, lang: 'ar', sandbox: true });
     expect(arabic).toContain('<html lang="ar" dir="rtl">');
     expect(arabic).toContain('1 نيسان 2026 – 10 نيسان 2026');
-    expect(arabic).toContain('ادفع <bdi class="ltr">$1,235</bdi>');
+    expect(arabic).toContain('ادفع <bdi class="ltr">$1,234.56</bdi>');
+  });
+
+  it('lists the price lines to the cent before the total, a discount taken off, labels escaped', () => {
+    const rows = [...html.matchAll(/<tr data-kind="(\w+)"><th scope="row">(.*?)<\/th><td><bdi class="ltr">(.*?)<\/bdi><\/td><\/tr>/g)].map((row) => [row[1], row[2], row[3]]);
+    expect(rows).toEqual([
+      ['plan', 'Plan premium', '$1,000.00'],
+      ['addon', 'Winter &lt;img src=x onerror=alert(1)&gt;', '$300.00'],
+      ['discount', 'Discount (coupon SAVE)', '\u2212$100.00'],
+      ['vat', 'VAT (11%)', '$132.00'],
+      ['stamp', 'Stamp fee', '$2.56'],
+    ]);
   });
 });
 

@@ -25,6 +25,8 @@ export interface PayMessageView {
   title: MessageKey;
   text: MessageKey;
   facts?: [label: MessageKey, value: string][];
+  /** A link that helps next (the policy certificate of a paid trip): a path of this site and its text. */
+  link?: { href: string; label: MessageKey };
 }
 
 const ltr = (text: string) => `<bdi class="ltr">${escapeHtml(text)}</bdi>`;
@@ -38,7 +40,7 @@ const homeLink = (lang: Language) => `<p><a href="/?lang=${lang}">${escapeHtml(m
 
 const title = (lang: Language, key: MessageKey) => `${message(key, lang)} · ${message('pay_title', lang)}`;
 
-/** The page of a pending order: what is bought, for whom, when, for how much, and Pay. */
+/** The page of a pending order: what is bought, for whom, when, its price lines to the cent, the total, and Pay. */
 export function payFormPageHtml({ lang, details, form, sandbox }: PayFormView): string {
   const amount = formatDollars(details.totalCents);
   const plan = details.coverage && details.coverage !== details.plan ? `${details.plan} · ${details.coverage}` : details.plan;
@@ -54,6 +56,13 @@ export function payFormPageHtml({ lang, details, form, sandbox }: PayFormView): 
 <dt>${escapeHtml(message('pay_trip_dates', lang))}</dt><dd>${escapeHtml(dates)}</dd>
 <dt>${escapeHtml(message('pay_reference', lang))}</dt><dd>${ltr(details.reference)}</dd>
 </dl>
+<h2>${escapeHtml(message('pay_price_summary', lang))}</h2>
+<table class="lines" data-testid="pay-lines">
+${details.lines
+  .filter((line) => line.kind !== 'total')
+  .map((line) => `<tr data-kind="${line.kind}"><th scope="row">${escapeHtml(line.label)}</th><td>${ltr(`${line.kind === 'discount' ? '\u2212' : ''}${formatDollars(line.cents)}`)}</td></tr>`)
+  .join('\n')}
+</table>
 <div class="total"><span>${escapeHtml(message('pay_amount', lang))}</span><strong>${ltr(amount)}</strong></div>
 <form method="post" action="${escapeHtml(form.url)}">
 ${hiddenInputs(form.fields)}
@@ -66,11 +75,13 @@ ${homeLink(lang)}`;
 }
 
 /** A page without a form: paid, failed, expired, not found, or payments unavailable. */
-export function payMessagePageHtml({ lang, title: heading, text, facts = [] }: PayMessageView): string {
+export function payMessagePageHtml({ lang, title: heading, text, facts = [], link }: PayMessageView): string {
+  const next = link ? `<p><a href="${escapeHtml(link.href)}" data-testid="pay-certificate">${escapeHtml(message(link.label, lang))}</a></p>` : '';
   const main = `
 <h1>${escapeHtml(message(heading, lang))}</h1>
 <p>${escapeHtml(message(text, lang))}</p>
 ${factsList(lang, facts)}
+${next}
 ${homeLink(lang)}`;
   return pageShellHtml({ lang, title: title(lang, heading), header: safarHeader(), main });
 }

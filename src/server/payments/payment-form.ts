@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { lapseOf } from '../orders/order-state';
+import { priceLines, type PriceLine } from '../orders/price-lines';
 import { signPurchase } from './purchase-fields';
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
 
@@ -24,6 +25,8 @@ export interface PaymentDetails {
   endDate: string;
   /** What the order froze at checkout, never recomputed. */
   totalCents: number;
+  /** The order's receipt in the page's language (price-lines.ts): the lines add up to totalCents. */
+  lines: PriceLine[];
 }
 
 /** An order's payment, as far as a page or payfort-data may know it. */
@@ -33,7 +36,16 @@ export type PaymentFormState =
    * `leadUuid` is for payfort-data's ownership check only: the page is reached with the reference
    * alone and never prints it (RULINGS 24).
    */
-  | { state: 'paid' | 'failed' | 'expired'; lang: Language; leadUuid: string; reference: string; totalCents: number }
+  | { state: 'failed' | 'expired'; lang: Language; leadUuid: string; reference: string; totalCents: number }
+  | {
+      state: 'paid';
+      lang: Language;
+      leadUuid: string;
+      reference: string;
+      totalCents: number;
+      /** The certificate of the policy this trip was paid for (by this attempt or another), once issued. */
+      certificatePath: string | null;
+    }
   | {
       state: 'pending';
       lang: Language;
@@ -55,6 +67,18 @@ function travellerName(traveller: { firstName: string | null; middleName: string
     .join(' ');
 }
 
+/** The certificate link of the newest policy issued for this invoice's paid orders, if any. */
+async function certificatePathOf(db: Db, invoiceId: number): Promise<string | null> {
+  const [policy] = await db
+    .select({ token: t.policies.downloadToken })
+    .from(t.policies)
+    .innerJoin(t.orders, eq(t.orders.id, t.policies.orderId))
+    .where(and(eq(t.orders.invoiceId, invoiceId), eq(t.orders.status, 'paid')))
+    .orderBy(desc(t.policies.issuedAt))
+    .limit(1);
+  return policy ? `/policies/${encodeURIComponent(policy.token)}/certificate.pdf` : null;
+}
+
 /**
  * Loads the order with this merchant reference and, when it can be paid, its gateway form: the
  * PURCHASE request stored as sent when the order was placed (temp-checkout), signed now, so the
@@ -62,7 +86,8 @@ function travellerName(traveller: { firstName: string | null; middleName: string
  * the order's contract (what is bought), never from the lead as it is now. In order:
  * - not_found: no such reference (or one APS could not carry);
  * - paid: the order is paid, or its trip already is, through another attempt (a second payment
- *   would charge twice for one policy);
+ *   would charge twice for one policy), even when this attempt had failed; with the policy's
+ *   certificate link once it is issued;
  * - failed: the gateway declined it or the customer cancelled; a retry is a new order, from checkout;
  * - expired: void (the lead's trip, plan or travellers changed since, or its coupon was
  *   withdrawn), money taken for nothing (refund), or a pending order whose hold ran out or whose
@@ -92,7 +117,11 @@ export async function loadPaymentForm(
   const { order } = row;
   const lang = input.lang ?? asLanguage(order.lang);
   const known = { lang, leadUuid: row.leadUuid, reference: order.merchantReference, totalCents: order.totalCents };
-  if (order.status === 'paid' || (order.status === 'pending' && row.invoiceStatus !== 'open')) return { state: 'paid', ...known };
+  // A pending or failed attempt whose trip was paid through another attempt since is "paid" too:
+  // an old link must not invite a second payment (issue 17 item 10).
+  if (order.status === 'paid' || ((order.status === 'pending' || order.status === 'failed') && row.invoiceStatus !== 'open')) {
+    return { state: 'paid', ...known, certificatePath: await certificatePathOf(db, order.invoiceId) };
+  }
   if (order.status === 'failed') return { state: 'failed', ...known };
   const { contract, purchaseFields: sent } = order;
   if (order.status !== 'pending' || !contract || !sent || lapseOf(order, row.coupon, input.now)) {
@@ -113,6 +142,7 @@ export async function loadPaymentForm(
       startDate: contract.trip.startDate,
       endDate: contract.trip.endDate,
       totalCents: order.totalCents,
+      lines: priceLines(contract, lang, { wrapCode: ar ? (code) => `\u2066${code}\u2069` : undefined }),
     },
     form: { url: config.apsGatewayUrl, fields: signPurchase(sent, config) },
   };

@@ -96,8 +96,8 @@ export type RequestCheck =
  * answer), then the merchant, then that every required field is there (00001), then the
  * signature with the REQUEST phrase over every field sent (a changed amount fails here: 00008;
  * so does a field sent twice, since which copy was signed cannot be known), then that each
- * required field is well formed (00002). The same check runs again when the card form comes back, on the request
- * fields it carried, so nothing can be changed on the way.
+ * required field is well formed (00002). An accepted request is kept by the sandbox under its
+ * session id (sandbox-sessions.ts); the card form carries none of it, so nothing can be changed on the way.
  */
 export function checkPurchaseRequest(fields: FormFields, merchant: SandboxMerchant, duplicated = false): RequestCheck {
   const returnUrl = fields.return_url;

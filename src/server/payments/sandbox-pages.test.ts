@@ -16,7 +16,7 @@ const request = {
 describe('the sandbox card page', () => {
   it('says it is the sandbox in its title and banner, names the test card, and shows the reference and exact amount', () => {
     for (const lang of ['en', 'ar'] as const) {
-      const html = cardPageHtml({ request: { ...request, language: lang } });
+      const html = cardPageHtml({ request: { ...request, language: lang }, action: '/sandbox/aps/pay/abc' });
       expect(html).toMatch(new RegExp(`<title>[^<]*${message('sandbox_title', lang)}</title>`));
       expect(html).toContain(message('sandbox_banner_title', lang));
       expect(html).toContain('4005 5500 0000 0001');
@@ -27,14 +27,17 @@ describe('the sandbox card page', () => {
     expect(message('sandbox_title', 'en')).toMatch(/sandbox/i);
   });
 
-  it('labels every card field, carries the request in escaped hidden inputs, and has Pay and Cancel', () => {
-    const html = cardPageHtml({ request });
+  it('labels every card field, posts to its session\'s own address without carrying the request, and has Pay and Cancel', () => {
+    const html = cardPageHtml({ request, action: '/sandbox/aps/pay/a"b' });
     for (const name of ['card_number', 'expiry_date', 'card_security_code', 'card_holder_name']) {
       expect(html).toContain(`<label for="f-${name}">`);
       expect(html).toContain(`id="f-${name}" name="${name}"`);
     }
     expect(html).toContain('inputmode="numeric" autocomplete="cc-number"');
-    expect(html).toContain('name="request.customer_email" value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    // Post/Redirect/Get (issue 17 item 9): the request stays with the sandbox, under the session id.
+    expect(html).toContain('<form id="aps-card" method="post" action="/sandbox/aps/pay/a&quot;b">');
+    expect(html).toContain('<script src="/sandbox/aps/card.js" defer></script>');
+    expect(html).not.toContain('type="hidden"');
     expect(html).not.toContain('<img');
     expect(html).toContain('name="action" value="pay"');
     expect(html).toContain('name="action" value="cancel" class="secondary" formnovalidate');
@@ -43,6 +46,7 @@ describe('the sandbox card page', () => {
   it('after an error: the message next to its field, what was typed kept, the CVV never', () => {
     const html = cardPageHtml({
       request,
+      action: '/sandbox/aps/pay/abc',
       values: { card_number: '4005 5500 0000 0002', expiry_date: '05/29', card_security_code: '123', card_holder_name: '<b>Rania</b>' },
       errors: { card_number: 'card_checksum' },
     });

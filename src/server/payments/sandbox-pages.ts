@@ -14,15 +14,77 @@ import { escapeHtml } from '../http/html';
 export const SANDBOX_BASE = '/sandbox/aps';
 export const SANDBOX_PAY_PATH = `${SANDBOX_BASE}/pay`;
 export const SANDBOX_RETURN_SCRIPT_PATH = `${SANDBOX_BASE}/return.js`;
-/** Prefix of the hidden request fields the card form carries back (kept apart from the card's own). */
-export const REQUEST_FIELD_PREFIX = 'request.';
+/** The page of one payment session (a GET; its card form posts back to the same address). */
+export const sandboxSessionPath = (id: string) => `${SANDBOX_PAY_PATH}/${encodeURIComponent(id)}`;
 /** The id of the return page's form, which return.js submits. */
 export const RETURN_FORM_ID = 'aps-return';
+/** The card page's script, and the id of the form it posts. */
+export const SANDBOX_CARD_SCRIPT_PATH = `${SANDBOX_BASE}/card.js`;
+export const CARD_FORM_ID = 'aps-card';
 
-/** The script of the return page: posts the signed answer to the merchant as soon as it loads. */
+/**
+ * The script of the card page (issue 17 item 9): a form post always adds a history entry, so
+ * the card form is posted in the background and the page replaced by where the sandbox sends
+ * it (the same session's GET: the card page again with its errors, or the answer). So the
+ * history keeps one entry for the whole session, which the answer then replaces with the
+ * merchant's page. Without script, or when the post fails, the form is submitted as usual,
+ * with the button that was pressed.
+ */
+export const CARD_SCRIPT = `(function () {
+  var form = document.getElementById('${CARD_FORM_ID}');
+  if (!form || !window.fetch || !window.FormData || !window.URLSearchParams) return;
+  form.addEventListener('submit', function (event) {
+    var target = new URL(form.getAttribute('action') || '', location.href);
+    if (target.origin !== location.origin) return;
+    event.preventDefault();
+    var button = event.submitter;
+    var data = new FormData(form);
+    if (button && button.name) data.append(button.name, button.value);
+    var submit = function () {
+      if (button && button.name) {
+        var pressed = document.createElement('input');
+        pressed.type = 'hidden';
+        pressed.name = button.name;
+        pressed.value = button.value;
+        form.appendChild(pressed);
+      }
+      form.submit();
+    };
+    var buttons = form.querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i += 1) buttons[i].disabled = true;
+    fetch(target.href, { method: 'POST', body: new URLSearchParams(data), credentials: 'same-origin', redirect: 'follow' })
+      .then(function (res) {
+        if (res.redirected && new URL(res.url).origin === location.origin) location.replace(res.url);
+        else submit();
+      })
+      .catch(submit);
+  });
+})();
+`;
+
+/**
+ * The script of the return page: hands the signed answer to the merchant as soon as it loads,
+ * without leaving itself in the browser's history (issue 17 item 9). A return_url of this
+ * origin (the embedded sandbox beside its merchant) is posted in the background, and the page
+ * is then replaced by where the merchant sends the browser, so Back from there skips the
+ * gateway; any other return_url, or a failed post, gets the form submitted. Reached again by
+ * Back or Forward, it posts nothing by itself: the button is there.
+ */
 export const RETURN_SCRIPT = `(function () {
   var form = document.getElementById('${RETURN_FORM_ID}');
-  if (form) form.submit();
+  if (!form) return;
+  var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+  if (navigation && navigation.type === 'back_forward') return;
+  var submit = function () { form.submit(); };
+  // getAttribute: a field named "action" would shadow form.action.
+  var target = new URL(form.getAttribute('action') || '', location.href);
+  if (!window.fetch || target.origin !== location.origin) return submit();
+  fetch(target.href, { method: 'POST', body: new URLSearchParams(new FormData(form)), credentials: 'same-origin', redirect: 'follow' })
+    .then(function (res) {
+      if (res.ok && res.redirected && new URL(res.url).origin === location.origin) location.replace(res.url);
+      else submit();
+    })
+    .catch(submit);
 })();
 `;
 
@@ -75,18 +137,19 @@ function field(spec: FieldSpec, lang: Language, value: string, error: CardError 
 }
 
 export interface CardPageView {
-  /** The accepted request's fields, signature included: carried back in hidden inputs. */
+  /** The accepted request's fields (kept by the sandbox under the session id). */
   request: FormFields;
+  /** Where the card form posts: the session's own address (sandboxSessionPath). */
+  action: string;
   /** What was typed, shown again after an error; the CVV never is. */
   values?: Partial<Record<CardField, string>>;
   errors?: Partial<Record<CardField, CardError>>;
 }
 
 /** The card page: banner with the test card, the merchant's reference and amount, the card form. */
-export function cardPageHtml({ request, values = {}, errors = {} }: CardPageView): string {
+export function cardPageHtml({ request, action, values = {}, errors = {} }: CardPageView): string {
   const lang = sandboxLanguage(request);
   const amount = formatMinorUnits(request.amount ?? '', request.currency ?? '');
-  const carried = Object.fromEntries(Object.entries(request).map(([name, value]) => [`${REQUEST_FIELD_PREFIX}${name}`, value]));
   const hasErrors = Object.keys(errors).length > 0;
   const input = (name: CardField) => field(FIELD_SPECS[name], lang, name === 'card_security_code' ? '' : (values[name] ?? ''), errors[name]);
   const main = `
@@ -97,8 +160,7 @@ ${banner(lang, true)}
 <dt>${text('sandbox_amount', lang)}</dt><dd>${ltr(amount)}</dd>
 </dl>
 ${hasErrors ? `<p class="error" role="alert">${text('sandbox_errors_summary', lang)}</p>` : ''}
-<form method="post" action="${SANDBOX_PAY_PATH}">
-${hiddenInputs(carried)}
+<form id="${CARD_FORM_ID}" method="post" action="${escapeHtml(action)}">
 ${input('card_number')}
 <div class="row">${input('expiry_date')}${input('card_security_code')}</div>
 ${input('card_holder_name')}
@@ -107,7 +169,7 @@ ${input('card_holder_name')}
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${text('sandbox_cancel', lang)}</button>
 </div>
 </form>`;
-  return page(lang, 'sandbox_card_heading', main);
+  return page(lang, 'sandbox_card_heading', main, [SANDBOX_CARD_SCRIPT_PATH]);
 }
 
 const OUTCOME_HEADINGS: Record<string, MessageKey> = {
@@ -137,8 +199,14 @@ ${hiddenInputs(response)}
   return page(lang, heading, main, [SANDBOX_RETURN_SCRIPT_PATH]);
 }
 
-/** A request the sandbox cannot answer to a merchant (no return_url, unknown merchant, a GET). */
-export function sandboxErrorPageHtml({ lang, reason }: { lang: Language; reason: 'sandbox_no_return_url_text' | 'sandbox_unknown_merchant_text' | 'sandbox_post_only_text' }): string {
+/** A request the sandbox cannot answer to a merchant (no return_url, unknown merchant, a GET, no such session). */
+export function sandboxErrorPageHtml({
+  lang,
+  reason,
+}: {
+  lang: Language;
+  reason: 'sandbox_no_return_url_text' | 'sandbox_unknown_merchant_text' | 'sandbox_post_only_text' | 'sandbox_session_unknown_text';
+}): string {
   const main = `
 ${banner(lang, false)}
 <h1>${text('sandbox_bad_request', lang)}</h1>

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
+import type { OrderContract } from '../orders/order-contract.types';
 import { SCHENGEN_COUNTRY_IDS } from '../quoting/quote-engine';
 
 /**
@@ -42,7 +43,11 @@ export interface CertificateData {
   };
   quoteReference: string;
   insurer: { nameEn: string; nameAr: string };
-  plan: { nameEn: string; nameAr: string; coverageEn: string; medicalLimitUsd: number; schengenVisaCompliant: boolean };
+  plan: { nameEn: string; nameAr: string; coverageEn: string; coverageAr: string; medicalLimitUsd: number; schengenVisaCompliant: boolean };
+  /** The add-ons bought, as the contract froze them (price-lines.ts draws the receipt from these and `price`). */
+  addons: OrderContract['addons'];
+  /** The price lines charged, integer cents: plan + add-ons − discount + VAT + stamp fee = total. */
+  price: OrderContract['price'];
   trip: {
     /** 1 single trip, 2 annual multi-trip. */
     tripType: number;
@@ -112,9 +117,12 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
       nameEn: contract.plan.nameEn,
       nameAr: contract.plan.nameAr,
       coverageEn: contract.plan.coverageEn,
+      coverageAr: contract.plan.coverageAr,
       medicalLimitUsd: contract.plan.medicalLimitUsd,
       schengenVisaCompliant: contract.plan.schengenVisaCompliant,
     },
+    addons: contract.addons,
+    price: contract.price,
     trip: {
       tripType: contract.trip.tripType,
       startDate: contract.trip.startDate,

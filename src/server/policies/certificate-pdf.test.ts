@@ -20,7 +20,10 @@ function certificate(overrides: Partial<CertificateData> = {}): CertificateData 
     order: { merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', lang: 'en', totalCents: 123_456, discountCents: 0, couponCode: null },
     quoteReference: 'QR-2026-0042',
     insurer: { nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)' },
-    plan: { nameEn: 'Schengen Visa Care', nameAr: 'رعاية تأشيرة شنغن', coverageEn: 'Standard', medicalLimitUsd: 60_000, schengenVisaCompliant: true },
+    plan: { nameEn: 'Schengen Visa Care', nameAr: 'رعاية تأشيرة شنغن', coverageEn: 'Standard', coverageAr: 'عادية', medicalLimitUsd: 60_000, schengenVisaCompliant: true },
+    addons: [{ addonId: 5, code: 'winter_sports', nameEn: 'Winter sports', nameAr: 'الرياضات الشتوية', cents: 11_000 }],
+    // 100 000 + 11 000 − 0 + 12 210 (11 %) + 246 = 123 456.
+    price: { planCents: 100_000, addonsCents: 11_000, discountCents: 0, couponCode: null, vatPercent: 11, vatCents: 12_210, stampCents: 246, totalCents: 123_456 },
     trip: {
       tripType: 1,
       startDate: '2026-04-01',
@@ -98,9 +101,32 @@ describe('the certificate', () => {
   });
 
   it('a 100 % coupon order reads "Fully discounted" with its coupon, not USD 0.00', async () => {
-    const text = await textOf(await certificatePdf(certificate({ order: { ...certificate().order, totalCents: 0, discountCents: 12_000, couponCode: 'FREE100' } })));
+    const free = certificate({
+      order: { ...certificate().order, totalCents: 0, discountCents: 12_000, couponCode: 'FREE100' },
+      addons: [],
+      price: { planCents: 12_000, addonsCents: 0, discountCents: 12_000, couponCode: 'FREE100', vatPercent: 11, vatCents: 0, stampCents: 0, totalCents: 0 },
+    });
+    const text = await textOf(await certificatePdf(free));
     expect(text).toContain('Fully discounted (coupon FREE100)');
-    expect(text).not.toContain('USD 0.00');
+    expect(text).not.toContain('USD 0.00 (VAT included)');
+    expect(text).toContain('Discount (coupon FREE100) -USD 120.00');
+  });
+
+  it('lists what was paid for: the plan, each add-on, the discount with its coupon, VAT, the stamp fee and the total paid, to the cent', async () => {
+    // 4 830 + 4 500 − 966 (PHOENICIA20: 20 % of the plan) = 8 364; VAT 11 % = 920.04 → 920; + stamp 200 = 9 484.
+    const data = certificate({
+      order: { ...certificate().order, totalCents: 9_484, discountCents: 966, couponCode: 'PHOENICIA20' },
+      addons: [
+        { addonId: 1, code: 'winter_sports', nameEn: 'Winter sports', nameAr: 'الرياضات الشتوية', cents: 3_000 },
+        { addonId: 2, code: 'trip_cancellation', nameEn: 'Trip cancellation', nameAr: 'إلغاء الرحلة', cents: 1_500 },
+      ],
+      price: { planCents: 4_830, addonsCents: 4_500, discountCents: 966, couponCode: 'PHOENICIA20', vatPercent: 11, vatCents: 920, stampCents: 200, totalCents: 9_484 },
+    });
+    const text = await textOf(await certificatePdf(data));
+    expect(text).toContain(
+      'Premium paid Plan premium USD 48.30 Winter sports USD 30.00 Trip cancellation USD 15.00 Discount (coupon PHOENICIA20) -USD 9.66 VAT (11%) USD 9.20 Stamp fee USD 2.00 Total paid USD 94.84',
+    );
+    expect(text).toContain('USD 94.84 (VAT included)');
   });
 
   it('carries the Schengen statement only for a trip to a Schengen state on a plan marked Schengen-compliant', async () => {

@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { dollarsAndCents } from '../../contract/money';
+import { priceLines, type PriceLine } from '../orders/price-lines';
 import { schengenStatementApplies, type CertificateData } from './certificate-data';
 
 /**
@@ -56,9 +58,9 @@ export function longDate(iso: string): string {
   return `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
 }
 
-/** 14763 → "USD 147.63": what was paid, to the cent. */
+/** 14763 → "USD 147.63": what was paid, to the cent (RULINGS 26). */
 export function usdText(cents: number): string {
-  return `USD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `USD ${dollarsAndCents(cents)}`;
 }
 
 /** The amount line: what the order charged, or that a 100 % coupon left nothing to pay. */
@@ -97,7 +99,7 @@ export function certificatePdf(data: CertificateData): Promise<Buffer> {
   });
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('Travel insurance certificate', LEFT, 110);
   doc.fillColor(MUTED).font('Helvetica').fontSize(11).text(pdfText(`Policy number ${data.policyNumber}`), LEFT, doc.y + 2);
-  doc.moveDown(1);
+  doc.moveDown(0.6);
 
   const trip = data.trip;
   const route =
@@ -116,6 +118,11 @@ export function certificatePdf(data: CertificateData): Promise<Buffer> {
     ['Amount paid', amountPaidText(data.order)],
     ['Payment reference', data.order.merchantReference],
   ]);
+
+  // What was paid for, line by line: the plan, each add-on bought, the discount and its coupon,
+  // VAT and the stamp fee add up to the total to the cent (price-lines.ts).
+  heading(doc, 'Premium paid');
+  receipt(doc, priceLines(data, 'en'));
 
   heading(doc, 'Insured travellers');
   travellersTable(doc, data.travellers);
@@ -147,7 +154,7 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number) {
 
 function heading(doc: PDFKit.PDFDocument, title: string) {
   ensureRoom(doc, 60);
-  doc.moveDown(1).fillColor(BRAND).font('Helvetica-Bold').fontSize(13).text(title, LEFT);
+  doc.moveDown(0.7).fillColor(BRAND).font('Helvetica-Bold').fontSize(13).text(title, LEFT);
   doc.moveDown(0.4);
 }
 
@@ -156,13 +163,31 @@ function facts(doc: PDFKit.PDFDocument, rows: [string, string][]) {
   for (const [label, raw] of rows) {
     const value = pdfText(raw);
     doc.font('Helvetica-Bold').fontSize(10);
-    const height = Math.max(doc.heightOfString(value, { width: 330 }), 12) + 8;
+    const height = Math.max(doc.heightOfString(value, { width: 330 }), 12) + 6;
     ensureRoom(doc, height);
     const y = doc.y;
-    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, LEFT, y + 4, { width: 150 });
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(10).text(value, LEFT + 165, y + 4, { width: 330 });
+    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, LEFT, y + 3, { width: 150 });
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(10).text(value, LEFT + 165, y + 3, { width: 330 });
     doc.y = y + height;
     doc.save().moveTo(LEFT, doc.y).lineTo(LEFT + WIDTH, doc.y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+  }
+}
+
+/** The receipt: a label and an amount to the cent per line, the total in bold under a rule. */
+function receipt(doc: PDFKit.PDFDocument, lines: PriceLine[]) {
+  for (const line of lines) {
+    const total = line.kind === 'total';
+    const label = pdfText(line.label);
+    const amount = `${line.kind === 'discount' ? '-' : ''}${usdText(line.cents)}`;
+    doc.font(total ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+    const height = Math.max(doc.heightOfString(label, { width: 330 }), 11) + 5;
+    ensureRoom(doc, height);
+    const y = doc.y;
+    if (total) doc.save().moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).lineWidth(1).strokeColor(INK).stroke().restore();
+    doc.fillColor(total ? INK : MUTED).text(label, LEFT, y + 3, { width: 330 });
+    doc.fillColor(INK).font('Helvetica-Bold').text(amount, LEFT + 330, y + 3, { width: WIDTH - 330, align: 'right' });
+    doc.y = y + height;
+    if (!total) doc.save().moveTo(LEFT, doc.y).lineTo(LEFT + WIDTH, doc.y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
   }
 }
 
@@ -227,7 +252,7 @@ function footer(doc: PDFKit.PDFDocument, broker: CertificateData['broker']) {
   doc.font('Helvetica').fontSize(8.5);
   const height = lines.reduce((sum, line) => sum + doc.heightOfString(line, { width: WIDTH }) + 2, 0) + 12;
   const bottom = doc.page.height - doc.page.margins.bottom;
-  if (doc.y + 24 + height > bottom) doc.addPage();
+  if (doc.y + 16 + height > bottom) doc.addPage();
   let y = bottom - height;
   doc.save().moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
   y += 8;

@@ -6,7 +6,8 @@ import { errorFacts, type LogError } from '../http/error-handler';
 import { createMailer } from '../mail/mailer';
 import { policyMail } from '../mail/policy-mail';
 import { loadCertificateByPolicyId } from './certificate-data';
-import { certificatePdf } from './certificate-pdf';
+import { certificatePdf, passportName } from './certificate-pdf';
+import { priceLines } from '../orders/price-lines';
 import { certificatePath } from './issue-policy';
 
 /** The configuration delivering a policy needs: the mail transport and the site's address. */
@@ -41,13 +42,19 @@ export function createPolicyDelivery(db: Db, config: DeliveryConfig, now: () => 
         if (data.mailedAt !== null) return;
         const pdf = await certificatePdf(data);
         const lang = data.order.lang;
+        const ar = lang === 'ar';
         const mail = policyMail(lang, {
           customerName: data.customerName,
           policyNumber: data.policyNumber,
-          insurerName: lang === 'ar' ? data.insurer.nameAr : data.insurer.nameEn,
-          planName: lang === 'ar' ? data.plan.nameAr : data.plan.nameEn,
+          insurerName: ar ? data.insurer.nameAr : data.insurer.nameEn,
+          planName: ar ? data.plan.nameAr : data.plan.nameEn,
+          coverageName: ar ? data.plan.coverageAr : data.plan.coverageEn,
           startDate: data.trip.startDate,
           endDate: data.trip.endDate,
+          travellers: data.travellers.map(passportName),
+          addons: data.addons.map((addon) => (ar ? addon.nameAr : addon.nameEn)),
+          // The receipt the certificate and the payments page show, in the mail's language.
+          lines: priceLines(data, lang, { wrapCode: ar ? (code) => `\u2066${code}\u2069` : undefined }),
           link: `${config.publicUrl}${certificatePath(data.downloadToken)}`,
         });
         await mailer.send({

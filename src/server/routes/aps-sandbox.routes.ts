@@ -15,21 +15,33 @@ import {
   readCard,
   type CardField,
   type FormFields,
-  type RequestCheck,
 } from '../payments/sandbox-gateway';
 import {
+  CARD_SCRIPT,
   cardPageHtml,
-  REQUEST_FIELD_PREFIX,
   RETURN_SCRIPT,
   returnPageHtml,
+  SANDBOX_CARD_SCRIPT_PATH,
   SANDBOX_PAY_PATH,
   SANDBOX_RETURN_SCRIPT_PATH,
   sandboxErrorPageHtml,
   sandboxLanguage,
+  sandboxSessionPath,
 } from '../payments/sandbox-pages';
+import {
+  answerSandboxSession,
+  loadSandboxSession,
+  openSandboxSession,
+  sandboxSessionExpired,
+  saveRefusedCardForm,
+  type RefusedCardForm,
+  type SandboxSession,
+} from '../payments/sandbox-sessions';
+import type { Db } from '../db/client';
 import { APS_FEEDBACK_PATH } from './payments.routes';
 
 export interface ApsSandboxDeps {
+  db: Db;
   config: AppConfig;
   now: () => number;
   /** How the sandbox reaches the notification endpoint (tests route it back into the app). */
@@ -51,78 +63,111 @@ const FEEDBACK_TIMEOUT_MS = 10_000;
 
 /**
  * The embedded Amazon Payment Services sandbox (RULINGS 20), mounted when APS_GATEWAY_URL is
- * empty. It implements the redirection contract the payments page speaks:
- * - POST paymentPage (APS's own is /FortAPI/paymentPage): the PURCHASE form. A valid, signed request gets the card page; a bad
- *   signature or a missing or malformed field is sent back to return_url with status 00 and
- *   APS's code, as APS does; without a usable return_url or for another merchant, a 400 page.
- * - POST pay: the card form, carrying the request back; its signature is checked again. Then the
- *   signed response goes to return_url through the browser (an auto-submitted form) and, at the
- *   same time, to the notification endpoint as the direct transaction feedback, retried until a
- *   200 answers.
- * - GET return.js: the script that submits that form (CSP: scripts from this origin only).
+ * empty. It implements the redirection contract the payments page speaks, with Post/Redirect/Get
+ * throughout (issue 17 item 9: Back from the result must never land on a POST's answer):
+ * - POST paymentPage (APS's own is /FortAPI/paymentPage): the PURCHASE form. A valid, signed
+ *   request is kept under a random one-time id (sandbox-sessions.ts, in the database) and the
+ *   browser is sent (303) to GET pay/<id>, the card page. A bad signature or a missing or
+ *   malformed field gets a session already answered with APS's refusal (status 00), sent back
+ *   to return_url the same way; without a usable return_url or for another merchant, a 400 page.
+ * - POST pay/<id>: the card form, posted to its own address. A refused card is kept with its
+ *   errors and the card page shown again (303 to the same GET); Pay or Cancel answers the
+ *   session once, with the signed response, also sent to the notification endpoint as the
+ *   direct transaction feedback (retried until a 200 answers); then 303 to the same GET.
+ * - GET pay/<id>: the card page while unanswered (an hour), then the page that hands the
+ *   signed response to return_url; an unknown or expired id, a 404 page.
+ * - GET card.js and return.js: the scripts of those pages (CSP: scripts from this origin only),
+ *   which post in the background and replace the page, so the whole payment leaves one entry in
+ *   the browser's history and Back from the merchant's result goes to the merchant's payments page.
  */
 export function apsSandboxRoutes(deps: ApsSandboxDeps) {
   const app = new Hono<AppEnv>();
   const retryDelays = deps.feedbackRetryDelaysMs ?? FEEDBACK_RETRY_DELAYS_MS;
 
-  app.post(APS_SANDBOX_PAYMENT_PAGE_PATH, (c) => {
+  app.post(APS_SANDBOX_PAYMENT_PAGE_PATH, async (c) => {
     const { fields, duplicated } = parseFormBody(c.get('rawBody') ?? '');
     const check = checkPurchaseRequest(fields, deps.config, duplicated);
-    if (check.kind !== 'accepted') return answerRefusal(c, check, fields);
-    return page(c, 200, cardPageHtml({ request: check.request }));
+    const lang = sandboxLanguage(fields);
+    if (check.kind === 'no_return_url') return page(c, 400, sandboxErrorPageHtml({ lang, reason: 'sandbox_no_return_url_text' }));
+    if (check.kind === 'unknown_merchant') return page(c, 400, sandboxErrorPageHtml({ lang, reason: 'sandbox_unknown_merchant_text' }));
+    const id =
+      check.kind === 'accepted'
+        ? await openSandboxSession(deps.db, { request: check.request, returnUrl: check.request.return_url!, lang }, deps.now())
+        : await openSandboxSession(deps.db, { request: {}, returnUrl: check.returnUrl, lang, response: check.response }, deps.now());
+    return seeOther(c, sandboxSessionPath(id));
   });
 
-  app.post(SANDBOX_PAY_PATH, (c) => {
-    const { fields: posted, duplicated } = parseFormBody(c.get('rawBody') ?? '');
-    const request: FormFields = {};
-    for (const [name, value] of Object.entries(posted)) {
-      if (name.startsWith(REQUEST_FIELD_PREFIX)) request[name.slice(REQUEST_FIELD_PREFIX.length)] = value;
-    }
-    // The request again, as it left the payments page: a changed field fails its signature here.
-    const check = checkPurchaseRequest(request, deps.config, duplicated);
-    if (check.kind !== 'accepted') return answerRefusal(c, check, request);
+  app.get(`${SANDBOX_PAY_PATH}/:id`, async (c) => {
+    const session = await openSession(c);
+    if (!session) return unknownSession(c);
+    if (session.response) return page(c, 200, returnPageHtml({ lang: sessionLanguage(session), returnUrl: session.returnUrl, response: session.response }));
+    const refused = session.cardForm as RefusedCardForm | null;
+    return page(c, 200, cardPageHtml({ request: session.request, action: sandboxSessionPath(session.id), values: refused?.values, errors: refused?.errors }));
+  });
 
+  app.post(`${SANDBOX_PAY_PATH}/:id`, async (c) => {
+    const session = await openSession(c);
+    if (!session) return unknownSession(c);
+    const again = sandboxSessionPath(session.id);
+    // Answered already (a double click, a second tab, a reload of the post): the same answer, no new transaction.
+    if (session.response) return seeOther(c, again);
+
+    const { fields: posted } = parseFormBody(c.get('rawBody') ?? '');
     const ids = { fortId: newFortId(), authorizationCode: newAuthorizationCode(), customerIp: customerIp(c, deps.config.trustProxy) };
-    if (posted.action === 'cancel') return answer(c, check.request, purchaseResponse(check.request, { action: 'cancel' }, ids, deps.config));
-
-    const typed = Object.fromEntries(CARD_FIELDS.map((name) => [name, posted[name] ?? ''])) as Record<CardField, string>;
-    const card = readCard(typed, deps.now());
-    if (!card.ok) return page(c, 200, cardPageHtml({ request: check.request, values: typed, errors: card.errors }));
-    return answer(c, check.request, purchaseResponse(check.request, { action: 'pay', card: card.card }, ids, deps.config));
+    let response: FormFields;
+    if (posted.action === 'cancel') response = purchaseResponse(session.request, { action: 'cancel' }, ids, deps.config);
+    else {
+      const typed = Object.fromEntries(CARD_FIELDS.map((name) => [name, posted[name] ?? ''])) as Record<CardField, string>;
+      const card = readCard(typed, deps.now());
+      if (!card.ok) {
+        const { card_security_code: _never, ...kept } = typed;
+        await saveRefusedCardForm(deps.db, session.id, { values: kept, errors: card.errors });
+        return seeOther(c, again);
+      }
+      response = purchaseResponse(session.request, { action: 'pay', card: card.card }, ids, deps.config);
+    }
+    if (await answerSandboxSession(deps.db, session.id, response, deps.now())) void sendFeedback(deps, response, retryDelays);
+    return seeOther(c, again);
   });
 
-  app.get(SANDBOX_RETURN_SCRIPT_PATH, (c) => {
-    c.header('Content-Type', 'text/javascript; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.body(RETURN_SCRIPT);
-  });
-
-  // Opened by hand (or reloaded after a POST): there is no request to show.
-  for (const path of [APS_SANDBOX_PAYMENT_PAGE_PATH, SANDBOX_PAY_PATH]) {
+  for (const [path, script] of [
+    [SANDBOX_RETURN_SCRIPT_PATH, RETURN_SCRIPT],
+    [SANDBOX_CARD_SCRIPT_PATH, CARD_SCRIPT],
+  ] as const) {
     app.get(path, (c) => {
-      c.header('Allow', 'POST');
-      return page(c, 405, sandboxErrorPageHtml({ lang: c.req.query('language') === 'ar' ? 'ar' : 'en', reason: 'sandbox_post_only_text' }));
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.body(script);
     });
   }
 
-  /** The signed response to the browser, and the same fields as direct feedback, not awaited. */
-  function answer(c: Context<AppEnv>, request: FormFields, response: FormFields) {
-    void sendFeedback(deps, response, retryDelays);
-    return page(c, 200, returnPageHtml({ lang: sandboxLanguage(request), returnUrl: request.return_url!, response }));
+  // Opened by hand: there is no request to show.
+  app.get(APS_SANDBOX_PAYMENT_PAGE_PATH, (c) => {
+    c.header('Allow', 'POST');
+    return page(c, 405, sandboxErrorPageHtml({ lang: c.req.query('language') === 'ar' ? 'ar' : 'en', reason: 'sandbox_post_only_text' }));
+  });
+
+  /** The session named in the path, while it can still be shown (null: unknown, or unanswered past its hour). */
+  async function openSession(c: Context<AppEnv>): Promise<SandboxSession | null> {
+    const session = await loadSandboxSession(deps.db, c.req.param('id') ?? '');
+    return session && !sandboxSessionExpired(session, deps.now()) ? session : null;
   }
 
   return app;
 }
 
-/** A request refused before any card was asked for: back to return_url when it can be, else a page. */
-function answerRefusal(c: Context<AppEnv>, check: Exclude<RequestCheck, { kind: 'accepted' }>, fields: FormFields) {
-  const lang = sandboxLanguage(fields);
-  if (check.kind === 'no_return_url') return page(c, 400, sandboxErrorPageHtml({ lang, reason: 'sandbox_no_return_url_text' }));
-  if (check.kind === 'unknown_merchant') return page(c, 400, sandboxErrorPageHtml({ lang, reason: 'sandbox_unknown_merchant_text' }));
-  return page(c, 200, returnPageHtml({ lang, returnUrl: check.returnUrl, response: check.response }));
+const sessionLanguage = (session: SandboxSession) => (session.lang === 'ar' ? 'ar' : 'en');
+
+const unknownSession = (c: Context<AppEnv>) =>
+  page(c, 404, sandboxErrorPageHtml({ lang: c.req.query('language') === 'ar' ? 'ar' : 'en', reason: 'sandbox_session_unknown_text' }));
+
+/** 303 See Other: the browser follows with a GET, so the page it keeps in its history is not a POST's answer. */
+function seeOther(c: Context<AppEnv>, location: string) {
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(location, 303);
 }
 
-function page(c: Context<AppEnv>, status: 200 | 400 | 405, body: string) {
+function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 405, body: string) {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex, nofollow');
   return c.html(body, status);

@@ -4,16 +4,20 @@ import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { endpointHandler } from '../http/endpoint-handler';
+import type { LogError } from '../http/error-handler';
 import { refusing } from '../orders/refusal';
-import { proceedWithPlan } from './orders.handlers';
+import { clientAddress } from '../rate-limit/client-address';
+import { proceedWithPlan, type OrdersConfig } from './orders.handlers';
 
 /** Choosing a plan: the invoice built from the stored quote, behind the bot check (RULINGS 11, 16). */
-export function ordersRoutes(db: Db, config: Pick<AppConfig, 'altchaHmacKey'>, now: () => number) {
+export function ordersRoutes(db: Db, config: OrdersConfig & Pick<AppConfig, 'trustProxy'>, now: () => number, logError: LogError) {
   const app = new Hono<AppEnv>();
   for (const endpoint of [proceedReviewEndpoint, proceedBuyNowEndpoint]) {
     app.post(
       endpoint.path,
-      endpointHandler(endpoint, (input, c) => refusing(c, () => proceedWithPlan(db, config, input, now()))),
+      endpointHandler(endpoint, (input, c) =>
+        refusing(c, () => proceedWithPlan(db, config, input, { now: now(), clientAddress: clientAddress(c, config.trustProxy), logError })),
+      ),
     );
   }
   return app;

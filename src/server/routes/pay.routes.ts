@@ -65,9 +65,24 @@ export function payRoutes({ db, config, now, logError }: PayRoutesDeps) {
       return html(c, 200, payFormPageHtml({ lang: state.lang, details: state.details, form: state.form, sandbox: config.apsSandbox }));
     }
     const facts: PayMessageView['facts'] = [
-      ['pay_amount', formatDollars(state.totalCents)],
+      // Not "to pay": this attempt can no longer be paid (it may be paid, failed or expired).
+      ['pay_order_amount', formatDollars(state.totalCents)],
       ['pay_reference', state.reference],
     ];
+    if (state.state === 'paid' && state.certificatePath) {
+      // Paid (by this attempt or a later one): the policy is issued, so say so and link its certificate.
+      return html(
+        c,
+        200,
+        payMessagePageHtml({
+          lang: state.lang,
+          title: 'pay_already_paid',
+          text: 'pay_already_paid_issued_text',
+          facts,
+          link: { href: state.certificatePath, label: 'pay_certificate_link' },
+        }),
+      );
+    }
     // Expired is 410 Gone: that page will not come back (a retry is a new order from checkout).
     return html(c, state.state === 'expired' ? 410 : 200, payMessagePageHtml({ lang: state.lang, ...MESSAGE_PAGES[state.state], facts }));
   });

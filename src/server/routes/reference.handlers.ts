@@ -17,6 +17,7 @@ import {
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { readSettings } from '../db/settings';
+import { countryOtherNames } from '../reference/country-names';
 import { excludedNationalities } from '../reference/nationalities';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
@@ -56,6 +57,7 @@ export async function listCountries(db: Db, input: Input<typeof countriesEndpoin
       name_en: row.nameEn,
       name_ar: row.nameAr,
       phone_code: row.phoneCode,
+      other_names: countryOtherNames(row.iso2, [row.nameEn, row.nameAr]),
     }))
     .sort((a, b) => collators[lang].compare(a.name, b.name));
   return {

@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer';
 import { sharePageMail } from '../mail/share-page-mail';
 import { Refusal } from '../orders/refusal';
 import { shareLink, whatsappTemplate } from '../shares/share-texts';
+import { sharedStep } from '../shares/shared-step';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
 
@@ -33,24 +34,25 @@ async function leadByIdAndSession(db: Db, id: number, sessionId: string | null):
 }
 
 /** Both latest-lead reads: customer, lead, the WhatsApp text and whether the lead is already sold. */
-async function latestLeadData(db: Db, publicUrl: string, lead: LeadRow | null, link: string | null, lang: Language) {
+async function latestLeadData(db: Db, publicUrl: string, lead: LeadRow | null, link: string | null, lang: Language, now: number) {
   if (!lead) throw new Refusal(404, 'not_found');
+  const shared = shareLink(publicUrl, lead.uuid, link, lang);
   const [customer] = await db.select().from(t.customers).where(eq(t.customers.id, lead.customerId));
   const [invoice] = await db.select({ status: t.invoices.status }).from(t.invoices).where(eq(t.invoices.leadId, lead.id));
   return {
     customer: { get_customer: customerView(customer!), lead_details: await leadDetailsView(db, lead, { lang }) },
-    whatapp_template: whatsappTemplate(lang, lead.name, shareLink(publicUrl, lead.uuid, link, lang)),
+    whatapp_template: whatsappTemplate(lang, lead.name, shared, await sharedStep(db, lead, shared, lang, now)),
     // An open invoice is a plan chosen, not yet a deal: only a paid or issued order is.
     isLeadAlreadyInDeal: invoice !== undefined && invoice.status !== 'open',
   };
 }
 
-export async function latestLeadById(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByIdEndpoint>) {
-  return latestLeadData(db, config.publicUrl, await leadByIdAndSession(db, input.lead_id, input.session_id), input.link, input.lang);
+export async function latestLeadById(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByIdEndpoint>, now: number) {
+  return latestLeadData(db, config.publicUrl, await leadByIdAndSession(db, input.lead_id, input.session_id), input.link, input.lang, now);
 }
 
-export async function latestLeadByUuid(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByUuidEndpoint>) {
-  return latestLeadData(db, config.publicUrl, await findLeadByUuid(db, input.uuid), input.link, input.lang);
+export async function latestLeadByUuid(db: Db, config: Pick<AppConfig, 'publicUrl'>, input: Input<typeof latestLeadByUuidEndpoint>, now: number) {
+  return latestLeadData(db, config.publicUrl, await findLeadByUuid(db, input.uuid), input.link, input.lang, now);
 }
 
 /** The lead's live quotes, cheapest first, as the share e-mail lists them. */
@@ -67,16 +69,20 @@ async function livePlans(db: Db, leadId: number, lang: Language) {
 
 /**
  * send-email-by-page: e-mails the customer the page the agent shares (RULINGS 15), in the
- * customer's language (the lead's), through the mail transport (RULINGS 22).
+ * customer's language (the lead's), through the mail transport (RULINGS 22). The text names the
+ * step the link opens, and the link carries that language (and from checkout the coupon).
  */
-export async function sendEmailByPage(db: Db, mailer: Mailer, publicUrl: string, input: Input<typeof sendEmailByPageEndpoint>) {
+export async function sendEmailByPage(db: Db, mailer: Mailer, publicUrl: string, input: Input<typeof sendEmailByPageEndpoint>, now: number) {
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
   if (input.agent_id && !(await findActiveAgent(db, input.agent_id))) {
     throw new Refusal(422, 'agent_unknown', { agent_id: 'agent_unknown' });
   }
   const lang: Language = lead.lang === 'ar' || lead.lang === 'en' ? lead.lang : input.lang;
-  const mail = sharePageMail(lang, lead.name, shareLink(publicUrl, lead.uuid, input.link, lang), await livePlans(db, lead.id, lang));
+  const link = shareLink(publicUrl, lead.uuid, input.link, lang);
+  const step = await sharedStep(db, lead, link, lang, now);
+  const plans = step.page === 'quotes' ? await livePlans(db, lead.id, lang) : [];
+  const mail = sharePageMail(lang, lead.name, link, step, plans);
   await mailer.send({ kind: `share-${input.pagename}`, leadId: lead.id, to: lead.email, ...mail });
   return { sent: true };
 }

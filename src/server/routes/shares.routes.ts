@@ -25,17 +25,17 @@ export function sharesRoutes(
   app.post(
     sendEmailByPageEndpoint.path,
     limiter.limit(RATE_LIMITS.sendEmailByPage),
-    endpointHandler(sendEmailByPageEndpoint, (input, c) => refusing(c, () => sendEmailByPage(db, mailer, config.publicUrl, input))),
+    endpointHandler(sendEmailByPageEndpoint, (input, c) => refusing(c, () => sendEmailByPage(db, mailer, config.publicUrl, input, now()))),
   );
   app.post(
     latestLeadByIdEndpoint.path,
     limiter.limit(RATE_LIMITS.latestLeadById),
-    endpointHandler(latestLeadByIdEndpoint, (input, c) => refusing(c, () => latestLeadById(db, config, input))),
+    endpointHandler(latestLeadByIdEndpoint, (input, c) => refusing(c, () => latestLeadById(db, config, input, now()))),
   );
   app.post(
     latestLeadByUuidEndpoint.path,
     limiter.limit(RATE_LIMITS.latestLeadByUuid),
-    endpointHandler(latestLeadByUuidEndpoint, (input, c) => refusing(c, () => latestLeadByUuid(db, config, input))),
+    endpointHandler(latestLeadByUuidEndpoint, (input, c) => refusing(c, () => latestLeadByUuid(db, config, input, now()))),
   );
   return app;
 }

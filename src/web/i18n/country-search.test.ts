@@ -85,3 +85,42 @@ describe('row 11: country search in both languages, best match first', () => {
     expect(search('en', 'zzz')).toEqual([]);
   });
 });
+
+describe('issue 17 item 15: a country answers to all its names, in both languages', () => {
+  /** As the countries endpoint answers them: the stored names and every other name (other_names). */
+  const renamed = [
+    { id: 203, iso2: 'CZ', name_en: 'Czech Republic', name_ar: 'جمهورية التشيك', other_names: ['Czechia', 'التشيك'] },
+    { id: 792, iso2: 'TR', name_en: 'Türkiye', name_ar: 'تركيا', other_names: ['Turkey'] },
+    { id: 748, iso2: 'SZ', name_en: 'Eswatini', name_ar: 'سوازيلاند', other_names: ['إسواتيني'] },
+    { id: 104, iso2: 'MM', name_en: 'Myanmar', name_ar: 'بورما', other_names: ['Myanmar (Burma)', 'ميانمار (بورما)'] },
+    { id: 250, iso2: 'FR', name_en: 'France', name_ar: 'فرنسا' },
+  ];
+  const find = (lang: 'en' | 'ar', text: string) =>
+    countryOptionsFilter({
+      options: renamed.map((record) => countryOption({ ...record, name: lang === 'ar' ? record.name_ar : record.name_en })),
+      search: text,
+      limit: Infinity,
+    }).map((item) => (item as ComboboxItem).label);
+
+  it('"Czechia" finds the Czech Republic, in English and in Arabic; "التشيك" too', () => {
+    expect(find('en', 'Czechia')).toEqual(['Czech Republic']);
+    expect(find('ar', 'czechia')).toEqual(['جمهورية التشيك']);
+    expect(find('en', 'التشيك')).toEqual(['Czech Republic']);
+    expect(find('en', 'Czech Republic')).toEqual(['Czech Republic']);
+  });
+
+  it('Türkiye and Turkey, Eswatini and Swaziland, Myanmar and Burma', () => {
+    expect(find('en', 'Turkey')).toEqual(['Türkiye']);
+    expect(find('en', 'turkiye')).toEqual(['Türkiye']);
+    expect(find('en', 'Swaziland')).toEqual(['Eswatini']);
+    expect(find('ar', 'Swaziland')).toEqual(['سوازيلاند']);
+    expect(find('en', 'Burma')).toEqual(['Myanmar']);
+  });
+
+  it('Arabic alternatives from the API: "إسواتيني" finds سوازيلاند, "ميانمار" finds بورما', () => {
+    expect(find('ar', 'إسواتيني')).toEqual(['سوازيلاند']);
+    expect(find('ar', 'اسواتيني')).toEqual(['سوازيلاند']);
+    expect(find('ar', 'ميانمار')).toEqual(['بورما']);
+    expect(find('en', 'ميانمار')).toEqual(['Myanmar']);
+  });
+});

@@ -25,8 +25,11 @@ export const COUNTRY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   AE: ['UAE', 'Emirates', 'الامارات', 'الإمارات', 'امارات'],
   SA: ['KSA', 'Saudi', 'السعودية'],
   NL: ['Holland', 'هولندا'],
-  CZ: ['Czech Republic', 'التشيك'],
+  CZ: ['Czech Republic', 'Czechia', 'التشيك'],
   TR: ['Turkey', 'تركيا'],
+  // Former names neither data package carries in English.
+  SZ: ['Swaziland'],
+  MM: ['Burma'],
   CI: ['Ivory Coast', 'ساحل العاج'],
 };
 
@@ -117,10 +120,18 @@ export const countryOptionsFilter: OptionsFilter = ({ options, search, limit }) 
   return [...result, ...rankOptions(flat, search).slice(0, Math.max(left, 0))];
 };
 
-/** Builds a searchable country option: label in the page language, the other name and aliases. */
-export function countryOption(country: { id: number; iso2: string; name: string; name_en: string; name_ar: string }): SearchableOption {
-  const searchNames = [country.name_en, country.name_ar, ...(COUNTRY_ALIASES[country.iso2.toUpperCase()] ?? [])].filter(
-    (name) => name !== country.name,
-  );
+/** Builds a searchable country option: label in the page language, every other name and the aliases. */
+export function countryOption(country: {
+  id: number;
+  iso2: string;
+  name: string;
+  name_en: string;
+  name_ar: string;
+  /** Every other name the API knows (former, short, official, in both languages): "Czechia", "Turkey". */
+  other_names?: readonly string[];
+}): SearchableOption {
+  const searchNames = [
+    ...new Set([country.name_en, country.name_ar, ...(country.other_names ?? []), ...(COUNTRY_ALIASES[country.iso2.toUpperCase()] ?? [])]),
+  ].filter((name) => name !== country.name);
   return { value: String(country.id), label: country.name, searchNames };
 }

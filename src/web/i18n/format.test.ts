@@ -30,6 +30,15 @@ describe('money and date formats (RULINGS 17)', () => {
     expect(formatMoney(1_200, 'en', { minus: true })).toBe(`${LRI}\u2212$12${PDI}`);
   });
 
+  it('with `cents`, writes the exact amount to the cent, "$94.57", where whole dollars would say "$95" (RULINGS 26)', () => {
+    expect(formatMoney(9_457, 'en', { cents: true })).toBe(`${LRI}$94.57${PDI}`);
+    expect(visible(formatMoney(9_457, 'en'))).toBe('$95');
+    expect(formatMoney(4_296, 'ar', { cents: true })).toBe(`${LRI}$42.96${PDI}`);
+    expect(visible(formatMoney(4_800, 'en', { cents: true }))).toBe('$48.00');
+    expect(visible(formatMoney(123_456, 'ar', { cents: true }))).toBe('$1,234.56');
+    expect(formatMoney(1_000, 'ar', { cents: true, minus: true })).toBe(`${LRI}\u2212$10.00${PDI}`);
+  });
+
   it('writes dates with Levantine Arabic month names and Western digits', () => {
     const date = new Date(Date.UTC(2026, 10, 23, 12));
     expect(formatDate(date, 'en')).toBe('23 Nov 2026');

@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/endpoint';
+import { dollarsAndCents } from '../../contract/money';
 
 /**
  * Money, list and date formats. Amounts read "$1,234" in both languages, as the spec shows them
@@ -23,10 +24,12 @@ export const isolateLtr = (text: string): string => `${LRI}${text}${PDI}`;
  * Whole US dollars from integer cents: 123456 -> "$1,235" (RULINGS 17), isolated from the
  * line's direction. The one place that writes an amount: every price on screen comes from here.
  * `signed` writes an add-on's extra cost, "+$30", and `minus` a discount, "−$12", with the sign
- * inside the isolate.
+ * inside the isolate. `cents` writes the exact amount, "$94.57" and "$48.00" (RULINGS 26): what
+ * a customer is asked to pay, from the checkout price summary on, where every line must add up
+ * to the total to the cent. Western digits in both languages.
  */
-export function formatMoney(cents: number, _lang: Language, options: { signed?: boolean; minus?: boolean } = {}): string {
-  const amount = `$${dollars.format(Math.round(cents / 100))}`;
+export function formatMoney(cents: number, _lang: Language, options: { signed?: boolean; minus?: boolean; cents?: boolean } = {}): string {
+  const amount = options.cents ? `$${dollarsAndCents(cents)}` : `$${dollars.format(Math.round(cents / 100))}`;
   return isolateLtr(options.minus ? `\u2212${amount}` : options.signed ? `+${amount}` : amount);
 }
 

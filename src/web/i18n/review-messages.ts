@@ -4,12 +4,12 @@ import type { ReviewCode } from '../../contract/traveller-review.rules';
 
 /**
  * The review step's codes (src/contract/traveller-review.rules.ts), one message each; apart from
- * the travel details messages so they load with the review page's chunk, not the first page. The spec's
- * "Please select type" names the title field by its data name; customers read "title".
+ * the travel details messages so they load with the review page's chunk, not the first page.
+ * The wording is spec §5's, word for word (issue 17): an empty name and the title ("type").
  */
 export const REVIEW_MESSAGES: Record<ReviewCode, MessageDescriptor> = {
-  title_required: msg`Please select title`,
-  name_required: msg`Please enter the name as written on the passport`,
+  title_required: msg`Please select type`,
+  name_required: msg`Please enter your first name, last name or full name`,
   name_chars: msg`Only character a-z, - and ' allowed`,
   name_too_long: msg`Name must be at most 62 characters`,
   dob_required: msg`Please select correct date of birth`,

@@ -1,7 +1,9 @@
 import { botChallengeEndpoint } from '../../contract/quote.endpoints';
 import type { Language } from '../../contract/endpoint';
+import { botCheckSettings } from './bot-check.config';
 import { encodeBotSolution, solveBotChallenge, type BotChallenge, type BotSolution } from './bot-check.solver';
 import { callEndpoint } from './http-client';
+import { getRecaptchaToken, loadRecaptcha } from './recaptcha';
 
 /** The challenge could not be solved: the server sent one no number answers, or solving failed. */
 export class BotCheckError extends Error {
@@ -44,12 +46,31 @@ async function solve(challenge: BotChallenge): Promise<BotSolution | null> {
 
 /**
  * The invisible bot check before a plan is chosen (RULINGS 16): fetches an ALTCHA challenge
- * from the API, solves it in a Web Worker and resolves with the token proceed-review takes.
- * Rejects with the service's ApiError when the challenge cannot be fetched, or BotCheckError.
+ * from the API, solves it in a Web Worker and resolves with the token proceed-review takes; or,
+ * with BOT_CHECK=recaptcha, a reCAPTCHA v3 token for the action `login`. Rejects with the
+ * service's ApiError when the challenge cannot be fetched, or BotCheckError.
  */
 export async function getBotCheckToken(lang: Language): Promise<string> {
+  const settings = botCheckSettings();
+  if (settings.mode === 'recaptcha') {
+    try {
+      return await getRecaptchaToken(settings.siteKey);
+    } catch (error) {
+      throw new BotCheckError(error instanceof Error ? error.message : String(error));
+    }
+  }
   const challenge = await callEndpoint(botChallengeEndpoint, { lang });
   const solution = await solve(challenge);
   if (!solution) throw new BotCheckError('no solution for the challenge');
   return encodeBotSolution(solution);
+}
+
+/**
+ * Starts loading reCAPTCHA's script when the plan list is shown, so choosing a plan does not
+ * wait for it (and Google sees the page before the action). Nothing with ALTCHA; a failure
+ * here is retried by getBotCheckToken.
+ */
+export function preloadBotCheck(): void {
+  const settings = botCheckSettings();
+  if (settings.mode === 'recaptcha') loadRecaptcha(settings.siteKey).catch(() => {});
 }

@@ -4,7 +4,7 @@ import { sessionStore } from './local-store';
  * Unsaved form values kept across the language switch's reload (spec §1: the switch stores the
  * language and reloads; issue 8 row 13). A form on screen registers how to read its values;
  * the switch asks for them just before reloading; the form takes them back after the reload.
- * Only one form registers at a time (the travel details form); the draft lives in
+ * Only one form registers at a time (the travel details form, or the review's travellers); the draft lives in
  * sessionStorage, so it stays in this tab and dies with it.
  */
 interface Draft {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../../machines/checkout.machine';
-import type { CheckoutContext, CheckoutData, LoadCheckoutInput } from '../../../../machines/checkout.types';
+import type { CheckoutContext, CheckoutData, CouponCheck, LoadCheckoutInput, ValidateCouponInput } from '../../../../machines/checkout.types';
 import { tempCheckout, validateCoupon } from '../../services/checkout.service';
 import { sendEmailByPage } from '../../services/quote.service';
 import { fetchLeadWithPlan, fetchWhatsappTemplate } from '../../services/review.service';
@@ -13,6 +13,16 @@ async function loadCheckout({ uuid, sessionId, lang, link }: LoadCheckoutInput):
     link ? fetchWhatsappTemplate(uuid, link, lang) : Promise.resolve(''),
   ]);
   return { details, whatsappTemplate };
+}
+
+/**
+ * coupon/validate, and in agent mode the WhatsApp text for the page's link with that coupon
+ * (issue 17): what the agent shares opens the customer's checkout with the same total.
+ */
+async function checkCoupon(input: ValidateCouponInput): Promise<CouponCheck> {
+  const coupon = await validateCoupon(input);
+  if (!input.link) return coupon;
+  return { ...coupon, whatsappTemplate: await fetchWhatsappTemplate(input.uuid, input.link, input.lang) };
 }
 
 /**
@@ -34,7 +44,7 @@ export function paymentAddress(url: string, context: Pick<CheckoutContext, 'lang
 export const checkoutLogic = checkoutMachine.provide({
   actors: {
     loadCheckout: fromPromise(({ input }) => loadCheckout(input)),
-    validateCoupon: fromPromise(({ input }) => validateCoupon(input)),
+    validateCoupon: fromPromise(({ input }) => checkCoupon(input)),
     tempCheckout: fromPromise(({ input }) => tempCheckout(input)),
     sendEmail: fromPromise(({ input }) => sendEmailByPage(input)),
   },

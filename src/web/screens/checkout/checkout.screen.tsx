@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Alert, Button, Checkbox, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
@@ -18,15 +19,17 @@ import {
   selectViewState,
   selectWhatsappTemplate,
 } from '../../../../machines/checkout.selectors';
+import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { PROVIDER } from '../../../contract/traveller-review.rules';
 import { StepShareButtons, type ShareView } from '../../components/share-buttons';
 import { useApp } from '../../shell/app-context';
-import { ErrorView } from '../../shell/error-view';
 import { mainSiteUrl } from '../../shell/main-site-links';
 import { PlanSummary } from '../invoice-shared/plan-summary';
+import { LoadFailureView } from '../load-failure-view';
 import { PageHeading } from '../page-heading';
 import type { checkoutLogic } from './checkout.actors';
 import { CouponBox } from './coupon-box';
+import { PaymentOverlay } from './payment-overlay';
 import { PriceSummary } from './price-summary';
 import { TravellersSummary } from './travellers-summary';
 import { useCheckoutStep } from './use-checkout-step';
@@ -43,9 +46,10 @@ export function CheckoutScreen() {
   const totals = useSelector(step, selectTotals);
   const coupon = useSelector(step, selectCoupon);
   const notice = useSelector(step, selectNotice);
+  const leadNotFound = useSelector(step, selectLeadNotFound);
 
   let body;
-  if (viewState === 'failed') body = <ErrorView headingOrder={2} />;
+  if (viewState === 'failed') body = <LoadFailureView leadNotFound={leadNotFound} />;
   else if (viewState !== 'ready' || !invoice || !lead || !totals) {
     body = (
       <Paper p="xl" role="status" data-testid="checkout-loading" style={{ textAlign: 'center' }}>
@@ -64,6 +68,7 @@ export function CheckoutScreen() {
           sections={[1, 2, 3]}
           showCoverFor={invoice.insurance_provider_id !== PROVIDER.stampFee}
           actions={isAgent ? <StepShareButtons step={step} select={shareOf} /> : undefined}
+          cents
           testId="checkout-summary"
         />
         <TravellersSummary travellers={lead.travellers_info} plan={plan} lang={lang} />
@@ -109,6 +114,7 @@ function PayPanel({ step }: { step: CheckoutActor }) {
   const agreed = useSelector(step, selectTermsAgreed);
   const canPay = useSelector(step, selectCanPay);
   const paying = useSelector(step, selectPaying);
+  const proceed = useRef<HTMLButtonElement>(null);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="pay-panel">
       <Stack gap="md">
@@ -130,6 +136,7 @@ function PayPanel({ step }: { step: CheckoutActor }) {
           fullWidth
           leftSection={<IconLock size={18} aria-hidden="true" />}
           disabled={!canPay}
+          ref={proceed}
           loading={paying}
           onClick={() => step.send({ type: 'checkout.pay' })}
           data-testid="checkout-pay"
@@ -137,6 +144,7 @@ function PayPanel({ step }: { step: CheckoutActor }) {
           {t`Proceed to payment`}
         </Button>
       </Stack>
+      <PaymentOverlay step={step} returnFocusTo={proceed} />
     </Paper>
   );
 }

@@ -7,7 +7,8 @@ import { formatMoney } from '../../i18n/format';
 /**
  * What the customer pays, line by line (spec §2 price summary): the server's totals, never the
  * page's arithmetic. The discount shows only with a coupon; the stamp fee only when the insurer
- * charges one (provider 3) and it is above 0.
+ * charges one (provider 3) and it is above 0. Every line shows its cents, so the lines add up to
+ * the total to the cent and the total is what the gateway charges (RULINGS 26).
  */
 export function PriceSummary({ totals, lang }: { totals: CheckoutTotals; lang: Language }) {
   const { t } = useLingui();
@@ -28,12 +29,12 @@ export function PriceSummary({ totals, lang }: { totals: CheckoutTotals; lang: L
         <Title order={2} fz="lg" id="price-summary-title">
           {t`Price summary`}
         </Title>
-        {line(t`Plan premium`, formatMoney(totals.plan_price, lang), 'price-plan')}
-        {totals.addons_price > 0 && line(t`Add-ons`, formatMoney(totals.addons_price, lang), 'price-addons')}
-        {totals.discount > 0 && line(t`Discount`, formatMoney(totals.discount, lang, { minus: true }), 'price-discount')}
-        {line(t`VAT (${vatPercent}%)`, formatMoney(totals.vat_amount, lang), 'price-vat')}
-        {totals.stamp_fee > 0 && line(t`Stamp fee`, formatMoney(totals.stamp_fee, lang), 'price-stamp-fee')}
-        <div style={{ borderTop: '1px solid var(--mantine-color-gray-3)', paddingTop: 8 }}>{line(t`Total`, formatMoney(totals.total, lang), 'price-total', true)}</div>
+        {line(t`Plan premium`, formatMoney(totals.plan_price, lang, { cents: true }), 'price-plan')}
+        {totals.addons_price > 0 && line(t`Add-ons`, formatMoney(totals.addons_price, lang, { cents: true }), 'price-addons')}
+        {totals.discount > 0 && line(t`Discount`, formatMoney(totals.discount, lang, { minus: true, cents: true }), 'price-discount')}
+        {line(t`VAT (${vatPercent}%)`, formatMoney(totals.vat_amount, lang, { cents: true }), 'price-vat')}
+        {totals.stamp_fee > 0 && line(t`Stamp fee`, formatMoney(totals.stamp_fee, lang, { cents: true }), 'price-stamp-fee')}
+        <div style={{ borderTop: '1px solid var(--mantine-color-gray-3)', paddingTop: 8 }}>{line(t`Total`, formatMoney(totals.total, lang, { cents: true }), 'price-total', true)}</div>
       </Stack>
     </Paper>
   );

@@ -4,8 +4,9 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { LeadDetails } from '../../../contract/lead.endpoints';
-import { reviewFieldRules, type ReviewPlan } from '../../../contract/traveller-review.rules';
+import type { ReviewPlan } from '../../../contract/traveller-review.rules';
 import { formatIsoDate } from '../../i18n/format';
+import { checkoutTravellerFields, type CheckoutTravellerField } from './checkout-traveller-fields';
 
 /** Height of the travellers' summary until it is opened in full (spec §9: 170 px). */
 export const SUMMARY_HEIGHT_PX = 170;
@@ -14,8 +15,8 @@ type Traveller = LeadDetails['travellers_info'][number];
 
 /**
  * The travellers as they will be insured, read only (spec §2 checkout): names as on the passport,
- * date of birth, and the fields this insurer asked for at review. In a 170 px scroll area until
- * "Show full summary" opens it.
+ * date of birth, and the fields spec §2 shows for this insurer (checkoutTravellerFields). In a
+ * 170 px scroll area until "Show full summary" opens it.
  */
 export function TravellersSummary({ travellers, plan, lang }: { travellers: Traveller[]; plan: ReviewPlan; lang: Language }) {
   const { t } = useLingui();
@@ -24,18 +25,18 @@ export function TravellersSummary({ travellers, plan, lang }: { travellers: Trav
   const list = (
     <Stack gap="sm" data-testid="checkout-travellers">
       {travellers.map((traveller, index) => {
-        const rules = reviewFieldRules(plan, index);
+        const shown = checkoutTravellerFields(plan, index);
         // Names as on the passport, in Latin letters: one left-to-right run; the title is in the page's language.
         const name = [traveller.first_name, traveller.middle_name, traveller.last_name].filter(Boolean).join(' ');
         const number = index + 1;
-        const facts: [string, string | null][] = [
-          [t`Date of birth`, formatIsoDate(traveller.dob, lang)],
-          [t`Passport number`, traveller.passport],
-          ...(rules.gender_id.shown ? ([[t`Gender`, traveller.gender_text]] as [string, string | null][]) : []),
-          ...(rules.relationship_type_id.shown ? ([[t`Relationship`, traveller.relationship_type_text]] as [string, string | null][]) : []),
-          ...(rules.country_id.shown ? ([[t`Country of residence`, traveller.country_text]] as [string, string | null][]) : []),
-          ...(rules.nationality_id.shown ? ([[t`Nationality`, traveller.nationality_text]] as [string, string | null][]) : []),
-        ];
+        const values: Record<CheckoutTravellerField, [string, string | null]> = {
+          passport: [t`Passport number`, traveller.passport],
+          gender: [t`Gender`, traveller.gender_text],
+          relationship: [t`Relationship`, traveller.relationship_type_text],
+          residence: [t`Country of residence`, traveller.country_text],
+          nationality: [t`Nationality`, traveller.nationality_text],
+        };
+        const facts: [string, string | null][] = [[t`Date of birth`, formatIsoDate(traveller.dob, lang)], ...shown.map((field) => values[field])];
         return (
           <div key={traveller.id} data-testid="checkout-traveller">
             <Text fw={700} fz="sm">

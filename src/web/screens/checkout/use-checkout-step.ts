@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { checkoutOutcomeEvent, selectCouponFailed, selectOutcome, selectPayFailed } from '../../../../machines/checkout.selectors';
 import type { CheckoutInput } from '../../../../machines/checkout.types';
@@ -9,6 +10,11 @@ import { useApp } from '../../shell/app-context';
 import { storedCoupon, thankYouStored } from '../../storage/journey-flags';
 import { checkoutLogic } from './checkout.actors';
 
+/** The coupon an agent's checkout link carries (`coupon=`), or null. */
+export function couponFromLink(search: string): string | null {
+  return new URLSearchParams(search).get('coupon') || null;
+}
+
 /**
  * Runs the checkout machine for the page: input read once from the journey and storage, the
  * step's end told to the journey, and a failed call shown in the system error dialog (spec §8).
@@ -16,11 +22,13 @@ import { checkoutLogic } from './checkout.actors';
 export function useCheckoutStep() {
   const { lang, showSystemError } = useApp();
   const journey = JourneyActorContext.useActorRef();
+  const { search } = useLocation();
   const [input] = useState<CheckoutInput>(() => ({
     lang,
     ...stepLead(journey.getSnapshot(), '/checkout'),
     thankYou: thankYouStored(),
-    storedCoupon: storedCoupon(),
+    // An agent's link carries the coupon the agent applied (issue 17): it is applied as if typed.
+    storedCoupon: couponFromLink(search) ?? storedCoupon(),
   }));
   const step = useActorRef(checkoutLogic, { input });
   const outcome = useSelector(step, selectOutcome);

@@ -12,7 +12,7 @@ import { renderApp } from '../../../../tests/support/render-app';
 /** The compare table in the whole app, services and bot check stubbed: rows, Proceed and Back. */
 
 vi.mock('../../services/quote.service', () => ({ fetchQuotes: vi.fn(), proceedReview: vi.fn(), sendEmailByPage: vi.fn() }));
-vi.mock('../../services/bot-check.service', () => ({ getBotCheckToken: vi.fn() }));
+vi.mock('../../services/bot-check.service', () => ({ getBotCheckToken: vi.fn(), preloadBotCheck: vi.fn() }));
 
 const quotes = vi.mocked(quoteService);
 const bot = vi.mocked(botCheck);

@@ -8,8 +8,9 @@ import {
   selectViewState,
   selectVisibleQuotes,
 } from '../../../../machines/quotes.selectors';
+import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { JourneyActorContext } from '../../journey/journey-context';
-import { ErrorView } from '../../shell/error-view';
+import { LoadFailureView } from '../load-failure-view';
 import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
 import { QuotesLoading } from '../quotes-shared/quotes-loading';
@@ -27,11 +28,12 @@ export function CompareOffersScreen() {
   const views = useSelector(step, selectVisibleQuotes);
   const busy = useSelector(step, selectBuying);
   const notice = useSelector(step, selectNotice);
+  const leadNotFound = useSelector(step, selectLeadNotFound);
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
   let body;
   if (viewState === 'failed') {
-    body = <ErrorView headingOrder={2} />;
+    body = <LoadFailureView leadNotFound={leadNotFound} />;
   } else if (viewState === 'ready') {
     body = (
       <>

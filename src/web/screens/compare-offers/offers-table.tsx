@@ -1,6 +1,5 @@
 import { Button, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import type { CSSProperties } from 'react';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteAddon } from '../../../contract/quote.endpoints';
 import type { QuoteView } from '../../../../machines/quotes.selectors';
@@ -9,15 +8,11 @@ import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { localized } from '../quotes-shared/quote-texts';
 import { offersRows, type OffersRow } from './offers-rows';
+import classes from './offers-table.module.css';
 
-/** The first column stays in view while the plans scroll sideways on phones. */
-const STICKY: CSSProperties = {
-  position: 'sticky',
-  insetInlineStart: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-  minWidth: 140,
-};
+/** Column widths (offers-table.module.css): on phones two plans fit beside the labels at 375 px. */
+const LABEL_PX = { base: 112, sm: 140 };
+const PLAN_PX = { base: 112, sm: 180 };
 
 export interface OffersTableProps {
   views: QuoteView[];
@@ -42,7 +37,7 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
     const maxAge = item.maxAge;
     return (
       <Table.Tr key={item.key} data-testid={`offers-row-${item.kind}`}>
-        <Table.Th scope="row" style={STICKY} fw={500}>
+        <Table.Th scope="row" className={classes.label} fw={500}>
           {item.label}
           {maxAge !== null && (
             <Text component="span" fz="xs" c="dimmed" display="block">
@@ -71,7 +66,7 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
       <>
         <Table.Tr>
           <Table.Th scope="colgroup" colSpan={views.length + 1} bg="var(--mantine-color-gray-0)" style={{ textAlign: 'start' }}>
-            {title}
+            <span className={classes.sectionTitle}>{title}</span>
           </Table.Th>
         </Table.Tr>
         {rows.map(row)}
@@ -79,14 +74,20 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
     );
   return (
     <ScrollArea type="auto" offsetScrollbars data-testid="offers-scroll">
-      <Table miw={140 + views.length * 180} verticalSpacing="sm" withTableBorder withColumnBorders data-testid="offers-table">
+      <Table
+        miw={{ base: LABEL_PX.base + views.length * PLAN_PX.base, sm: LABEL_PX.sm + views.length * PLAN_PX.sm }}
+        verticalSpacing="sm"
+        withTableBorder
+        withColumnBorders
+        data-testid="offers-table"
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={STICKY}>
+            <Table.Th className={classes.label}>
               <Text fz="sm" c="dimmed">{t`Plan`}</Text>
             </Table.Th>
             {views.map(({ quote, total, buying }) => (
-              <Table.Th key={quote.id} scope="col" miw={180} data-testid="offers-plan">
+              <Table.Th key={quote.id} scope="col" className={classes.plan} data-testid="offers-plan">
                 <Stack gap={6}>
                   <ProviderLogo image={quote.provider.image} name={localized(lang, quote.provider.name, quote.provider.name_ar)} height={32} />
                   <Text fw={700}>{quote.wizard_plan_name}</Text>
@@ -94,7 +95,7 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
                     {quote.product_type_name}
                   </Text>
                   <PremiumBreakdown total={total} perPerson={quote.premium_per_person} lang={lang} size="md" />
-                  <Button size="sm" onClick={() => onProceed(quote.id)} loading={buying} disabled={busy && !buying} data-testid="offers-proceed">
+                  <Button size="sm" px="xs" fullWidth onClick={() => onProceed(quote.id)} loading={buying} disabled={busy && !buying} data-testid="offers-proceed">
                     {t`Proceed`}
                   </Button>
                 </Stack>

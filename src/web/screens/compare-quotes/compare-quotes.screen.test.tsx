@@ -25,7 +25,7 @@ import { renderApp } from '../../../../tests/support/render-app';
  */
 
 vi.mock('../../services/quote.service', () => ({ fetchQuotes: vi.fn(), proceedReview: vi.fn(), sendEmailByPage: vi.fn() }));
-vi.mock('../../services/bot-check.service', () => ({ getBotCheckToken: vi.fn() }));
+vi.mock('../../services/bot-check.service', () => ({ getBotCheckToken: vi.fn(), preloadBotCheck: vi.fn() }));
 
 const quotes = vi.mocked(quoteService);
 const bot = vi.mocked(botCheck);

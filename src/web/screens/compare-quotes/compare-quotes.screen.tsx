@@ -22,8 +22,9 @@ import {
   selectVisibleQuotes,
 } from '../../../../machines/quotes.selectors';
 import type { QuotesSort } from '../../../../machines/quotes.types';
+import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { JourneyActorContext } from '../../journey/journey-context';
-import { ErrorView } from '../../shell/error-view';
+import { LoadFailureView } from '../load-failure-view';
 import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
 import { QuotesLoading } from '../quotes-shared/quotes-loading';
@@ -58,13 +59,14 @@ export function CompareQuotesScreen() {
   const drawer = useSelector(step, selectDrawerQuote);
   const busy = useSelector(step, selectBuying);
   const notice = useSelector(step, selectNotice);
+  const leadNotFound = useSelector(step, selectLeadNotFound);
 
   const onSort = useCallback((value: QuotesSort) => step.send({ type: 'sort.change', sort: value }), [step]);
   const onFilter = useCallback((providerIds: number[]) => step.send({ type: 'filter.change', providerIds }), [step]);
 
   let body;
   if (viewState === 'failed') {
-    body = <ErrorView headingOrder={2} />;
+    body = <LoadFailureView leadNotFound={leadNotFound} />;
   } else if (viewState === 'empty') {
     body = <QuotesEmpty onCallBack={() => journey.send({ type: 'callBack.requested' })} />;
   } else if (viewState === 'loading' || !lead) {

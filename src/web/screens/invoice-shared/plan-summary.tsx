@@ -22,6 +22,8 @@ export interface PlanSummaryProps {
   showCoverFor?: boolean;
   /** Agent share buttons, at the top corner. */
   actions?: ReactNode;
+  /** Amounts to the cent: at checkout, beside the price summary (RULINGS 26); whole dollars at review. */
+  cents?: boolean;
   testId?: string;
 }
 
@@ -35,7 +37,7 @@ function placesOf(lead: LeadDetails): string {
  * plan, trip, highlights, add-ons and the total premium with its breakdown. Every figure comes
  * from the invoice, so a reload, a second tab or a shared link shows the same ones.
  */
-export function PlanSummary({ invoice, lead, lang, sections, showCoverFor = true, actions, testId = 'plan-summary' }: PlanSummaryProps) {
+export function PlanSummary({ invoice, lead, lang, sections, showCoverFor = true, actions, cents = false, testId = 'plan-summary' }: PlanSummaryProps) {
   const { t } = useLingui();
   const ar = lang === 'ar';
   const places = placesOf(lead);
@@ -123,7 +125,7 @@ export function PlanSummary({ invoice, lead, lang, sections, showCoverFor = true
               <Group key={addon.addon_id} justify="space-between" gap="md" wrap="nowrap">
                 <Text fz="sm">{addon.addon_name}</Text>
                 <Text fz="sm" fw={600}>
-                  {formatMoney(addon.addon_price, lang, { signed: true })}
+                  {formatMoney(addon.addon_price, lang, { signed: true, cents })}
                 </Text>
               </Group>
             ))}
@@ -141,6 +143,7 @@ export function PlanSummary({ invoice, lead, lang, sections, showCoverFor = true
             lang={lang}
             size="md"
             breakdownLabel={t`Price breakdown`}
+            cents={cents}
           />
         </Group>
       </Stack>

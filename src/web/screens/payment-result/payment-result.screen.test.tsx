@@ -75,8 +75,8 @@ describe('/payment-result: paid', () => {
     expect(number.textContent).toBe('SFR-26-7K3Q9M2T');
     expect(number.getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('button', { name: 'Copy policy number' })).toBeTruthy();
-    // $133.20 shows as whole dollars.
-    expect(screen.getByTestId('amount-paid').textContent).toContain('$133');
+    // What was paid, to the cent (RULINGS 26).
+    expect(screen.getByTestId('amount-paid').textContent).toContain('$133.20');
     expect(screen.getByText('We sent the certificate to your e-mail.')).toBeTruthy();
     // A real link: keyboard, links list, no script needed.
     const link = screen.getByRole('link', { name: 'Download certificate (PDF)' });
@@ -126,7 +126,7 @@ describe('/payment-result: paid', () => {
 
 describe('/payment-result: paid twice (a second payment for the same policy)', () => {
   // $122.10, the second payment; the order itself is $133.20.
-  const refunded = formatMoney(PAID_TWICE.refund!.amount, 'en');
+  const refunded = formatMoney(PAID_TWICE.refund!.amount, 'en', { cents: true });
 
   it('shows the policy and, in its own announced notice, that the second payment comes back to the card', async () => {
     payment.fetchPaymentStatus.mockResolvedValue(PAID_TWICE);
@@ -136,12 +136,12 @@ describe('/payment-result: paid twice (a second payment for the same policy)', (
     expect(
       within(notice).getByText(`You paid twice for this policy. The second payment of ${refunded} will be refunded to your card; you do not need to do anything.`),
     ).toBeTruthy();
-    expect(notice.textContent).toContain('$122');
+    expect(notice.textContent).toContain('$122.10');
     expect(within(notice).getByText(SECOND_REFERENCE).getAttribute('dir')).toBe('ltr');
     // The policy as for any paid order, with what the order cost; not inside the notice.
     expect(heading().textContent).toBe('Your policy is ready');
     expect(screen.getByTestId('policy-number').textContent).toBe('SFR-26-7K3Q9M2T');
-    expect(screen.getByTestId('amount-paid').textContent).toContain('$133');
+    expect(screen.getByTestId('amount-paid').textContent).toContain('$133.20');
     expect(within(notice).queryByTestId('policy-card')).toBeNull();
     expect(localStore.get('thankyou')).toBe('1');
   });
@@ -163,7 +163,7 @@ describe('/payment-result: paid twice (a second payment for the same policy)', (
       open();
       const notice = await screen.findByTestId('payment-paid-twice');
       expect(within(notice).getByText(`لقد دفعت مرّتين ثمن هذه الوثيقة. ستُعاد الدفعة الثانية البالغة ${refunded} إلى بطاقتك، ولا حاجة لأن تفعل أي شيء.`)).toBeTruthy();
-      expect(notice.textContent).toContain('\u2066$122\u2069');
+      expect(notice.textContent).toContain('\u2066$122.10\u2069');
       expect(notice.textContent).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
     });
   });
@@ -182,7 +182,7 @@ describe('/payment-result: failed', () => {
     [
       'refund',
       REFUNDED,
-      `Your payment arrived after your order had changed, so no policy was issued for it. The payment of ${formatMoney(12_210, 'en')} will be refunded in full to your card. Go back to checkout to buy your plan as it is now.`,
+      `Your payment arrived after your order had changed, so no policy was issued for it. The payment of ${formatMoney(12_210, 'en', { cents: true })} will be refunded in full to your card. Go back to checkout to buy your plan as it is now.`,
     ],
   ] as const)('%s: an alert with the reason, the amount and the reference; no flag stored', async (reason, answer, text) => {
     payment.fetchPaymentStatus.mockResolvedValue(answer);
@@ -190,7 +190,7 @@ describe('/payment-result: failed', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(text)).toBeTruthy();
     expect(alert.textContent).toContain(RESULT_REFERENCE);
-    expect(alert.textContent).toContain('$133');
+    expect(alert.textContent).toContain('$133.20');
     // A refunded payment did go through: it bought no policy.
     expect(heading().textContent).toBe(reason === 'refund' ? 'No policy was issued for this payment' : 'Your payment did not go through');
     expect(within(alert).getByText(reason === 'refund' ? 'Your payment will be refunded' : 'Payment not completed')).toBeTruthy();
@@ -224,7 +224,7 @@ describe('/payment-result: failed', () => {
       [
         'refund',
         REFUNDED,
-        `وصلت دفعتك بعد أن تغيّر طلبك، لذا لم تُصدَر أي وثيقة مقابلها. سيُعاد مبلغ ${formatMoney(12_210, 'ar')} كاملًا إلى بطاقتك. عُد إلى صفحة إتمام الشراء لشراء خطتك كما هي الآن.`,
+        `وصلت دفعتك بعد أن تغيّر طلبك، لذا لم تُصدَر أي وثيقة مقابلها. سيُعاد مبلغ ${formatMoney(12_210, 'ar', { cents: true })} كاملًا إلى بطاقتك. عُد إلى صفحة إتمام الشراء لشراء خطتك كما هي الآن.`,
       ],
     ] as const)('%s: the reason in Arabic, and "Try again"', async (_reason, answer, text) => {
       payment.fetchPaymentStatus.mockResolvedValue(answer);

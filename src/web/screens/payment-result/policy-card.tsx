@@ -7,7 +7,7 @@ import { formatMoney } from '../../i18n/format';
 
 /**
  * The issued policy (RULINGS 21): its number, large and copyable (read left to right inside
- * Arabic text), what was paid, and the certificate's download. The download is a real link, so
+ * Arabic text), what was paid (to the cent, RULINGS 26), and the certificate's download. The download is a real link, so
  * it works by keyboard, from a screen reader's links list and without JavaScript; the server
  * names the file.
  */
@@ -39,7 +39,7 @@ export function PolicyCard({ policy, amount, lang }: { policy: PaymentPolicy; am
           <Group gap="xs">
             <Text c="dimmed">{t`Amount paid`}</Text>
             <Text fw={600} data-testid="amount-paid">
-              {formatMoney(amount, lang)}
+              {formatMoney(amount, lang, { cents: true })}
             </Text>
           </Group>
         )}

@@ -11,7 +11,7 @@ import { ContactOptions } from '../thank-you/contact-options';
 import type { paymentResultLogic } from './payment-result.actors';
 import { PolicyCard } from './policy-card';
 
-/** The views of /payment-result, one per state of the step (selectPaymentResultView). */
+/** The views of /payment-result, one per state of the step (selectPaymentResultView). Amounts show their cents (RULINGS 26). */
 
 type ResultActor = ActorRefFrom<typeof paymentResultLogic>;
 
@@ -33,7 +33,7 @@ export function WaitingView({ waiting }: { waiting: boolean }) {
 export function PaidView({ step, payment, lang }: { step: ResultActor; payment: PaymentStatusData; lang: Language }) {
   const { t } = useLingui();
   const refund = useSelector(step, selectRefund);
-  const amount = refund ? formatMoney(refund.amount, lang) : null;
+  const amount = refund ? formatMoney(refund.amount, lang, { cents: true }) : null;
   return (
     <Stack gap="lg" align="stretch">
       {refund && (
@@ -71,7 +71,7 @@ export function FailedView({ step, payment, lang }: { step: ResultActor; payment
   const refund = useSelector(step, selectRefund);
   const reference = payment.merchant_reference;
   // The payment that comes back; named for reason `refund` only.
-  const amount = refund ? formatMoney(refund.amount, lang) : null;
+  const amount = refund ? formatMoney(refund.amount, lang, { cents: true }) : null;
   const reasons: Record<PaymentFailureReason, string> = {
     declined: t`Your bank declined the payment. No money was taken.`,
     cancelled: t`You cancelled the payment.`,
@@ -85,7 +85,7 @@ export function FailedView({ step, payment, lang }: { step: ResultActor; payment
         <Stack gap={6}>
           <Text>{reasons[payment.reason ?? 'other']}</Text>
           <Text fz="sm" c="dimmed">
-            {t`Amount`}: {formatMoney(payment.amount, lang)} · {t`Payment reference`}: <bdi dir="ltr">{reference}</bdi>
+            {t`Amount`}: {formatMoney(payment.amount, lang, { cents: true })} · {t`Payment reference`}: <bdi dir="ltr">{reference}</bdi>
           </Text>
         </Stack>
       </Alert>

@@ -11,16 +11,18 @@ export interface PremiumBreakdownProps {
   size?: 'lg' | 'md';
   /** The tooltip button's name; by default the per-traveller premiums. */
   breakdownLabel?: string;
+  /** Amounts to the cent (checkout, RULINGS 26); whole dollars on quotes, compare and review. */
+  cents?: boolean;
 }
 
 /**
- * The displayed total in whole dollars, with its breakdown (the per-traveller premiums, or an
- * invoice's lines) in a tooltip. The
- * tooltip hangs on a button, so keyboard users reach it too (focus shows it).
+ * The displayed total (whole dollars, or to the cent with `cents`), with its breakdown (the
+ * per-traveller premiums, or an invoice's lines) in a tooltip. The tooltip hangs on a button, so
+ * keyboard users reach it too (focus shows it).
  */
-export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdownLabel }: PremiumBreakdownProps) {
+export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdownLabel, cents = false }: PremiumBreakdownProps) {
   const { t } = useLingui();
-  const amount = formatMoney(total, lang);
+  const amount = formatMoney(total, lang, { cents });
   return (
     <Group gap={4} wrap="nowrap" align="center">
       <Text fw={800} fz={size === 'lg' ? 28 : 20} lh={1.1} data-testid="quote-total">
@@ -34,7 +36,7 @@ export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdow
             <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {perPerson.map((line) => (
                 <li key={line.label}>
-                  {line.label}: {formatMoney(line.value, lang)}
+                  {line.label}: {formatMoney(line.value, lang, { cents })}
                 </li>
               ))}
             </Stack>

@@ -5,6 +5,7 @@ import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome } fro
 import type { QuotesInput, QuotesView } from '../../../../machines/quotes.types';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { useStepOutcome } from '../../journey/use-step-outcome';
+import { preloadBotCheck } from '../../services/bot-check.service';
 import { useApp } from '../../shell/app-context';
 import { quotesLogic, readCompareData } from './quotes.actors';
 
@@ -44,6 +45,9 @@ export function useQuotesStep(view: QuotesView) {
   const outcome = useSelector(step, selectOutcome);
   const failure = useSelector(step, selectFailure);
   const buyFailed = useSelector(step, selectBuyFailed);
+
+  // With reCAPTCHA, Google's script loads on the plan pages only, before a plan is chosen.
+  useEffect(() => preloadBotCheck(), []);
 
   useEffect(() => {
     if (failure === 'quotes_error' || buyFailed) showSystemError();

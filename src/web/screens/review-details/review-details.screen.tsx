@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
@@ -9,6 +9,7 @@ import {
   selectCurrentTraveller,
   selectCustomer,
   selectDobDialog,
+  selectDrafts,
   selectEmailSent,
   selectFormOpen,
   selectInvoice,
@@ -23,12 +24,16 @@ import {
   selectViewState,
   selectWhatsappTemplate,
 } from '../../../../machines/review.selectors';
+import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { StepShareButtons, type ShareView } from '../../components/share-buttons';
-import { ErrorView } from '../../shell/error-view';
 import { PlanSummary } from '../invoice-shared/plan-summary';
+import { LoadFailureView } from '../load-failure-view';
 import { PageHeading } from '../page-heading';
+import { registerReloadDraft } from '../../storage/reload-draft';
+import type { ReviewTravellerValues } from '../../../contract/traveller-review.rules';
 import { DobErrorDialog } from './dob-error-dialog';
 import type { reviewLogic } from './review.actors';
+import { reviewReloadDraft } from './review-reload-draft';
 import { TravellerForm } from './traveller-form';
 import { useReviewStep } from './use-review-step';
 
@@ -43,9 +48,10 @@ export function ReviewDetailsScreen() {
   const viewState = useSelector(step, selectViewState);
   const invoice = useSelector(step, selectInvoice);
   const lead = useSelector(step, selectLead);
+  const leadNotFound = useSelector(step, selectLeadNotFound);
 
   let body;
-  if (viewState === 'failed') body = <ErrorView headingOrder={2} />;
+  if (viewState === 'failed') body = <LoadFailureView leadNotFound={leadNotFound} />;
   else if (viewState !== 'ready' || !invoice || !lead) {
     body = (
       <Center py={64} role="status" data-testid="review-loading">
@@ -72,7 +78,7 @@ export function ReviewDetailsScreen() {
 }
 
 /** The open traveller's form, the short "saved" pause between two travellers, and the DOB dialog. */
-function TravellerStep({ step }: { step: ReviewActor }) {
+export function TravellerStep({ step }: { step: ReviewActor }) {
   const { t, i18n } = useLingui();
   const traveller = useSelector(step, selectCurrentTraveller);
   const count = useSelector(step, selectTravellerCount);
@@ -86,6 +92,16 @@ function TravellerStep({ step }: { step: ReviewActor }) {
   const [today] = useState(todayIso);
   const headingRef = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
+  // The open form's values as typed: the language switch keeps them with the other drafts (issue 17).
+  const typing = useRef<{ id: number; values: ReviewTravellerValues } | null>(null);
+  const travellerId = traveller?.id;
+  const onValuesChange = useCallback((values: ReviewTravellerValues) => {
+    if (travellerId !== undefined) typing.current = { id: travellerId, values };
+  }, [travellerId]);
+  useEffect(
+    () => registerReloadDraft(() => reviewReloadDraft(selectDrafts(step.getSnapshot()), selectFormOpen(step.getSnapshot()) ? typing.current : null)),
+    [step],
+  );
 
   // When the next traveller's form opens, keyboard and screen-reader users land on its title.
   useEffect(() => {
@@ -114,7 +130,8 @@ function TravellerStep({ step }: { step: ReviewActor }) {
           saving={saving}
           canGoBack={traveller.index > 0}
           onSave={(values) => step.send({ type: 'traveller.save', values })}
-          onPrevious={() => step.send({ type: 'traveller.previous' })}
+          onPrevious={(values) => step.send({ type: 'traveller.previous', values })}
+          onValuesChange={onValuesChange}
         />
       ) : (
         <Paper withBorder radius="md" p="lg" role="status" data-testid="traveller-saved">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconArrowLeft, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
@@ -39,10 +39,20 @@ export interface TravellerFormProps {
   saving: boolean;
   canGoBack: boolean;
   onSave: (values: ReviewTravellerValues) => void;
-  onPrevious: () => void;
+  /** Previous, with what is typed so far: the traveller's draft until it is saved (issue 17). */
+  onPrevious: (values: ReviewTravellerValues) => void;
+  /** Told every value as typed, so the language switch can keep it across its reload. */
+  onValuesChange?: (values: ReviewTravellerValues) => void;
 }
 
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Pressing a form button must not take the focus from the field being typed in: that field's
+ * blur would show its error line and push the button from under the pointer before the press
+ * ends, so the click was lost (issue 17). Click and keyboard still work as ever.
+ */
+const keepFocus = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
 
 const idValue = (id: number | null) => (id === null ? null : String(id));
 const idOf = (value: string | null) => (value === null ? null : Number(value));
@@ -50,7 +60,8 @@ const idOf = (value: string | null) => (value === null ? null : Number(value));
 /**
  * One traveller's form at review (spec §2, §5): the fields the chosen insurer asks for, checked
  * by the same rules as save-traveller-info. Proceed with problems shows them all and focuses the
- * first; a refusal from the server focuses its first field. Previous keeps nothing unsaved.
+ * first; a refusal from the server focuses its first field. Previous hands what was typed to
+ * the review machine, which keeps it as the traveller's draft.
  */
 export function TravellerForm(props: TravellerFormProps) {
   const { index, count, values: initialValues, rules, plan, options, otherPassports, serverErrors, today, englishTyping, saving, canGoBack } = props;
@@ -61,6 +72,8 @@ export function TravellerForm(props: TravellerFormProps) {
   const validate = useRuleValidate(plan, index, today, otherPassports);
   const form = useRuleForm(initialValues, validate, serverErrors, REVIEW_MESSAGES);
   const { values } = form;
+  const { onValuesChange } = props;
+  useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const [elements] = useState(() => new Map<ReviewField, HTMLElement>());
   const refs = (field: ReviewField) => (element: HTMLElement | null) => {
     if (element) elements.set(field, element);
@@ -194,7 +207,11 @@ export function TravellerForm(props: TravellerFormProps) {
                 ref={refs('passport')}
                 label={t`Passport number`}
                 value={values.passport ?? ''}
-                onChange={(event) => set('passport', passportTypingText(event.currentTarget.value), false)}
+                onChange={(event) => {
+                  // A character no passport has shows its error at once, not only when the field is left.
+                  const passport = passportTypingText(event.currentTarget.value);
+                  set('passport', passport, /[^A-Z0-9'-]/.test(passport));
+                }}
                 onBlur={() => form.touch('passport')}
                 dir="ltr"
                 autoComplete="off"
@@ -220,7 +237,8 @@ export function TravellerForm(props: TravellerFormProps) {
                 size="md"
                 leftSection={<BackIcon size={18} aria-hidden="true" />}
                 disabled={!canGoBack || saving}
-                onClick={props.onPrevious}
+                onMouseDown={keepFocus}
+                onClick={() => props.onPrevious(values)}
                 data-testid="traveller-previous"
               >
                 {t`Previous`}
@@ -229,6 +247,7 @@ export function TravellerForm(props: TravellerFormProps) {
                 type="submit"
                 size="md"
                 loading={saving}
+                onMouseDown={keepFocus}
                 rightSection={<NextIcon size={18} aria-hidden="true" />}
                 data-testid="traveller-proceed"
               >

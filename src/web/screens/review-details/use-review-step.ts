@@ -7,7 +7,9 @@ import { stepLead } from '../../journey/step-lead';
 import { useStepOutcome } from '../../journey/use-step-outcome';
 import { useApp } from '../../shell/app-context';
 import { storedTravellerIndex, thankYouStored } from '../../storage/journey-flags';
+import { takeReloadDraft } from '../../storage/reload-draft';
 import { reviewLogic } from './review.actors';
+import { isReviewDrafts } from './review-reload-draft';
 
 /**
  * Runs the review machine for the page: input read once from the journey and storage, the
@@ -21,6 +23,8 @@ export function useReviewStep() {
     ...stepLead(journey.getSnapshot(), '/review-details'),
     storedIndex: storedTravellerIndex(),
     thankYou: thankYouStored(),
+    // What was typed before the language switch's reload (issue 17).
+    drafts: takeReloadDraft(isReviewDrafts) ?? {},
   }));
   const step = useActorRef(reviewLogic, { input });
   const outcome = useSelector(step, selectOutcome);

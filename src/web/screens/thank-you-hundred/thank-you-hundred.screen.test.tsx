@@ -44,9 +44,10 @@ describe('/thank-you-p', () => {
   it("shows the lead's policy number and the certificate link, read without a reference", async () => {
     payment.fetchPaymentStatus.mockResolvedValue(FREE_ORDER);
     open();
-    expect(screen.getByTestId('order-confirmed')).toBeTruthy();
     expect(screen.getByTestId('hundred-policy').textContent).toContain('Loading your policy…');
+    expect(screen.queryByTestId('order-confirmed')).toBeNull();
     await screen.findByTestId('policy-card');
+    expect(screen.getByTestId('order-confirmed').textContent).toContain('nothing to pay');
     expect(payment.fetchPaymentStatus).toHaveBeenCalledWith({ uuid: RESULT_LEAD_UUID, reference: null, lang: 'en' });
     expect(screen.getByTestId('policy-number').textContent).toBe(PAID.policy!.policy_number);
     const link = screen.getByRole('link', { name: 'Download certificate (PDF)' });
@@ -57,24 +58,66 @@ describe('/thank-you-p', () => {
     expect(screen.getByTestId('hundred-policy').getAttribute('role')).toBe('status');
   });
 
-  it.each([
-    ['a failed read', () => payment.fetchPaymentStatus.mockRejectedValue(new ApiError('network', '/payment-status', null, null))],
-    ['an unknown order (404)', () => payment.fetchPaymentStatus.mockRejectedValue(new ApiError('rejected', '/payment-status', 404, null))],
-  ])('after %s keeps the thanks, leaves the link out and says the e-mail has it', async (_label, arrange) => {
-    arrange();
+  it('says once, plainly, that the policy was e-mailed (no "will e-mail" beside "has been sent")', async () => {
+    payment.fetchPaymentStatus.mockResolvedValue(FREE_ORDER);
     open();
-    await screen.findByTestId('hundred-policy-missing');
-    expect(screen.getByTestId('order-confirmed').textContent).toContain('Your coupon covered the full amount');
-    expect(screen.getByTestId('hundred-policy-missing').textContent).toContain('You will find them in the e-mail we sent you.');
+    await screen.findByTestId('policy-card');
+    const page = document.body.textContent ?? '';
+    expect(page).toContain('Your policy has been issued and e-mailed to you.');
+    expect(page).not.toMatch(/will e-mail|has been sent|sent to your e-mail/);
+  });
+
+  it.each([
+    ['pending', { ...PAID, status: 'pending' as const, policy: null, paid_at: null }],
+    ['failed', { ...PAID, status: 'failed' as const, reason: 'other' as const, policy: null, paid_at: null }],
+  ])('for an order of the lead that is %s confirms nothing and shows no policy', async (_label, answer) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      payment.fetchPaymentStatus.mockResolvedValue(answer);
+      open();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+      });
+      await screen.findByTestId('hundred-no-order');
+      expect(screen.queryByTestId('order-confirmed')).toBeNull();
+      expect(screen.queryByTestId('policy-card')).toBeNull();
+      expect(document.body.textContent).not.toContain('Your policy has been issued');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('for an unknown uuid (404) says no order was found, confirms nothing and offers a new quote and contact', async () => {
+    payment.fetchPaymentStatus.mockRejectedValue(new ApiError('rejected', '/payment-status', 404, null));
+    open();
+    const notice = await screen.findByTestId('hundred-no-order');
+    expect(screen.getByTestId('screen-thank-you-hundred').textContent).toBe('No order found');
+    expect(notice.textContent).toContain('We found no completed order for this link');
+    expect(document.body.textContent).not.toContain('Your policy has been issued');
+    expect(screen.queryByTestId('order-confirmed')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Download certificate (PDF)' })).toBeNull();
+    expect(screen.getByTestId('contact-options')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start a new quote' })).toBeTruthy();
   });
 
-  it('without a lead asks nothing and still thanks; "Start a new quote" opens travel details', () => {
+  it('in a fresh browser (no lead, no stored thank-you flag) asks nothing, confirms nothing; "Start a new quote" opens travel details', () => {
+    expect(localStorage.getItem('thankyou')).toBeNull();
     const { step } = open(null);
     expect(payment.fetchPaymentStatus).not.toHaveBeenCalled();
-    expect(screen.getByTestId('hundred-policy-missing')).toBeTruthy();
+    expect(screen.getByTestId('hundred-no-order')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Your policy has been issued');
+    expect(screen.queryByTestId('order-confirmed')).toBeNull();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Start a new quote' })));
     expect(step()).toBe('travellerDetails');
+  });
+
+  it('after a failed read says the order could not be checked (not that it exists) and checks again on request', async () => {
+    payment.fetchPaymentStatus.mockRejectedValueOnce(new ApiError('network', '/payment-status', null, null)).mockResolvedValueOnce(FREE_ORDER);
+    open();
+    await screen.findByTestId('hundred-check-failed');
+    expect(document.body.textContent).not.toContain('Your policy has been issued');
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Check again' })));
+    await screen.findByTestId('policy-card');
+    expect(payment.fetchPaymentStatus).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { PriceLine } from '../orders/price-lines';
+import { mailDate, policyMail, type PolicyMailFacts } from './policy-mail';
+
+/** The policy e-mail (issue 17 items 5 and 6): a receipt in the customer's language, and Arabic dates that read naturally. */
+
+const LINES: PriceLine[] = [
+  { kind: 'plan', label: 'Plan premium', cents: 4_835 },
+  { kind: 'addon', label: 'Winter sports', cents: 2_995 },
+  { kind: 'discount', label: 'Discount (coupon PHOENICIA20)', cents: 967 },
+  { kind: 'vat', label: 'VAT (11%)', cents: 920 },
+  { kind: 'stamp', label: 'Stamp fee', cents: 200 },
+  { kind: 'total', label: 'Total paid', cents: 7_983 },
+];
+
+const facts = (change: Partial<PolicyMailFacts> = {}): PolicyMailFacts => ({
+  customerName: 'Rania Haddad',
+  policyNumber: 'SFR-26-7K3Q9M2T',
+  insurerName: 'Cedar Mutual',
+  planName: 'Schengen Plus',
+  coverageName: 'Schengen',
+  startDate: '2026-12-05',
+  endDate: '2026-12-14',
+  travellers: ['Rania Haddad', 'Karim Haddad'],
+  addons: ['Winter sports'],
+  lines: LINES,
+  link: 'https://safar.test/policies/x/certificate.pdf',
+  ...change,
+});
+
+const FSI = '\u2068';
+const LRI = '\u2066';
+const PDI = '\u2069';
+const visible = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
+describe('Arabic dates in the policy e-mail', () => {
+  it('read day, month, year ("5 كانون الأول 2026"), each figure in its own isolate, never a left-to-right wrapper around the whole date', () => {
+    expect(mailDate('2026-12-05', 'ar')).toBe(`${FSI}5${PDI} كانون الأول ${FSI}2026${PDI}`);
+    expect(mailDate('2026-12-05', 'en')).toBe('5 December 2026');
+    const mail = policyMail('ar', facts());
+    for (const part of [mail.text, mail.html]) {
+      expect(visible(part)).toContain('من 5 كانون الأول 2026 إلى 14 كانون الأول 2026');
+      expect(part).not.toContain(`${LRI}5 كانون`);
+      expect(visible(part)).not.toContain('كانون الأول 2026 5');
+    }
+  });
+
+  it('the HTML tables put the gap between label and value on the side the direction reads: the left in Arabic, the right in English', () => {
+    const arabic = policyMail('ar', facts()).html;
+    expect(arabic).toMatch(/<td style="[^"]*padding-left: 16px; padding-right: 0; text-align: right[^"]*">رقم الوثيقة<\/td>/);
+    expect(arabic).toContain('<table dir="rtl"');
+    expect(arabic).not.toContain('padding: 2px 12px 2px 0');
+    const english = policyMail('en', facts()).html;
+    expect(english).toMatch(/<td style="[^"]*padding-right: 16px; padding-left: 0; text-align: left[^"]*">Policy number<\/td>/);
+  });
+});
+
+describe('the receipt in the policy e-mail', () => {
+  it('states the plan, travellers, add-ons, dates and every price line to the cent, adding up to the amount paid, in text and HTML', () => {
+    const mail = policyMail('en', facts());
+    expect(mail.text).toContain('Plan: Schengen Plus (Schengen) — Cedar Mutual');
+    expect(mail.text).toContain('Travellers: Rania Haddad, Karim Haddad');
+    expect(mail.text).toContain('Add-ons: Winter sports');
+    expect(mail.text).toContain('Trip dates: 5 December 2026 to 14 December 2026');
+    expect(mail.text).toContain(
+      ['What you paid:', 'Plan premium: $48.35', 'Winter sports: $29.95', 'Discount (coupon PHOENICIA20): \u2212$9.67', 'VAT (11%): $9.20', 'Stamp fee: $2.00', 'Total paid: $79.83'].join('\n'),
+    );
+    for (const amount of ['$48.35', '$29.95', '\u2212$9.67', '$9.20', '$2.00', '$79.83']) expect(mail.html).toContain(amount);
+  });
+
+  it('in Arabic, amounts and names stay whole inside left-to-right isolates with Western digits', () => {
+    const mail = policyMail('ar', facts({ addons: ['الرياضات الشتوية'] }));
+    expect(mail.text).toContain(`${LRI}$79.83${PDI}`);
+    expect(mail.text).toContain(`${LRI}Rania Haddad${PDI}، ${LRI}Karim Haddad${PDI}`);
+    expect(mail.text).toContain('الإضافات: الرياضات الشتوية');
+    expect(mail.text).not.toMatch(/[\u0660-\u0669]/);
+  });
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { Language } from '../../contract/endpoint';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import type { CardError, CardField, FormFields } from './sandbox-gateway';
+
+/**
+ * The embedded APS sandbox's payment sessions (issue 17 item 9), in the database so that any
+ * instance serves the next request. A posted PURCHASE request is kept under a random one-time id
+ * and the browser is redirected (303) to the session's GET page: the card form, or, once the
+ * session is answered, the page that hands the signed answer to the merchant. So every page the
+ * browser keeps in its history is a GET, and Back never asks to resubmit a form.
+ */
+
+/** An unanswered session can be paid for this long (APS's own payment page times out too). */
+export const SANDBOX_SESSION_TTL_MS = 60 * 60 * 1000;
+/** Sessions are deleted a day after they were opened. */
+const SANDBOX_SESSION_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** 24 random bytes, base64url: 32 characters. */
+export const SANDBOX_SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
+
+export type SandboxSession = typeof t.apsSandboxSessions.$inferSelect;
+
+/** The card form the sandbox last refused in a session: what was typed (never the CVV) and why. */
+export interface RefusedCardForm {
+  values: Partial<Record<CardField, string>>;
+  errors: Partial<Record<CardField, CardError>>;
+}
+
+/**
+ * Opens a session for a request: accepted (to be paid on the card page) or, with `response`,
+ * already answered (a request refused at once, sent back to return_url). Sessions older than a
+ * day are removed on the way. Answers the new id.
+ */
+export async function openSandboxSession(
+  db: Db,
+  input: { request: FormFields; returnUrl: string; lang: Language; response?: FormFields },
+  now: number,
+): Promise<string> {
+  const id = randomBytes(24).toString('base64url');
+  await db.delete(t.apsSandboxSessions).where(lt(t.apsSandboxSessions.createdAt, new Date(now - SANDBOX_SESSION_KEEP_MS)));
+  await db.insert(t.apsSandboxSessions).values({
+    id,
+    request: { ...input.request },
+    returnUrl: input.returnUrl,
+    lang: input.lang,
+    response: input.response ? { ...input.response } : null,
+    createdAt: new Date(now),
+    answeredAt: input.response ? new Date(now) : null,
+  });
+  return id;
+}
+
+/** The session with this id, or null (an id of the wrong shape is not looked up). */
+export async function loadSandboxSession(db: Db, id: string): Promise<SandboxSession | null> {
+  if (!SANDBOX_SESSION_ID.test(id)) return null;
+  const [session] = await db.select().from(t.apsSandboxSessions).where(eq(t.apsSandboxSessions.id, id));
+  return session ?? null;
+}
+
+/** Whether an unanswered session can no longer be paid. */
+export const sandboxSessionExpired = (session: SandboxSession, now: number) =>
+  session.response === null && now - session.createdAt.getTime() > SANDBOX_SESSION_TTL_MS;
+
+/** Keeps the refused card form, for the card page to show again. */
+export async function saveRefusedCardForm(db: Db, id: string, form: RefusedCardForm): Promise<void> {
+  await db
+    .update(t.apsSandboxSessions)
+    .set({ cardForm: { values: { ...form.values }, errors: { ...form.errors } } })
+    .where(and(eq(t.apsSandboxSessions.id, id), isNull(t.apsSandboxSessions.response)));
+}
+
+/**
+ * Records the session's answer, once: true for the call that answered it, false when another
+ * (a double click, a second tab) already had. What was typed is forgotten.
+ */
+export async function answerSandboxSession(db: Db, id: string, response: FormFields, now: number): Promise<boolean> {
+  const answered = await db
+    .update(t.apsSandboxSessions)
+    .set({ response: { ...response }, answeredAt: new Date(now), cardForm: null })
+    .where(and(eq(t.apsSandboxSessions.id, id), isNull(t.apsSandboxSessions.response)))
+    .returning({ id: t.apsSandboxSessions.id });
+  return answered.length === 1;
+}

@@ -1,0 +1,187 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
+import { reviewMachine } from '../../../../machines/review.machine';
+import { REVIEW_FAILURES, reviewData, reviewInput, sampleInvoice, savedResult } from '../../../../machines/review.model';
+import { selectViewState } from '../../../../machines/review.selectors';
+import type { ReviewData, ReviewInput, SaveTravellerInput, SaveTravellerResult } from '../../../../machines/review.types';
+import { activateLanguage } from '../../i18n/locale';
+import { keepDraftForReload, takeReloadDraft } from '../../storage/reload-draft';
+import { TravellerStep } from './review-details.screen';
+import { isReviewDrafts } from './review-reload-draft';
+
+/**
+ * The review's traveller forms as a customer meets them (issue 17), over the real review
+ * machine; only its calls to the server are stand-ins. Proceed works on the first press, and
+ * what was typed into a traveller's form survives Previous, a refused save and a language switch.
+ */
+
+type Save = (input: SaveTravellerInput) => Promise<SaveTravellerResult>;
+
+async function mountReview(data: ReviewData, input: Partial<ReviewInput> = {}, save: Save = async () => savedResult(0)) {
+  const actor = createActor(
+    reviewMachine.provide({
+      actors: {
+        loadReview: fromPromise(async () => data),
+        saveTraveller: fromPromise(({ input: call }) => save(call)),
+        sendEmail: fromPromise(async (): Promise<unknown> => ({})),
+      },
+    }),
+    { input: reviewInput(input) },
+  ).start();
+  await waitForActor(actor, (snapshot) => selectViewState(snapshot) === 'ready');
+  render(
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <TravellerStep step={actor} />
+      </MantineProvider>
+    </I18nProvider>,
+  );
+  return actor;
+}
+
+const form = () => screen.getByTestId('traveller-form');
+const box = (label: string) => within(form()).getByRole('textbox', { name: label }) as HTMLInputElement;
+const combo = (label: string) => within(form()).getByRole('combobox', { name: label }) as HTMLInputElement;
+const title = () => screen.getByTestId('traveller-form-title').textContent;
+const button = (name: string) => within(form()).getByRole('button', { name });
+
+function type(input: HTMLInputElement, value: string) {
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+/** Opens a Mantine select by its label and clicks an option of its own list. */
+function pick(label: string, option: string) {
+  const input = combo(label);
+  fireEvent.click(input);
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error(`${label} did not open its list`);
+  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
+}
+
+/** Presses a button as a pointer does: the press, then the click (the press must not move the focus). */
+function press(name: string): boolean {
+  const target = button(name);
+  const kept = fireEvent.mouseDown(target);
+  fireEvent.mouseUp(target);
+  fireEvent.click(target);
+  return kept;
+}
+
+/** Waits for traveller `number`'s form (the saved one closes, the next opens 0.5 s later). */
+const opened = (number: number) => waitFor(() => expect(title()).toBe(number === 1 ? 'Traveller 1 (you)' : `Traveller ${number}`), { timeout: 3000 });
+
+/** Traveller 2 of the provider-3 family, typed in: title, names, gender, nationality and passport. */
+function typeTravellerTwo(passport = 'LR7654321') {
+  pick('Title', 'Mr');
+  type(box('First name'), 'Karim');
+  type(box('Middle name (optional)'), 'Sami');
+  type(box('Last name'), 'Haddad');
+  pick('Gender', 'Male');
+  pick('Nationality', 'Lebanese');
+  type(box('Passport number'), passport);
+}
+
+function expectTravellerTwoTyped(passport = 'LR7654321') {
+  expect(combo('Title').value).toBe('Mr');
+  expect(box('First name').value).toBe('Karim');
+  expect(box('Middle name (optional)').value).toBe('Sami');
+  expect(box('Last name').value).toBe('Haddad');
+  expect(combo('Gender').value).toBe('Male');
+  expect(box('Passport number').value).toBe(passport);
+}
+
+beforeAll(async () => {
+  await activateLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+describe('Proceed on review (issue 17 item 1)', { timeout: 20_000 }, () => {
+  it('one press of Proceed after clearing the first name shows every error and focuses the first invalid field', async () => {
+    await mountReview(reviewData({ count: 1, invoice: sampleInvoice({ insurance_provider_id: 1000 }) }));
+    const first = box('First name');
+    first.focus();
+    fireEvent.change(first, { target: { value: '' } });
+
+    // The press keeps the focus in the field, so no error line appears and moves the button away.
+    expect(press('Proceed')).toBe(false);
+
+    expect(within(form()).getByText('Please select type')).toBeTruthy();
+    expect(within(form()).getByText('Please enter your first name, last name or full name')).toBeTruthy();
+    expect(within(form()).getByText('Please enter passport number')).toBeTruthy();
+    expect(document.activeElement).toBe(combo('Title'));
+  });
+
+  it('a symbol typed into the passport is kept and says why it is refused', async () => {
+    await mountReview(reviewData({ count: 1, invoice: sampleInvoice({ insurance_provider_id: 1000 }) }));
+    const passport = box('Passport number');
+    fireEvent.change(passport, { target: { value: 'ab#123' } });
+    expect(passport.value).toBe('AB#123');
+    expect(within(form()).getByText('Only characters a-z and 0-9 are allowed')).toBeTruthy();
+  });
+});
+
+describe("a traveller's typing is kept until it is saved (issue 17 item 8)", { timeout: 30_000 }, () => {
+  it('traveller 2 typed, Previous, then Proceed: traveller 2 opens with what was typed', async () => {
+    await mountReview(reviewData({ saved: [0] }), { storedIndex: 1 });
+    await opened(2);
+    typeTravellerTwo();
+    press('Previous');
+    await opened(1);
+    expect(box('First name').value).toBe('Rania');
+    press('Proceed');
+    await opened(2);
+    expectTravellerTwoTyped();
+  });
+
+  it('a save the server refuses (duplicate passport), then Previous and Proceed: traveller 2 keeps what was typed', async () => {
+    const calls: number[] = [];
+    await mountReview(reviewData({ saved: [0] }), { storedIndex: 1 }, async ({ traveller }) => {
+      calls.push(traveller.id);
+      if (traveller.id === 62) throw REVIEW_FAILURES.invalid;
+      return savedResult(0);
+    });
+    await opened(2);
+    typeTravellerTwo('LR1112223');
+    press('Proceed');
+    await waitFor(() => expect(within(form()).getByText('Another traveller on this policy has this passport number')).toBeTruthy());
+    expectTravellerTwoTyped('LR1112223');
+    press('Previous');
+    await opened(1);
+    press('Proceed');
+    await opened(2);
+    expectTravellerTwoTyped('LR1112223');
+    expect(calls).toEqual([62, 61]);
+  });
+
+  it('a language switch mid-review: after the reload every traveller comes back with what was typed', async () => {
+    const data = reviewData({ saved: [0] });
+    const actor = await mountReview(data, { storedIndex: 1 });
+    await opened(2);
+    typeTravellerTwo();
+    press('Previous');
+    await opened(1);
+    type(box('Middle name (optional)'), 'Nour');
+
+    // What the language switch does: keep the draft, then the page reloads.
+    keepDraftForReload('/review-details');
+    act(() => actor.stop());
+    cleanup();
+
+    const drafts = takeReloadDraft(isReviewDrafts, '/review-details');
+    await mountReview(data, { storedIndex: 0, drafts: drafts ?? {} });
+    await opened(1);
+    expect(box('Middle name (optional)').value).toBe('Nour');
+    press('Proceed');
+    await opened(2);
+    expectTravellerTwoTyped();
+  });
+});
