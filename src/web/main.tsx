@@ -11,7 +11,6 @@ import { activateLanguage } from './i18n/locale';
 import { normalisedPath } from './journey/route-location';
 import { applyStartupQuery } from './journey/startup-query';
 import { readRuntimeConfig } from './runtime-config';
-import { configureBotCheck } from './services/bot-check.config';
 import { configureHttpClient } from './services/http-client';
 import { loadCompanyInfo } from './services/company-info.service';
 
@@ -19,7 +18,6 @@ import { loadCompanyInfo } from './services/company-info.service';
 async function boot() {
   const config = readRuntimeConfig();
   configureHttpClient({ baseUrl: config.apiBaseUrl, signingKey: config.signingKey });
-  configureBotCheck(config.botCheck === 'recaptcha' ? { mode: 'recaptcha', siteKey: config.recaptchaSiteKey } : { mode: 'altcha' });
 
   // The journey scrolls to top on every step change (spec §2), back and forward included.
   window.history.scrollRestoration = 'manual';

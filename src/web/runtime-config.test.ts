@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readRuntimeConfig } from './runtime-config';
+import { readRuntimeConfig, readRuntimeJson } from './runtime-config';
+import { botCheckOf } from './services/bot-check.config';
 
 function docWith(content: string | null): Document {
   const doc = document.implementation.createHTMLDocument('t');
@@ -21,22 +22,16 @@ describe('readRuntimeConfig', () => {
       apiBaseUrl: 'https://api.example',
       signingKey: 'k-from-server',
       mainSiteUrl: 'https://m.example',
-      botCheck: 'altcha',
-      recaptchaSiteKey: '',
     });
   });
 
   it('reads reCAPTCHA mode and its site key (RULINGS 16); without a site key it stays ALTCHA', () => {
     const base = { apiBaseUrl: '', signingKey: 'k', mainSiteUrl: 'https://m.example' };
-    expect(readRuntimeConfig(docWith(JSON.stringify({ ...base, botCheck: 'recaptcha', recaptchaSiteKey: 'site-key_1' })))).toMatchObject({
-      botCheck: 'recaptcha',
-      recaptchaSiteKey: 'site-key_1',
-    });
-    expect(readRuntimeConfig(docWith(JSON.stringify({ ...base, botCheck: 'recaptcha', recaptchaSiteKey: '' })))).toMatchObject({
-      botCheck: 'altcha',
-      recaptchaSiteKey: '',
-    });
-    expect(readRuntimeConfig(docWith(JSON.stringify({ ...base, botCheck: 'something' }))).botCheck).toBe('altcha');
+    const settings = (config: Record<string, unknown>) => botCheckOf(readRuntimeJson(docWith(JSON.stringify({ ...base, ...config }))));
+    expect(settings({ botCheck: 'recaptcha', recaptchaSiteKey: 'site-key_1' })).toEqual({ mode: 'recaptcha', siteKey: 'site-key_1' });
+    expect(settings({ botCheck: 'recaptcha', recaptchaSiteKey: '' })).toEqual({ mode: 'altcha' });
+    expect(settings({ botCheck: 'something' })).toEqual({ mode: 'altcha' });
+    expect(botCheckOf(readRuntimeJson(docWith('{broken')))).toEqual({ mode: 'altcha' });
   });
 
   it('falls back to the documented development defaults without the tag or with broken JSON', () => {

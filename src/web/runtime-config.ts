@@ -3,9 +3,6 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
   mainSiteUrl: string;
-  /** RULINGS 16: ALTCHA (the default) or reCAPTCHA v3, which then has its site key. */
-  botCheck: 'altcha' | 'recaptcha';
-  recaptchaSiteKey: string;
 }
 
 /** The documented development defaults, used by `npm run dev` and when the meta tag is absent. */
@@ -13,26 +10,30 @@ const DEFAULTS: RuntimeConfig = {
   apiBaseUrl: '',
   signingKey: 'safar-dev-signing-secret-change-me',
   mainSiteUrl: 'https://www.safar.example',
-  botCheck: 'altcha',
-  recaptchaSiteKey: '',
 };
 
-export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
+/**
+ * The JSON the server injected (the `safar-config` meta tag), or null without the tag or with
+ * broken JSON. Lazy parts of the app read their own settings from it (the bot check), so the
+ * first load carries only what the shell needs.
+ */
+export function readRuntimeJson(doc: Document = document): Record<string, unknown> | null {
   const content = doc.querySelector('meta[name="safar-config"]')?.getAttribute('content');
-  if (!content) return DEFAULTS;
+  if (!content) return null;
   try {
-    const parsed = JSON.parse(content) as Partial<RuntimeConfig>;
-    // reCAPTCHA only with a site key to run it with; otherwise the default ALTCHA.
-    const siteKey = typeof parsed.recaptchaSiteKey === 'string' ? parsed.recaptchaSiteKey : '';
-    const recaptcha = parsed.botCheck === 'recaptcha' && siteKey !== '';
-    return {
-      apiBaseUrl: typeof parsed.apiBaseUrl === 'string' ? parsed.apiBaseUrl : DEFAULTS.apiBaseUrl,
-      signingKey: parsed.signingKey || DEFAULTS.signingKey,
-      mainSiteUrl: parsed.mainSiteUrl || DEFAULTS.mainSiteUrl,
-      botCheck: recaptcha ? 'recaptcha' : 'altcha',
-      recaptchaSiteKey: recaptcha ? siteKey : '',
-    };
+    const parsed: unknown = JSON.parse(content);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
   } catch {
-    return DEFAULTS;
+    return null;
   }
+}
+
+export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
+  const parsed = readRuntimeJson(doc) as Partial<RuntimeConfig> | null;
+  if (!parsed) return DEFAULTS;
+  return {
+    apiBaseUrl: typeof parsed.apiBaseUrl === 'string' ? parsed.apiBaseUrl : DEFAULTS.apiBaseUrl,
+    signingKey: parsed.signingKey || DEFAULTS.signingKey,
+    mainSiteUrl: parsed.mainSiteUrl || DEFAULTS.mainSiteUrl,
+  };
 }
