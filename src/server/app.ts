@@ -5,7 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AppEnv } from './http/app-env';
-import { errorFacts, installErrorHandler, writeErrorLine, type LogError } from './http/error-handler';
+import { errorFacts, installErrorHandler, RETRY_AFTER_SECONDS, writeErrorLine, type LogError } from './http/error-handler';
+import { readiness } from './health/database-health';
 import { envelope, languageOf } from './http/respond';
 import { message } from './http/messages';
 import { loadIndexHtml } from './http/spa';
@@ -32,7 +33,8 @@ import { apsSandboxRoutes } from './routes/aps-sandbox.routes';
 import { policiesRoutes } from './routes/policies.routes';
 import { paymentStatusRoutes } from './routes/payment-status.routes';
 import { payfortRoutes } from './routes/payfort.routes';
-import { createPolicyDelivery } from './policies/deliver-policy';
+import { createOutboxWorker, type OutboxWorker } from './mail/outbox';
+import type { MailTransport } from './mail/mailer';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
 export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
@@ -77,12 +79,20 @@ export interface AppDeps {
    * ErrorLogLine, never an error object, so no sink can print a message that quotes personal data.
    */
   logError?: LogError;
+  /**
+   * The outbox worker (mail/outbox.ts). pollMs: between polls once started (null: never); start:
+   * createApp starts it (main.ts; tests start or drain it by hand); nudgeWhenStopped: a nudge after
+   * a commit drains even when not started (the test app, so mail is there when a request returns).
+   */
+  mailWorker?: { pollMs: number | null; start: boolean; nudgeWhenStopped?: boolean };
+  /** The mail transport at the edge (tests inject a failing one); default: SMTP_URL or .eml files. */
+  mailTransport?: MailTransport;
 }
 
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
 /** Builds the whole server: API, SPA and the payments page, over the given database. */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWorker } {
   const now = deps.now ?? Date.now;
   const app = new Hono<AppEnv>();
   const apiOrigin = deps.config.apiBaseUrl ? new URL(deps.config.apiBaseUrl).origin : null;
@@ -105,14 +115,34 @@ export function createApp(deps: AppDeps) {
   app.use(bodyLimitMiddleware());
 
   app.get('/healthz', (c) => c.json({ status: 200, message: 'OK', data: { time: new Date(now()).toISOString() } }));
+  // Unsigned GETs under the /health prefix (issue 18 item 4): live answers without the database,
+  // ready only when the database answers and every migration is applied. Other methods stay 405.
+  app.get('/health/live', (c) => envelope(c, 200, message('ok', 'en'), { status: 'live', time: new Date(now()).toISOString() }));
+  app.get('/health/ready', async (c) => {
+    const state = await readiness(deps.db);
+    if (state.ready) return envelope(c, 200, message('ok', 'en'), { status: 'ready' });
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    const lang = languageOf(undefined, c.req.header('accept-language'));
+    return envelope(c, 503, message('service_unavailable', lang), { status: 'not_ready', reason: state.reason });
+  });
   // Unsigned: the insurer sandbox (an insurer's own API), logos and plan documents.
   app.route('/', insurerSandboxRoutes(deps.db));
   app.route('/', planAssetsRoutes(deps.db));
   // The payments page (RULINGS 19): server-rendered HTML, ahead of the SPA's fallback below.
-  const delivery = createPolicyDelivery(deps.db, deps.config, now, logError);
+  const workerOptions = deps.mailWorker ?? { pollMs: null, start: false, nudgeWhenStopped: true };
+  const mailWorker = createOutboxWorker({
+    db: deps.db,
+    config: deps.config,
+    now,
+    logError,
+    transport: deps.mailTransport,
+    pollMs: workerOptions.pollMs,
+    nudgeWhenStopped: workerOptions.nudgeWhenStopped,
+  });
+  if (workerOptions.start) void mailWorker.start();
   app.route('/', payRoutes({ db: deps.db, config: deps.config, now, logError }));
   // The gateway's answers (RULINGS 20): unsigned form posts, trusted only for their APS signature.
-  app.route('/', paymentsRoutes({ db: deps.db, config: deps.config, delivery, now, logError }));
+  app.route('/', paymentsRoutes({ db: deps.db, config: deps.config, mailWorker, now, logError }));
   if (deps.config.apsSandbox) {
     app.route('/', apsSandboxRoutes({ db: deps.db, config: deps.config, now, gatewayFetch: deps.gatewayFetch ?? fetch, logError }));
   }
@@ -154,7 +184,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', botCheckRoutes(deps.db, deps.config, now, limiter));
   app.route('/', ordersRoutes(deps.db, deps.config, now, logError));
   app.route('/', reviewRoutes(deps.db, now, limiter));
-  app.route('/', checkoutRoutes(deps.db, deps.config, delivery, now, limiter));
+  app.route('/', checkoutRoutes(deps.db, deps.config, mailWorker, now, limiter));
   app.route('/', payfortRoutes(deps.db, deps.config, now));
   app.route('/', paymentStatusRoutes(deps.db, deps.config));
   app.route('/', callBacksRoutes(deps.db, now, limiter));
@@ -188,5 +218,5 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) =>
     envelope(c, 404, message('not_found', c.get('lang') ?? languageOf(undefined, c.req.header('accept-language'))), {}),
   );
-  return app;
+  return Object.assign(app, { mailWorker });
 }

@@ -7,6 +7,7 @@ import { parseConfigOrExit, type Config } from './config';
 import { embeddedDataDir, openConfiguredDatabase, type Db } from './db/client';
 import { embeddedDatabaseUse, type OwnerCheckOptions } from './db/embedded-owner';
 import * as t from './db/schema';
+import { formatMail, listMail, MAIL_STATUSES, MailAdminError, resendPolicyMail, type MailStatus } from './mail/outbox-admin';
 import {
   addCoupon,
   CouponAdminError,
@@ -26,6 +27,9 @@ import {
  *   npm run broker -- coupons disable CODE
  *   npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]
  *        orders newest first: state, amount, coupon, policy number and whether it was mailed
+ *   npm run broker -- mail [--status pending|sent|failed] [--json]
+ *        the mail outbox newest first: kind, policy, to, status, attempts, last error, created, sent
+ *   npm run broker -- mail resend POLICY_NUMBER   queues the certificate mail again (a new message id)
  * Embedded PGlite allows one process per data directory: while a running server has it open,
  * this refuses (exit 1) and says so (with DATABASE_URL, PostgreSQL serves both at once).
  */
@@ -39,6 +43,10 @@ export const USAGE = [
   '  npm run broker -- coupons disable CODE',
   '  npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]',
   '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
+  '  npm run broker -- mail [--status pending|sent|failed] [--json]',
+  '      the mail outbox newest first: kind, policy, to, status, attempts, last error, created, sent',
+  '  npm run broker -- mail resend POLICY_NUMBER',
+  '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
 ].join('\n');
 
 /** A command as parsed from the arguments, before any database is opened. */
@@ -47,7 +55,9 @@ export type BrokerCommand =
   | { kind: 'coupons'; json: boolean }
   | { kind: 'coupons-add'; options: AddCouponOptions }
   | { kind: 'coupons-disable'; code: string }
-  | { kind: 'orders'; json: boolean; status: OrderStatus | null };
+  | { kind: 'orders'; json: boolean; status: OrderStatus | null }
+  | { kind: 'mail'; json: boolean; status: MailStatus | null }
+  | { kind: 'mail-resend'; policyNumber: string };
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -69,6 +79,26 @@ function ordersCommand(args: string[]): BrokerCommand | string {
     status = value as OrderStatus;
   }
   return { kind: 'orders', json, status };
+}
+
+/** `mail [--status S] [--json]` or `mail resend POLICY_NUMBER`; a string says what is wrong. */
+function mailCommand(args: string[]): BrokerCommand | string {
+  if (args[0] === 'resend') return args.length === 2 ? { kind: 'mail-resend', policyNumber: args[1]! } : 'mail resend takes one policy number.';
+  let json = false;
+  let status: MailStatus | null = null;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--json') {
+      json = true;
+      continue;
+    }
+    const match = /^--status(?:=(.*))?$/s.exec(arg);
+    if (!match) return `Unknown argument "${arg}".`;
+    const value = match[1] ?? args[(index += 1)];
+    if (!MAIL_STATUSES.includes(value as MailStatus)) return `--status is one of ${MAIL_STATUSES.join(', ')}${value === undefined ? '' : ` (got "${value}")`}.`;
+    status = value as MailStatus;
+  }
+  return { kind: 'mail', json, status };
 }
 
 const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
@@ -95,6 +125,7 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return onlyJson('call-backs');
   if (command === 'orders') return ordersCommand(rest);
+  if (command === 'mail') return mailCommand(rest);
   if (command !== 'coupons') return command === undefined ? 'No command given.' : `Unknown command "${command}".`;
   const [action, ...args] = rest;
   if (action === 'add') {
@@ -139,6 +170,16 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         io.out(command.json ? JSON.stringify(items, null, 2) : formatOrders(items));
         return 0;
       }
+      case 'mail': {
+        const items = await listMail(db, command.status);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatMail(items));
+        return 0;
+      }
+      case 'mail-resend': {
+        const id = await resendPolicyMail(db, command.policyNumber, now);
+        io.out(`Queued the certificate mail of ${command.policyNumber.trim().toUpperCase()} again (outbox row ${id}): the server's mail worker sends it (at its next start if it is stopped).`);
+        return 0;
+      }
       case 'coupons-disable': {
         const item = await disableCoupon(db, command.code, now);
         const voided = item.voided_orders === 0 ? '' : ` ${item.voided_orders} pending order${item.voided_orders === 1 ? '' : 's'} using it can no longer be paid.`;
@@ -147,7 +188,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError)) throw error;
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }

@@ -304,10 +304,11 @@ describe("row 2: the server's log holds no personal data", () => {
       expect(refused.status).toBe(500);
       expect(refused.json.data).toEqual({ request_id: refused.requestId });
 
-      // Then the database goes away mid-journey: every call fails with a real connection error.
+      // Then the database goes away mid-journey: every call fails with a real connection error,
+      // answered 503 service_unavailable (issue 18 item 4), never 500.
       await wire.stop();
       const gone = await send(addCustomerLeadEndpoint.path, { ...lead(CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone), passport: CUSTOMER.passport });
-      expect(gone.status).toBe(500);
+      expect(gone.status).toBe(503);
       expect(gone.json.data).toEqual({ request_id: gone.requestId });
 
       const stopped = await server.stop();
@@ -316,7 +317,7 @@ describe("row 2: the server's log holds no personal data", () => {
       expect(log).not.toContain('junior.');
       const errorLines = log
         .split('\n')
-        .filter((line) => line.includes('"event":"error"'))
+        .filter((line) => line.includes('"event":"error"') || line.includes('"event":"database_unavailable"'))
         .map((line) => JSON.parse(line) as ErrorLogLine);
       expect(errorLines).toContainEqual({
         event: 'error',
@@ -327,7 +328,7 @@ describe("row 2: the server's log holds no personal data", () => {
         code: '23514',
       });
       expect(errorLines).toContainEqual(
-        expect.objectContaining({ event: 'error', request_id: gone.requestId, method: 'POST', route: addCustomerLeadEndpoint.path }),
+        expect.objectContaining({ event: 'database_unavailable', request_id: gone.requestId, method: 'POST', route: addCustomerLeadEndpoint.path }),
       );
       // The request log has paths only: no query string.
       expect(log).toContain(`"path":"${addCustomerLeadEndpoint.path}"`);

@@ -11,12 +11,11 @@ import { listOrders, parseBrokerArgs, runBrokerCommand } from '../../src/server/
 import { createApp } from '../../src/server/app';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
-import { createPolicyDelivery } from '../../src/server/policies/deliver-policy';
 import { certificatePath } from '../../src/server/policies/issue-policy';
 import { testConfig } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
 import { ARABIC } from './expect-envelope';
-import { createLeadTestApp, FIXED_NOW, FRANCE, ITALY, leadBody, LEBANON, type LeadTestApp } from './lead-fixtures';
+import { createLeadTestApp, FRANCE, ITALY, leadBody, LEBANON, type LeadTestApp } from './lead-fixtures';
 import { freshBotToken, insertQuote, insertTestCatalogue, PLAN } from './order-fixtures';
 import { pdfTextOf, readEml } from './outbox-reader';
 
@@ -152,15 +151,13 @@ describe('a 100 % coupon order: one policy, mailed with its PDF certificate in t
     }
   });
 
-  it('delivering a policy again mails nothing more; an unknown policy id is logged, never thrown', async () => {
+  it('draining the mail outbox again mails nothing more: each policy has one sent outbox row', async () => {
     const [policy] = await app.db.select().from(t.policies).where(eq(t.policies.policyNumber, issued.en!.number));
     const before = await app.db.select().from(t.mailLog).where(eq(t.mailLog.kind, 'policy'));
-    const lines: ErrorLogLine[] = [];
-    const delivery = createPolicyDelivery(app.db, testConfig(), () => FIXED_NOW, (line) => lines.push(line));
-    await delivery.deliver(policy!.id);
+    await expect(app.app.mailWorker.drain()).resolves.toBe(0);
     expect(await app.db.select().from(t.mailLog).where(eq(t.mailLog.kind, 'policy'))).toHaveLength(before.length);
-    await expect(delivery.deliver(999_999)).resolves.toBeUndefined();
-    expect(lines).toEqual([{ event: 'policy_mail_failed', policy_id: 999_999, error: 'PolicyNotFoundError' }]);
+    const rows = await app.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.policyId, policy!.id));
+    expect(rows).toEqual([expect.objectContaining({ kind: 'policy', status: 'sent', attempts: 1, lastError: null })]);
   });
 
   it('a token changed by one character, or a malformed one, is a plain 404 (never the SPA, never 5xx)', async () => {
@@ -197,7 +194,7 @@ describe('a dead mail server (SMTP_URL to a closed port)', () => {
   });
   afterAll(() => dead.close());
 
-  it('the order is still paid and the policy issued; mailed_at stays null and one policy_mail_failed line of facts is logged', async () => {
+  it('the order is still paid and the policy issued; mailed_at stays null, the outbox row stays pending for a retry and one policy_mail_failed line of facts is logged', async () => {
     const lead = await leadAtCheckout(dead, 'en');
     const order = await payWithFree100(dead, lead);
     expect(order.status).toBe('paid');
@@ -211,7 +208,12 @@ describe('a dead mail server (SMTP_URL to a closed port)', () => {
     expect(await policyMails(dead, lead.lead.id)).toEqual([]);
 
     const failures = dead.errors.filter((line) => line.event === 'policy_mail_failed');
-    expect(failures).toEqual([{ event: 'policy_mail_failed', policy_id: policies[0]!.id, error: expect.any(String) as unknown }]);
+    expect(failures).toEqual([
+      { event: 'policy_mail_failed', policy_id: policies[0]!.id, outbox_id: expect.any(Number) as unknown, attempt: 1, final: false, error: expect.any(String) as unknown },
+    ]);
+    // The mail waits in the outbox for its next attempt (10 s later), the error's class recorded.
+    const [row] = await dead.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.policyId, policies[0]!.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: failures[0]!.error });
     // Facts only: neither the address nor a name is logged.
     expect(JSON.stringify(dead.errors)).not.toContain(lead.lead.email);
     expect(JSON.stringify(dead.errors)).not.toContain('Haddad');

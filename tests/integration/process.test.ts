@@ -1,11 +1,14 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { companyInfoEndpoint } from '../../src/contract/reference.endpoints';
 import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
 import { DEV_SIGNING_SECRET } from '../../src/server/config';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { BIN, freePort, ROOT, startServerProcess, type ServerProcess } from '../support/server-process';
 
 const SECRET = 'process-test-signing-secret-0123456789';
 const START_TIMEOUT_MS = 60_000;
@@ -37,6 +40,26 @@ async function stop(server: ServerProcess): Promise<number | null> {
   const { code, ms } = await server.stop();
   expect(ms).toBeLessThan(8_000);
   return code;
+}
+
+/** True when nothing listens on `port` any more: a new listener can take it. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Polls /health/ready until it answers 200 (the server is up on its data) or the time is out. */
+async function ready(port: number, timeoutMs = START_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(`http://127.0.0.1:${port}/health/ready`).then((res) => res.status, () => 0);
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`not ready on ${port} after ${timeoutMs} ms (last ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 afterEach(() => {
@@ -133,5 +156,110 @@ describe('the server process', () => {
       expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
     },
     START_TIMEOUT_MS,
+  );
+  it(
+    'SIGTERM lets an in-flight request finish, exits 0, frees the port, and a new server opens the same data directory; SIGINT the same',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-process-'));
+      dataDirs.push(dataDir);
+      const port = await freePort();
+      const first = start({ PORT: String(port), DATA_DIR: dataDir });
+      await first.listening(START_TIMEOUT_MS);
+
+      // A request held open: its headers are in, half of its body is still to come.
+      const body = JSON.stringify({ lang: 'en' });
+      const half = Math.floor(body.length / 2);
+      const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: companyInfoEndpoint.path,
+            headers: { 'content-length': String(Buffer.byteLength(body)) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        void signedHeaders(body).then((headers) => {
+          for (const [key, value] of Object.entries(headers)) req.setHeader(key, value);
+          req.write(body.slice(0, half));
+          setTimeout(() => {
+            first.child.kill('SIGTERM');
+            // The server stops accepting at once, yet this request still gets its answer.
+            setTimeout(() => req.end(body.slice(half)), 500);
+          }, 300);
+        });
+      });
+      const result = await answered;
+      expect(result.status).toBe(200);
+      expect(JSON.parse(result.text).data.whatsapp_url).toMatch(/^https:\/\/wa\.me\//);
+      expect(await first.exited).toBe(0);
+      expect(first.stdout()).toMatch(/"event":"stopped","signal":"SIGTERM","drained":true/);
+      expect(await portIsFree(port)).toBe(true);
+
+      const second = start({ PORT: String(port), DATA_DIR: dataDir });
+      await second.listening(START_TIMEOUT_MS);
+      await ready(port);
+      // SIGINT (Ctrl-C) stops it the same way.
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+      expect(second.stdout()).toMatch(/"event":"stopped","signal":"SIGINT","drained":true/);
+      expect(await portIsFree(port)).toBe(true);
+    },
+    3 * START_TIMEOUT_MS,
+  );
+
+  it(
+    'npm start passes SIGTERM to the server: it exits 0 and no orphan keeps the port or the data directory',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-process-'));
+      dataDirs.push(dataDir);
+      const port = await freePort();
+      // The real start script, its build step left out (the test needs no SPA), run by npm as-is.
+      const script = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+      expect(script).toMatch(/^vite build [^&]*&& /);
+      const project = mkdtempSync(path.join(os.tmpdir(), 'safar-npm-start-'));
+      dataDirs.push(project);
+      const serve = script.replace(/^vite build [^&]*&& /, 'true && ');
+      writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'npm-start-probe', private: true, scripts: { start: `cd ${JSON.stringify(ROOT)} && ${serve}` } }));
+      const npm = spawn('npm', ['start', '--silent'], {
+        cwd: project,
+        env: {
+          ...process.env,
+          PATH: `${BIN}${path.delimiter}${process.env.PATH}`,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_REQUESTS: 'false',
+          SIGNING_SECRET: SECRET,
+          SAFAR_STATIC_DIR: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+      try {
+        await ready(port);
+        npm.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        // npm waited for its child: the server itself stopped, it was not left behind.
+        expect(out).toMatch(/"event":"stopped","signal":"SIGTERM"/);
+        expect(await portIsFree(port)).toBe(true);
+        const second = start({ PORT: String(port), DATA_DIR: dataDir });
+        await second.listening(START_TIMEOUT_MS);
+        await ready(port);
+        expect(await stop(second)).toBe(0);
+      } finally {
+        if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+      }
+    },
+    3 * START_TIMEOUT_MS,
   );
 });

@@ -59,6 +59,8 @@ export interface TestApp {
   /** Sends a correctly signed POST; `headers` can override or drop (undefined) signing headers. */
   post(path: string, body?: unknown, options?: { headers?: Record<string, string | undefined>; nowMs?: number }): Promise<Response>;
   close(): Promise<void>;
+  /** The database as a PGlite tarball (committed state), to open it again in a new app. */
+  dump(): Promise<Blob>;
 }
 
 /** Builds the app over a throwaway seeded database (DESIGN convention 8). */
@@ -94,6 +96,7 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'db'>> = {}
       return app.request(path, { method: 'POST', body: text || undefined, headers });
     },
     close: () => database.close(),
+    dump: () => database.dump!(),
   };
 }
 

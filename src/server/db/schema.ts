@@ -684,3 +684,28 @@ export const apsSandboxSessions = pgTable('aps_sandbox_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   answeredAt: timestamp('answered_at', { withTimezone: true }),
 });
+
+/**
+ * The mail outbox (issue 18 item 1): one row per message a customer must receive, written in the
+ * transaction that causes it (a policy issued), sent by the outbox worker (mail/outbox.ts) with
+ * retries and backoff, marked sent only once the transport accepted it. message_id is the RFC 5322
+ * Message-ID of every attempt, so a resend after a crash is recognisable as the same message.
+ * last_error holds an error class only, never personal data.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    messageId: text('message_id').notNull().unique(),
+    /** policy (the certificate mail), … */
+    kind: text('kind').notNull(),
+    policyId: integer('policy_id').references(() => policies.id),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { RecaptchaUnavailable } from '../bot-check/recaptcha';
 import type { AppEnv } from './app-env';
 import { message } from './messages';
+import { databaseUnavailableCode } from '../health/database-health';
 import { envelope, languageOf } from './respond';
 import { routePattern } from './route-pattern';
 
@@ -15,11 +16,16 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  */
 export type ErrorLogLine =
   | { event: 'error'; request_id: string; method: string; route: string; error: string; code?: string }
+  /** The database could not be reached (closed, refused, dropped): the request answered 503, not 500. */
+  | { event: 'database_unavailable'; request_id: string; method: string; route: string; error: string; code: string }
   | { event: 'insurer_unavailable'; insurer_id?: number; error: string; code?: string }
   /** reCAPTCHA's siteverify could not judge a token (BOT_CHECK=recaptcha): every purchase is refused meanwhile. */
   | { event: 'bot_check_unavailable'; reason: RecaptchaUnavailable }
-  /** A policy's certificate mail failed (deliver-policy.ts); its mailed_at stays null for the broker. */
-  | { event: 'policy_mail_failed'; policy_id: number; error: string; code?: string }
+  /**
+   * An outbox message's attempt failed (mail/outbox.ts); `final`: no attempt is left and the row is
+   * failed (`npm run broker -- mail --status failed`). A policy's mailed_at stays null meanwhile.
+   */
+  | { event: 'policy_mail_failed'; policy_id: number | null; outbox_id: number; attempt: number; final: boolean; error: string; code?: string }
   /**
    * A payment notice refused (payments/payment-notice.ts); its raw payload is the payment_notices
    * row. `problem` and `keys` name what broke the APS response contract (key names only).
@@ -41,6 +47,9 @@ export type LogError = (line: ErrorLogLine) => void;
 
 /** The default sink: one JSON line on stderr. */
 export const writeErrorLine: LogError = (line) => process.stderr.write(`${JSON.stringify(line)}\n`);
+
+/** How long a caller is asked to wait while the database is away (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** A PostgreSQL SQLSTATE is five digits or capital letters; anything else is not a code. */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
@@ -79,13 +88,31 @@ export function installErrorHandler(app: Hono<AppEnv>, logError: LogError = writ
   app.use(requestIdMiddleware());
   app.onError((error, c) => {
     const requestId = c.get('requestId') ?? crypto.randomUUID();
+    const lang = c.get('lang') ?? languageOf(c.get('body'), c.req.header('accept-language'));
+    c.header(REQUEST_ID_HEADER, requestId);
+    // The database away is not a bug: 503 with Retry-After, and the next request tries again.
+    const unavailable = databaseUnavailableCode(error);
+    if (unavailable) {
+      try {
+        logError({
+          event: 'database_unavailable',
+          request_id: requestId,
+          method: c.req.method,
+          route: routePattern(c),
+          error: errorFacts(error).error,
+          code: unavailable,
+        });
+      } catch {
+        // As below: the envelope is answered whatever the sink does.
+      }
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return envelope(c, 503, message('service_unavailable', lang), { request_id: requestId });
+    }
     try {
       logError({ event: 'error', request_id: requestId, method: c.req.method, route: routePattern(c), ...errorFacts(error) });
     } catch {
       // A failing log sink must not turn the 500 envelope into Hono's plain-text one.
     }
-    const lang = c.get('lang') ?? languageOf(c.get('body'), c.req.header('accept-language'));
-    c.header(REQUEST_ID_HEADER, requestId);
     return envelope(c, 500, message('server_error', lang), { request_id: requestId });
   });
   return app;

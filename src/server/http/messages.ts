@@ -51,6 +51,10 @@ const MESSAGES = {
     en: 'Something went wrong on our side. Please try again.',
     ar: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
   },
+  service_unavailable: {
+    en: 'The service is briefly unavailable. Please try again in a few seconds.',
+    ar: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
+  },
   bot_check_failed: {
     en: 'The security check did not pass or was already used. Please try again.',
     ar: 'لم يتم اجتياز التحقق الأمني أو تم استخدامه من قبل. يرجى المحاولة مرة أخرى.',

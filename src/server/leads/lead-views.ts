@@ -45,10 +45,9 @@ export interface TravellerLabels {
 
 /** The traveller labels in `lang`, from the master lists and the countries table. */
 export async function travellerLabels(db: Db, lang: Language): Promise<TravellerLabels> {
-  const [items, countries] = await Promise.all([
-    db.select().from(t.masterItems).where(inArray(t.masterItems.kind, ['relation_types', 'prefex', 'genders'])),
-    db.select({ id: t.countries.id, nameEn: t.countries.nameEn, nameAr: t.countries.nameAr }).from(t.countries),
-  ]);
+  // Sequential: save-traveller.ts calls this with a transaction's one client (issue 18 item 4).
+  const items = await db.select().from(t.masterItems).where(inArray(t.masterItems.kind, ['relation_types', 'prefex', 'genders']));
+  const countries = await db.select({ id: t.countries.id, nameEn: t.countries.nameEn, nameAr: t.countries.nameAr }).from(t.countries);
   const named = (kind: string) => new Map(items.filter((item) => item.kind === kind).map((item) => [item.id, lang === 'ar' ? item.nameAr : item.nameEn]));
   return {
     relations: named('relation_types'),

@@ -22,6 +22,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: Mail.Attachment[];
+  /** The RFC 5322 Message-ID, e.g. the outbox row's, the same on every attempt; nodemailer's own when absent. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -37,15 +39,20 @@ export interface Mailer {
 
 export type MailConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'outboxDir'>;
 
+/** The edge of the world a mailer sends through (nodemailer's transporter); tests may inject one. */
+export type MailTransport = { sendMail(options: Mail.Options): Promise<unknown> };
+
 /** "20260315T100000Z": sorts by time and is a safe file name everywhere. */
 const stamp = (now: number) => new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 const safeKind = (kind: string) => kind.replace(/[^a-z0-9-]/gi, '-').slice(0, 40) || 'mail';
 
-export function createMailer(db: Db, config: MailConfig, now: () => number = Date.now): Mailer {
-  const toOutbox = !config.smtpUrl;
-  const transport = toOutbox
-    ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
-    : nodemailer.createTransport(config.smtpUrl);
+export function createMailer(db: Db, config: MailConfig, now: () => number = Date.now, injected?: MailTransport): Mailer {
+  const toOutbox = !config.smtpUrl && !injected;
+  const transport: MailTransport =
+    injected ??
+    (toOutbox
+      ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+      : nodemailer.createTransport(config.smtpUrl));
 
   return {
     async send(mail) {
@@ -57,6 +64,7 @@ export function createMailer(db: Db, config: MailConfig, now: () => number = Dat
         html: mail.html,
         attachments: mail.attachments,
         date: new Date(now()),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
       };
       const info = (await transport.sendMail(options)) as { messageId: string; message?: unknown };
       // The row is written first so its id names the file; a failed write rolls the row back.

@@ -8,7 +8,7 @@ import type { LogError } from '../http/error-handler';
 import { lapseOf, type RefundReason } from '../orders/order-state';
 import { settlePaidOrder } from '../orders/settle-order';
 import { checkNoticeFields, type NoticeDecision, type NoticeProblem } from './aps-response-contract';
-import type { PolicyDelivery } from '../policies/deliver-policy';
+import type { OutboxWorker } from '../mail/outbox';
 import { verifyApsSignature } from './aps-signature';
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
 
@@ -106,7 +106,8 @@ const orderLanguage = (lang: string): Language => (lang === 'ar' ? 'ar' : 'en');
 export interface PaymentNoticeDeps {
   db: Db;
   config: Pick<AppConfig, 'apsAccessCode' | 'apsMerchantIdentifier' | 'apsResponsePhrase' | 'apsShaType'>;
-  delivery: PolicyDelivery;
+  /** The outbox worker, nudged after a commit that issued a policy (its mail is queued in it). */
+  mailWorker: Pick<OutboxWorker, 'nudge'>;
   now: () => number;
   logError: LogError;
 }
@@ -217,7 +218,8 @@ async function refuse(
  * - success for an order paid already under another fort_id: kept in payment_results, one
  *   'payment_duplicate' line for the broker.
  * - anything else: a pending order turns failed (its coupon use is released); no other changes.
- * The policy is delivered after commit, by the one notice that issued it.
+ * The policy's certificate mail is queued in the same transaction (issuePolicyInTx); after commit
+ * the one notice that issued it nudges the outbox worker.
  */
 async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields: Record<string, string>, decision: NoticeDecision, order: OrderWithLead): Promise<NoticeOutcome> {
   const at = new Date(deps.now());
@@ -293,6 +295,6 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
   });
   if (outcome.refund) deps.logError({ event: 'payment_refund_due', order_id: order.id, reason: outcome.refund, notice_id: outcome.noticeId });
   if (outcome.duplicate) deps.logError({ event: 'payment_duplicate', order_id: order.id, reason: 'order_paid_already', notice_id: outcome.noticeId });
-  if (outcome.policyToDeliver !== null) await deps.delivery.deliver(outcome.policyToDeliver);
+  if (outcome.policyToDeliver !== null) await deps.mailWorker.nudge();
   return { verdict: outcome.verdict, leadUuid: order.leadUuid, merchantReference: order.merchantReference, lang: orderLanguage(order.lang) };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
+import { queuePolicyMailInTx } from '../mail/outbox';
 
 const NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -25,7 +26,8 @@ export const certificatePath = (token: string) => `/policies/${token}/certificat
 /**
  * Issues the policy of a paid order inside the transaction that paid it (RULINGS 21): exactly
  * one per order, whoever calls and however often (the unique order_id decides). `created` is
- * true only for the call that wrote it, which alone delivers it (deliverPolicy) after commit.
+ * true only for the call that wrote it, which also queues its certificate mail in the same
+ * transaction (mail/outbox.ts): the outbox worker sends it, after any crash.
  */
 export async function issuePolicyInTx(
   tx: Db,
@@ -38,7 +40,10 @@ export async function issuePolicyInTx(
       .values({ orderId: order.id, leadId: order.leadId, policyNumber: policyNumber(now), downloadToken: downloadToken(), issuedAt: new Date(now) })
       .onConflictDoNothing()
       .returning({ id: t.policies.id });
-    if (inserted[0]) return { policyId: inserted[0].id, created: true };
+    if (inserted[0]) {
+      await queuePolicyMailInTx(tx, inserted[0].id, now);
+      return { policyId: inserted[0].id, created: true };
+    }
     const [existing] = await tx.select({ id: t.policies.id }).from(t.policies).where(eq(t.policies.orderId, order.id));
     if (existing) return { policyId: existing.id, created: false };
     // Neither inserted nor there: a policy number or token collided; draw again.

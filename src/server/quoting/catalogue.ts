@@ -36,15 +36,19 @@ export async function loadPlans(db: Db, planIds?: readonly number[]): Promise<Lo
     .orderBy(asc(t.plans.sort), asc(t.plans.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.plan.id);
-  const [rates, addons, features] = await Promise.all([
-    db.select().from(t.planRates).where(inArray(t.planRates.planId, ids)),
-    db.select().from(t.planAddons).where(inArray(t.planAddons.planId, ids)).orderBy(asc(t.planAddons.sort), asc(t.planAddons.id)),
-    db
-      .select()
-      .from(t.planFeatures)
-      .where(inArray(t.planFeatures.planId, ids))
-      .orderBy(asc(t.planFeatures.section), asc(t.planFeatures.sort), asc(t.planFeatures.id)),
-  ]);
+  // One after another, not Promise.all: `db` may be a transaction's one client (save-traveller.ts),
+  // where node-postgres warns about concurrent queries (issue 18 item 4).
+  const rates = await db.select().from(t.planRates).where(inArray(t.planRates.planId, ids));
+  const addons = await db
+    .select()
+    .from(t.planAddons)
+    .where(inArray(t.planAddons.planId, ids))
+    .orderBy(asc(t.planAddons.sort), asc(t.planAddons.id));
+  const features = await db
+    .select()
+    .from(t.planFeatures)
+    .where(inArray(t.planFeatures.planId, ids))
+    .orderBy(asc(t.planFeatures.section), asc(t.planFeatures.sort), asc(t.planFeatures.id));
   const byPlan = <R extends { planId: number }>(list: R[], planId: number) => list.filter((row) => row.planId === planId);
   return rows.map(({ plan, insurer }) => ({
     ...plan,

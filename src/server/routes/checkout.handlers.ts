@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/app-env';
 import { fail } from '../http/respond';
 import { validateCoupon, type CouponValidateInput } from '../orders/coupons';
 import { tempCheckout, type TempCheckoutConfig, type TempCheckoutInput } from '../orders/temp-checkout';
-import type { PolicyDelivery } from '../policies/deliver-policy';
+import type { OutboxWorker } from '../mail/outbox';
 
 /** coupon/validate on the app's clock (a coupon's dates are checked against its today). */
 export function couponValidateHandler(db: Db, input: CouponValidateInput, now: number) {
@@ -17,7 +17,7 @@ export function couponValidateHandler(db: Db, input: CouponValidateInput, now: n
  */
 export async function tempCheckoutHandler(
   c: Context<AppEnv>,
-  deps: { db: Db; config: TempCheckoutConfig; delivery: PolicyDelivery },
+  deps: { db: Db; config: TempCheckoutConfig; mailWorker: Pick<OutboxWorker, 'nudge'> },
   input: TempCheckoutInput,
   now: number,
 ) {
@@ -25,7 +25,7 @@ export async function tempCheckoutHandler(
   if ('totalsChanged' in outcome) {
     return fail(c, 409, 'totals_changed', { errors: { total_price_vat: 'totals_changed' }, totals: outcome.totalsChanged });
   }
-  // A 100 % order issued its policy: the certificate is mailed before the page moves on.
-  if (outcome.policyToDeliver !== null) await deps.delivery.deliver(outcome.policyToDeliver);
+  // A 100 % order issued its policy and queued its mail: the worker sends it before the page moves on.
+  if (outcome.policyToDeliver !== null) await deps.mailWorker.nudge();
   return outcome.placed;
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../contract/checkout.endpoints';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
-import type { PolicyDelivery } from '../policies/deliver-policy';
+import type { OutboxWorker } from '../mail/outbox';
 import { endpointHandler } from '../http/endpoint-handler';
 import { refusing } from '../orders/refusal';
 import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
@@ -21,7 +21,7 @@ const namesCoupon = (body: unknown) =>
  * temp-checkout that names a coupon) spends one attempt of a budget both share (RULINGS 23:
  * coupon codes must not be guessable by brute force, through either door).
  */
-export function checkoutRoutes(db: Db, config: TempCheckoutConfig, delivery: PolicyDelivery, now: () => number, limiter: RateLimiter) {
+export function checkoutRoutes(db: Db, config: TempCheckoutConfig, mailWorker: Pick<OutboxWorker, 'nudge'>, now: () => number, limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
   app.post(
     couponValidateEndpoint.path,
@@ -32,7 +32,7 @@ export function checkoutRoutes(db: Db, config: TempCheckoutConfig, delivery: Pol
     tempCheckoutEndpoint.path,
     limiter.limit(RATE_LIMITS.tempCheckout),
     limiter.limit(RATE_LIMITS.couponAttempts, { when: namesCoupon }),
-    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, { db, config, delivery }, input, now()))),
+    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, { db, config, mailWorker }, input, now()))),
   );
   return app;
 }

@@ -4,12 +4,12 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { errorFacts, type LogError } from '../http/error-handler';
 import { handlePaymentNotice, type NoticeOutcome, type NoticeSource } from '../payments/payment-notice';
-import type { PolicyDelivery } from '../policies/deliver-policy';
+import type { OutboxWorker } from '../mail/outbox';
 
 export interface PaymentsDeps {
   db: Db;
   config: AppConfig;
-  delivery: PolicyDelivery;
+  mailWorker: Pick<OutboxWorker, 'nudge'>;
   now: () => number;
   logError: LogError;
 }

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type Mail from 'nodemailer/lib/mailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { parseBrokerArgs, runBrokerCommand } from '../../src/server/broker-cli';
+import { openDatabase } from '../../src/server/db/client';
+import * as t from '../../src/server/db/schema';
+import type { ErrorLogLine } from '../../src/server/http/error-handler';
+import { BACKOFF_MS, createOutboxWorker, MAX_ATTEMPTS } from '../../src/server/mail/outbox';
+import { testConfig } from '../support/test-app';
+import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
+import { apsResponse, createPaymentTestApp, pendingOrder, postNotice, type PendingOrder } from './payment-fixtures';
+
+/**
+ * The mail outbox (issue 18 item 1): the certificate mail is an outbox row written in the
+ * transaction that pays the order, sent by the worker (drained by hand here: the worker is not
+ * started and not nudged), once, with one Message-ID on every attempt, retried with backoff, and
+ * picked up at start by a new app on the same database after a "crash". The broker lists and
+ * resends with `npm run broker -- mail`.
+ */
+
+/** The test app without a running worker: mail waits in the outbox until a test drains it. */
+const idle = { mailWorker: { pollMs: null, start: false, nudgeWhenStopped: false } } as const;
+
+let app: LeadTestApp;
+beforeAll(async () => {
+  app = await createPaymentTestApp(idle);
+});
+afterAll(() => app.close());
+
+const outboxOf = (target: Pick<LeadTestApp, 'db'>, policyId: number) =>
+  target.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.policyId, policyId)).orderBy(t.mailOutbox.id);
+const policyOf = async (target: Pick<LeadTestApp, 'db'>, orderId: number) => (await target.db.select().from(t.policies).where(eq(t.policies.orderId, orderId)))[0]!;
+const policyMails = async (target: Pick<LeadTestApp, 'db'>, leadId: number) =>
+  (await target.db.select().from(t.mailLog).where(eq(t.mailLog.leadId, leadId))).filter((row) => row.kind === 'policy');
+
+/** Pays a pending order through the gateway's feedback, as APS would. */
+async function pay(target: LeadTestApp, pending: PendingOrder) {
+  const res = await postNotice(target, 'feedback', apsResponse(pending.order));
+  expect(res.status).toBe(200);
+  return policyOf(target, pending.order.id);
+}
+
+describe('the policy mail is written in the paying transaction and sent by the worker', () => {
+  it('a payment notice leaves exactly one pending outbox row and no mail before the worker runs; one drain sends it once, marks it sent and sets mailed_at', async () => {
+    const pending = await pendingOrder(app);
+    const policy = await pay(app, pending);
+
+    expect(policy.mailedAt).toBeNull();
+    expect(await policyMails(app, pending.lead.leadId)).toEqual([]);
+    const [row] = await outboxOf(app, policy.id);
+    expect(await outboxOf(app, policy.id)).toEqual([
+      expect.objectContaining({ kind: 'policy', status: 'pending', attempts: 0, lastError: null, sentAt: null, createdAt: new Date(FIXED_NOW) }),
+    ]);
+    expect(row!.messageId).toMatch(/^<[0-9a-f-]{36}@[a-z.]+>$/);
+
+    expect(await app.app.mailWorker.drain()).toBe(1);
+    expect(await outboxOf(app, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1, lastError: null, sentAt: new Date(FIXED_NOW) })]);
+    expect((await policyOf(app, pending.order.id)).mailedAt).toEqual(new Date(FIXED_NOW));
+    const mails = await policyMails(app, pending.lead.leadId);
+    expect(mails).toHaveLength(1);
+    // The message carries the outbox row's Message-ID, so a resend after a crash is recognisable.
+    expect(readFileSync(mails[0]!.file!, 'latin1')).toContain(`Message-ID: ${row!.messageId}`);
+
+    expect(await app.app.mailWorker.drain()).toBe(0);
+    expect(await policyMails(app, pending.lead.leadId)).toHaveLength(1);
+  });
+
+  it('two workers draining at the same time send a claimed row once (FOR UPDATE SKIP LOCKED and the lease)', async () => {
+    const pending = await pendingOrder(app);
+    const policy = await pay(app, pending);
+    const worker = () => createOutboxWorker({ db: app.db, config: testConfig(), now: () => FIXED_NOW, logError: () => {}, pollMs: null });
+    const [first, second] = await Promise.all([worker().drain(), worker().drain()]);
+    expect(first + second).toBe(1);
+    expect(await policyMails(app, pending.lead.leadId)).toHaveLength(1);
+    expect(await outboxOf(app, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
+  });
+});
+
+class TransportDownError extends Error {}
+
+describe('a mail transport that fails (the transport mocked at the edge)', () => {
+  let failing: LeadTestApp;
+  let clock = FIXED_NOW;
+  const attempts: Mail.Options[] = [];
+  beforeAll(async () => {
+    failing = await createPaymentTestApp({
+      ...idle,
+      now: () => clock,
+      mailTransport: {
+        sendMail: async (options) => {
+          attempts.push(options);
+          throw new TransportDownError();
+        },
+      },
+    });
+  });
+  afterAll(() => failing.close());
+
+  it('is retried after 10 s, 1 min, 5 min and 30 min with the same Message-ID, then marked failed with the error class only', async () => {
+    const pending = await pendingOrder(failing);
+    const policy = await pay(failing, pending);
+    const [queued] = await outboxOf(failing, policy.id);
+
+    expect(await failing.app.mailWorker.drain()).toBe(0);
+    for (const [index, wait] of BACKOFF_MS.entries()) {
+      const [row] = await outboxOf(failing, policy.id);
+      expect(row).toMatchObject({ status: 'pending', attempts: index + 1, lastError: 'TransportDownError', nextAttemptAt: new Date(clock + wait) });
+      // Not due yet: a drain a moment before its time tries nothing.
+      clock += wait - 1;
+      await failing.app.mailWorker.drain();
+      expect(attempts).toHaveLength(index + 1);
+      clock += 1;
+      await failing.app.mailWorker.drain();
+      expect(attempts).toHaveLength(index + 2);
+    }
+    expect(attempts).toHaveLength(MAX_ATTEMPTS);
+    expect(new Set(attempts.map((options) => options.messageId))).toEqual(new Set([queued!.messageId]));
+    expect(await outboxOf(failing, policy.id)).toEqual([expect.objectContaining({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: 'TransportDownError', sentAt: null })]);
+    expect((await policyOf(failing, pending.order.id)).mailedAt).toBeNull();
+
+    const lines = failing.errors.filter((line): line is Extract<ErrorLogLine, { event: 'policy_mail_failed' }> => line.event === 'policy_mail_failed');
+    expect(lines.map((line) => [line.attempt, line.final, line.error])).toEqual([
+      [1, false, 'TransportDownError'],
+      [2, false, 'TransportDownError'],
+      [3, false, 'TransportDownError'],
+      [4, false, 'TransportDownError'],
+      [5, true, 'TransportDownError'],
+    ]);
+    // Facts only: no address or name in the logs or the row.
+    expect(JSON.stringify(failing.errors)).not.toContain(pending.lead.body.email);
+
+    clock += 24 * 3600_000;
+    await failing.app.mailWorker.drain();
+    expect(attempts).toHaveLength(MAX_ATTEMPTS);
+  });
+});
+
+describe('a crash between the commit and the mail', () => {
+  it('the paid policy\'s mail is sent by the worker of the next app on the same database when it starts', async () => {
+    const first = await createPaymentTestApp(idle);
+    const pending = await pendingOrder(first);
+    const policy = await pay(first, pending);
+    // The process dies here: the worker never ran.
+    const dump = await first.dump();
+    await first.close();
+
+    const database = await openDatabase({ memory: true, loadDataDir: dump });
+    const next = createApp({ db: database.db, config: testConfig(), staticDir: null, now: () => FIXED_NOW, logError: () => {}, mailWorker: { pollMs: null, start: true } });
+    try {
+      await next.mailWorker.start();
+      const target = { db: database.db };
+      expect(await outboxOf(target, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1, sentAt: new Date(FIXED_NOW) })]);
+      expect(await policyMails(target, pending.lead.leadId)).toHaveLength(1);
+      expect((await policyOf(target, pending.order.id)).mailedAt).toEqual(new Date(FIXED_NOW));
+    } finally {
+      await next.mailWorker.stop();
+      await database.close();
+    }
+  });
+});
+
+describe('npm run broker -- mail', () => {
+  async function broker(argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const command = parseBrokerArgs(argv);
+    if (typeof command === 'string') return { code: 2, out: '', err: command };
+    const code = await runBrokerCommand(app.db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, FIXED_NOW);
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('lists the outbox newest first with kind, policy, to, status and attempts, filters by status, and resend queues the certificate mail again under a new message id', async () => {
+    const pending = await pendingOrder(app);
+    const policy = await pay(app, pending);
+
+    const listed = await broker(['mail', '--status', 'pending', '--json']);
+    expect(listed.code).toBe(0);
+    const items = JSON.parse(listed.out) as Array<Record<string, unknown>>;
+    expect(items).toEqual([expect.objectContaining({ kind: 'policy', policy_number: policy.policyNumber, to: pending.lead.body.email, status: 'pending', attempts: 0, last_error: null, sent: null })]);
+
+    await app.app.mailWorker.drain();
+    const table = await broker(['mail']);
+    expect(table.code).toBe(0);
+    const lines = table.out.split('\n');
+    expect(lines[0]).toMatch(/^id\s+kind\s+policy\s+to\s+status\s+attempts\s+last error\s+created\s+sent$/);
+    expect(lines[2]).toContain(policy.policyNumber);
+    expect(lines[2]).toContain('sent');
+    expect((await broker(['mail', '--status=pending'])).out).toBe('No mail in the outbox.');
+
+    const resent = await broker(['mail', 'resend', policy.policyNumber.toLowerCase()]);
+    expect(resent.code).toBe(0);
+    expect(resent.out).toContain(policy.policyNumber);
+    const rows = await outboxOf(app, policy.id);
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'pending']);
+    expect(rows[1]!.messageId).not.toBe(rows[0]!.messageId);
+    expect(await app.app.mailWorker.drain()).toBe(1);
+    expect(await policyMails(app, pending.lead.leadId)).toHaveLength(2);
+
+    expect(await broker(['mail', 'resend', 'SFR-26-NOSUCH00'])).toMatchObject({ code: 2, err: expect.stringContaining('No policy numbered "SFR-26-NOSUCH00"') as unknown });
+    expect(await broker(['mail', '--status', 'lost'])).toMatchObject({ code: 2, err: expect.stringContaining('--status is one of pending, sent, failed') as unknown });
+    expect(await broker(['mail', 'resend'])).toMatchObject({ code: 2, err: 'mail resend takes one policy number.' });
+  });
+});
