@@ -37,10 +37,10 @@ export async function queuePolicyMailInTx(tx: Db, policyId: number, now: number)
   const [row] = await tx
     .insert(t.mailOutbox)
     .values({
-    messageId: newMessageId(),
-    kind: 'policy',
-    policyId,
-    status: 'pending',
+      messageId: newMessageId(),
+      kind: 'policy',
+      policyId,
+      status: 'pending',
       nextAttemptAt: new Date(now),
       createdAt: new Date(now),
     })
