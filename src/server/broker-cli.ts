@@ -62,10 +62,10 @@ export type BrokerCommand =
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** `orders [--status S] [--json]`, in any order; a string says what is wrong. */
-function ordersCommand(args: string[]): BrokerCommand | string {
+/** `[--status S] [--json]`, in any order, with S one of `statuses`; a string says what is wrong. */
+function statusAndJson<S extends string>(args: string[], statuses: readonly S[]): { json: boolean; status: S | null } | string {
   let json = false;
-  let status: OrderStatus | null = null;
+  let status: S | null = null;
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index]!;
     if (arg === '--json') {
@@ -75,30 +75,23 @@ function ordersCommand(args: string[]): BrokerCommand | string {
     const match = /^--status(?:=(.*))?$/s.exec(arg);
     if (!match) return `Unknown argument "${arg}".`;
     const value = match[1] ?? args[(index += 1)];
-    if (!ORDER_STATUSES.includes(value as OrderStatus)) return `--status is one of ${ORDER_STATUSES.join(', ')}${value === undefined ? '' : ` (got "${value}")`}.`;
-    status = value as OrderStatus;
+    if (!statuses.includes(value as S)) return `--status is one of ${statuses.join(', ')}${value === undefined ? '' : ` (got "${value}")`}.`;
+    status = value as S;
   }
-  return { kind: 'orders', json, status };
+  return { json, status };
+}
+
+/** `orders [--status S] [--json]`; a string says what is wrong. */
+function ordersCommand(args: string[]): BrokerCommand | string {
+  const flags = statusAndJson(args, ORDER_STATUSES);
+  return typeof flags === 'string' ? flags : { kind: 'orders', ...flags };
 }
 
 /** `mail [--status S] [--json]` or `mail resend POLICY_NUMBER`; a string says what is wrong. */
 function mailCommand(args: string[]): BrokerCommand | string {
   if (args[0] === 'resend') return args.length === 2 ? { kind: 'mail-resend', policyNumber: args[1]! } : 'mail resend takes one policy number.';
-  let json = false;
-  let status: MailStatus | null = null;
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index]!;
-    if (arg === '--json') {
-      json = true;
-      continue;
-    }
-    const match = /^--status(?:=(.*))?$/s.exec(arg);
-    if (!match) return `Unknown argument "${arg}".`;
-    const value = match[1] ?? args[(index += 1)];
-    if (!MAIL_STATUSES.includes(value as MailStatus)) return `--status is one of ${MAIL_STATUSES.join(', ')}${value === undefined ? '' : ` (got "${value}")`}.`;
-    status = value as MailStatus;
-  }
-  return { kind: 'mail', json, status };
+  const flags = statusAndJson(args, MAIL_STATUSES);
+  return typeof flags === 'string' ? flags : { kind: 'mail', ...flags };
 }
 
 const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
