@@ -17,6 +17,7 @@ import {
   listCoupons,
   type AddCouponOptions,
 } from './orders/coupon-admin';
+import { textTable } from './text-table';
 
 /**
  * The broker's command line, over the database the server uses (same DATA_DIR / DATABASE_URL):
@@ -192,9 +193,7 @@ export function formatCallBacks(items: readonly CallBackListItem[]): string {
   if (items.length === 0) return 'No open call-back requests.';
   const header = ['id', 'created', 'reason', 'name', 'phone', 'email', 'lead uuid'];
   const rows = items.map((item) => [String(item.id), item.created, item.reason, item.name, item.phone, item.email, item.lead_uuid ?? '-']);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  return textTable(header, rows);
 }
 
 export interface OrderListItem {
@@ -256,9 +255,7 @@ export function formatOrders(items: readonly OrderListItem[]): string {
     item.mailed === null ? '—' : item.mailed ? 'yes' : 'no',
     item.status === 'refund' ? `REFUND: ${item.reason ?? '?'}` : (item.reason ?? ''),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  return textTable(header, rows);
 }
 
 /**

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { queuePolicyMailInTx } from './outbox';
+import { textTable } from '../text-table';
 
 /** The broker's view of the mail outbox: `npm run broker -- mail [--status S] [--json]` and `mail resend`. */
 
@@ -66,9 +67,7 @@ export function formatMail(items: readonly MailListItem[]): string {
     item.created,
     item.sent ?? '—',
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  return textTable(header, rows);
 }
 
 /** Queues a policy's certificate mail again, under a new message id; answers the new row's id. */

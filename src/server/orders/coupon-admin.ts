@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { CouponRow } from './coupons';
 import { voidPendingOrders } from './order-state';
+import { textTable } from '../text-table';
 
 /**
  * The broker's coupon commands (`npm run broker -- coupons …`), as functions over a database so
@@ -70,9 +71,7 @@ export function formatCoupons(items: readonly CouponListItem[]): string {
     item.provider_id === null ? 'any' : String(item.provider_id),
     item.active ? 'yes' : 'no',
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  return textTable(header, rows);
 }
 
 /** What `coupons add` was given, as typed (absent options undefined). */

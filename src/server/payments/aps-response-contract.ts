@@ -66,7 +66,7 @@ const OPTIONAL_REQUEST_KEYS = [
 ] as const;
 
 /** The fields of every PURCHASE request Safar sends (purchase-fields.ts), signature aside. */
-const SENT_REQUEST_KEYS = ['command', 'access_code', 'merchant_identifier', 'merchant_reference', 'amount', 'currency', 'language', 'customer_email'] as const;
+export const SENT_REQUEST_KEYS = ['command', 'access_code', 'merchant_identifier', 'merchant_reference', 'amount', 'currency', 'language', 'customer_email'] as const;
 
 /**
  * Every parameter APS returns for a PURCHASE, by redirection or merchant page, and in its direct

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { toWesternDigits } from '../../contract/digits';
 import { apsSignature, verifyApsSignature, type ApsShaAlgorithm } from './aps-signature';
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
-import { ECHOED_REQUEST_KEYS } from './aps-response-contract';
+import { ECHOED_REQUEST_KEYS, SENT_REQUEST_KEYS } from './aps-response-contract';
 
 /**
  * The decisions of the embedded Amazon Payment Services sandbox (RULINGS 20), pure: which
@@ -30,18 +30,7 @@ export interface SandboxMerchant {
 }
 
 /** Fields a PURCHASE redirection request must carry, signature included. */
-export const REQUIRED_REQUEST_FIELDS = [
-  'command',
-  'access_code',
-  'merchant_identifier',
-  'merchant_reference',
-  'amount',
-  'currency',
-  'language',
-  'customer_email',
-  'return_url',
-  'signature',
-] as const;
+export const REQUIRED_REQUEST_FIELDS = [...SENT_REQUEST_KEYS, 'return_url', 'signature'] as const;
 
 /** Format of each required field; a field that does not match is refused with 00002. */
 const FORMATS: Record<Exclude<(typeof REQUIRED_REQUEST_FIELDS)[number], 'signature' | 'return_url'>, RegExp> = {
