@@ -4,11 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app';
 import * as t from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
-import type { ErrorLogLine } from '../../src/server/http/error-handler';
 import { message } from '../../src/server/http/messages';
-import { bodyLimitMiddleware } from '../../src/server/middleware/body-limit.middleware';
 import { verifyApsSignature } from '../../src/server/payments/aps-signature';
-import { apsSandboxRoutes, FEEDBACK_RETRY_DELAYS_MS } from '../../src/server/routes/aps-sandbox.routes';
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
 import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, placeOrder, postForm, type OrderRow, type PageForm } from './payment-fixtures';
@@ -16,9 +13,10 @@ import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, placeOr
 /**
  * The embedded APS sandbox gateway (issue 11 item 3, RULINGS 20), driven as a browser drives it:
  * the payments page's Pay form is posted to it, its card form is filled in and posted, and its
- * answer is a form to return_url. The direct transaction feedback goes out through
- * `gatewayFetch`, which these tests replace with a spy that records each call and then forwards
- * it into the app. The clock is FIXED_NOW (15 March 2026): 03/26 is still a valid expiry, 02/26 not.
+ * answer is a form to return_url. The direct transaction feedback is queued in the outbox with
+ * the answer and delivered by the feedback worker (nudged after the answer; its retries, backoff
+ * and restarts are in sandbox-feedback-outbox.test.ts) through `gatewayFetch`, which these tests
+ * replace with a spy that records each call and then forwards it into the app. The clock is FIXED_NOW (15 March 2026): 03/26 is still a valid expiry, 02/26 not.
  */
 
 const config = testConfig();
@@ -343,58 +341,6 @@ describe('requests the sandbox refuses', () => {
     expect((await real.request('/sandbox/aps/paymentPage', { method: 'POST', body: 'a=1' })).status).toBe(404);
     expect((await real.request('/sandbox/aps/pay', { method: 'POST', body: 'a=1' })).status).toBe(404);
     expect((await real.request('/sandbox/aps/return.js')).status).toBe(404);
-  });
-});
-
-describe('the direct transaction feedback is retried until acknowledged (tiny delays injected; the notification endpoint mocked)', () => {
-  /** The sandbox's routes alone, with its body reader, a given notification endpoint and 5 ms delays. */
-  function sandboxApp(endpoint: typeof fetch, logError: (line: ErrorLogLine) => void) {
-    const sandbox = new Hono<AppEnv>();
-    sandbox.use(bodyLimitMiddleware());
-    sandbox.route('/', apsSandboxRoutes({ db: app.db, config, now: () => FIXED_NOW, gatewayFetch: endpoint, logError, feedbackRetryDelaysMs: [5, 5, 5] }));
-    return sandbox;
-  }
-
-  async function payThrough(sandbox: Hono<AppEnv>) {
-    const { order } = await pendingOrder(app);
-    const { form } = await openCardPage(order);
-    const res = await sandbox.request(form.action, {
-      method: 'POST',
-      body: new URLSearchParams({ ...form.fields, ...TEST_CARD, action: 'pay' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    return returnForm((await followSeeOther(res, sandbox)).html).fields;
-  }
-
-  it('a 500, then a network error, then a 200: three posts of the same fields, then it stops; nothing logged', async () => {
-    const posts: Record<string, string>[] = [];
-    const answers = [() => new Response('no', { status: 500 }), () => { throw new TypeError('fetch failed'); }, () => new Response('OK', { status: 200 })];
-    const endpoint: typeof fetch = async (_input, init) => {
-      posts.push(Object.fromEntries(new URLSearchParams(String(init?.body))));
-      return (answers[posts.length - 1] ?? answers[2]!)();
-    };
-    const logged: ErrorLogLine[] = [];
-    const fields = await payThrough(sandboxApp(endpoint, (line) => logged.push(line)));
-    await vi.waitFor(() => expect(posts).toHaveLength(3));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(posts).toHaveLength(3);
-    for (const post of posts) expect(post).toEqual(fields);
-    expect(logged).toEqual([]);
-  });
-
-  it('never acknowledged: the first post and one per delay, then one log line; no unhandled rejection', async () => {
-    let posts = 0;
-    const endpoint: typeof fetch = async () => {
-      posts += 1;
-      if (posts % 2 === 0) throw new Error('connection refused');
-      return new Response('busy', { status: 503 });
-    };
-    const logged: ErrorLogLine[] = [];
-    await payThrough(sandboxApp(endpoint, (line) => logged.push(line)));
-    await vi.waitFor(() => expect(logged).toHaveLength(1));
-    expect(posts).toBe(4);
-    expect(logged[0]).toMatchObject({ event: 'error', method: 'POST', route: '/payments/aps/feedback' });
-    expect(FEEDBACK_RETRY_DELAYS_MS.length).toBe(3);
   });
 });
 

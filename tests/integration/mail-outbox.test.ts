@@ -1,23 +1,28 @@
-import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { parseBrokerArgs, runBrokerCommand } from '../../src/server/broker-cli';
 import { openDatabase } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
-import { BACKOFF_MS, createOutboxWorker, MAX_ATTEMPTS } from '../../src/server/mail/outbox';
+import { sendEmailByPageEndpoint } from '../../src/contract/quote.endpoints';
+import { BACKOFF_MS, createOutboxWorker, LEASE_MS, MAX_ATTEMPTS } from '../../src/server/mail/outbox';
 import { testConfig } from '../support/test-app';
-import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
+import { onPostgres } from '../support/test-db';
+import { FIXED_NOW, leadBody, type LeadTestApp } from './lead-fixtures';
 import { apsResponse, createPaymentTestApp, pendingOrder, postNotice, type PendingOrder } from './payment-fixtures';
 
 /**
  * The mail outbox (issue 18 item 1): the certificate mail is an outbox row written in the
  * transaction that pays the order, sent by the worker (drained by hand here: the worker is not
  * started and not nudged), once, with one Message-ID on every attempt, retried with backoff, and
- * picked up at start by a new app on the same database after a "crash". The broker lists and
- * resends with `npm run broker -- mail`.
+ * picked up at start by a new app on the same database after a "crash", and sent once even when
+ * the crash falls between the transport's acceptance and the mark. Share-page mails are outbox
+ * rows too. The broker lists and resends with `npm run broker -- mail`.
  */
 
 /** The test app without a running worker: mail waits in the outbox until a test drains it. */
@@ -30,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const outboxOf = (target: Pick<LeadTestApp, 'db'>, policyId: number) =>
-  target.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.policyId, policyId)).orderBy(t.mailOutbox.id);
+  target.db.select().from(t.outbox).where(eq(t.outbox.policyId, policyId)).orderBy(t.outbox.id);
 const policyOf = async (target: Pick<LeadTestApp, 'db'>, orderId: number) => (await target.db.select().from(t.policies).where(eq(t.policies.orderId, orderId)))[0]!;
 const policyMails = async (target: Pick<LeadTestApp, 'db'>, leadId: number) =>
   (await target.db.select().from(t.mailLog).where(eq(t.mailLog.leadId, leadId))).filter((row) => row.kind === 'policy');
@@ -75,6 +80,32 @@ describe('the policy mail is written in the paying transaction and sent by the w
     expect(first + second).toBe(1);
     expect(await policyMails(app, pending.lead.leadId)).toHaveLength(1);
     expect(await outboxOf(app, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
+  });
+});
+
+describe('an instance killed while it held rows (SIGKILL between the claim and the mark)', () => {
+  it('takes its own claims back when it starts again, at once; another instance waits out the lease', async () => {
+    const pending = await pendingOrder(app);
+    const policy = await pay(app, pending);
+    // What a SIGKILL mid-delivery leaves: the attempt counted, the row leased to the dead instance.
+    await app.db
+      .update(t.outbox)
+      .set({ attempts: 1, claimedBy: 'host-a:8080', nextAttemptAt: new Date(FIXED_NOW + LEASE_MS) })
+      .where(eq(t.outbox.policyId, policy.id));
+    const worker = (instanceId: string) =>
+      createOutboxWorker({ db: app.db, config: testConfig(), now: () => FIXED_NOW, logError: () => {}, pollMs: null, instanceId });
+
+    const other = worker('host-b:8080');
+    await other.start();
+    await other.stop();
+    expect(await outboxOf(app, policy.id)).toEqual([expect.objectContaining({ status: 'pending', claimedBy: 'host-a:8080' })]);
+    expect(await policyMails(app, pending.lead.leadId)).toHaveLength(0);
+
+    const restarted = worker('host-a:8080');
+    await restarted.start();
+    await restarted.stop();
+    expect(await outboxOf(app, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 2, claimedBy: null })]);
+    expect(await policyMails(app, pending.lead.leadId)).toHaveLength(1);
   });
 });
 
@@ -137,7 +168,8 @@ describe('a mail transport that fails (the transport mocked at the edge)', () =>
   });
 });
 
-describe('a crash between the commit and the mail', () => {
+// The crash is simulated by reopening a PGlite dump in a new app, which a PostgreSQL server has no equivalent of.
+describe.runIf(!onPostgres)('a crash between the commit and the mail (PGlite only: the crash is a dump reopened)', () => {
   it('the paid policy\'s mail is sent by the worker of the next app on the same database when it starts', async () => {
     const first = await createPaymentTestApp(idle);
     const pending = await pendingOrder(first);
@@ -157,6 +189,128 @@ describe('a crash between the commit and the mail', () => {
     } finally {
       await next.mailWorker.stop();
       await database.close();
+    }
+  });
+});
+
+/** The .eml files in `dir` that carry `text` (a policy number, a Message-ID). */
+const emlWith = (dir: string, text: string) =>
+  readdirSync(dir).filter((file) => file.endsWith('.eml') && readFileSync(path.join(dir, file), 'latin1').includes(text));
+const logRowsOf = (target: Pick<LeadTestApp, 'db'>, messageId: string) => target.db.select().from(t.mailLog).where(eq(t.mailLog.messageId, messageId));
+
+/**
+ * The state a process killed between the transport's acceptance and the outbox's mark leaves in
+ * the database: the mark is one transaction, so none of it committed; the row is still pending
+ * under the lease its claim took, the policy not marked mailed. `logged: false` is a kill one
+ * step earlier, after the .eml was written but before its mail_log row.
+ */
+async function loseTheMark(target: Pick<LeadTestApp, 'db'>, row: { id: number; messageId: string; policyId: number | null }, claimedAt: number, logged: boolean) {
+  await target.db.update(t.outbox).set({ status: 'pending', sentAt: null, nextAttemptAt: new Date(claimedAt + LEASE_MS) }).where(eq(t.outbox.id, row.id));
+  await target.db.update(t.policies).set({ mailedAt: null }).where(eq(t.policies.id, row.policyId!));
+  if (!logged) await target.db.delete(t.mailLog).where(eq(t.mailLog.messageId, row.messageId));
+}
+
+describe('a crash between the transport accepting a message and the outbox marking it sent', () => {
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'safar-crash-outbox-'));
+  let clock = FIXED_NOW;
+  let target: LeadTestApp;
+  beforeAll(async () => {
+    target = await createPaymentTestApp({ ...idle, now: () => clock, config: testConfig({ outboxDir }) });
+  });
+  afterAll(() => target.close());
+  // Each case pays at the fixed clock, as the signed requests are stamped.
+  beforeEach(() => {
+    clock = FIXED_NOW;
+  });
+
+  it.each([
+    ['after its mail_log row', true],
+    ['after the .eml, before its mail_log row', false],
+  ])('file transport, killed %s: the next worker waits out the lease, then marks it sent without a second .eml (one file, one log row)', async (_when, logged) => {
+    const pending = await pendingOrder(target);
+    const policy = await pay(target, pending);
+    const claimedAt = clock;
+    expect(await target.app.mailWorker.drain()).toBe(1);
+    const [row] = await outboxOf(target, policy.id);
+    expect(emlWith(outboxDir, row!.messageId)).toHaveLength(1);
+    await loseTheMark(target, { ...row!, policyId: policy.id }, claimedAt, logged);
+
+    // The restarted server's worker: the row is leased, so not yet…
+    const next = createOutboxWorker({ db: target.db, config: testConfig({ outboxDir }), now: () => clock, logError: () => {}, pollMs: null });
+    clock += LEASE_MS - 1;
+    expect(await next.drain()).toBe(0);
+    // …then it is due again, and the message id is recognised as delivered.
+    clock += 1;
+    expect(await next.drain()).toBe(1);
+
+    expect(await outboxOf(target, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 2, sentAt: new Date(clock) })]);
+    expect((await policyOf(target, pending.order.id)).mailedAt).toEqual(new Date(clock));
+    const files = emlWith(outboxDir, row!.messageId);
+    expect(files).toHaveLength(1);
+    expect(emlWith(outboxDir, policy.policyNumber)).toEqual(files);
+    const logs = await logRowsOf(target, row!.messageId);
+    expect(logs).toEqual([expect.objectContaining({ kind: 'policy', file: path.join(outboxDir, files[0]!) })]);
+    expect(await policyMails(target, pending.lead.leadId)).toHaveLength(1);
+    // Nothing half-written is left beside it.
+    expect(readdirSync(outboxDir).filter((file) => !file.endsWith('.eml'))).toEqual([]);
+  });
+
+  it('SMTP (the transport mocked at the edge), killed after it answered 250: the next worker does not hand the same message id to the transport again', async () => {
+    const accepted: Mail.Options[] = [];
+    const smtp = await createPaymentTestApp({
+      ...idle,
+      now: () => clock,
+      mailTransport: {
+        sendMail: async (options) => {
+          accepted.push(options);
+          return { messageId: options.messageId };
+        },
+      },
+    });
+    try {
+      const pending = await pendingOrder(smtp);
+      const policy = await pay(smtp, pending);
+      const claimedAt = clock;
+      expect(await smtp.app.mailWorker.drain()).toBe(1);
+      const [row] = await outboxOf(smtp, policy.id);
+      await loseTheMark(smtp, { ...row!, policyId: policy.id }, claimedAt, true);
+      clock += LEASE_MS;
+      expect(await smtp.app.mailWorker.drain()).toBe(1);
+      expect(accepted.map((options) => options.messageId)).toEqual([row!.messageId]);
+      expect(await outboxOf(smtp, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 2 })]);
+      expect(await logRowsOf(smtp, row!.messageId)).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('the share-page mail an agent sends is an outbox row too', () => {
+  it('answers { sent: true } with the mail queued (worded as the agent saw the step); a worker that never ran leaves it to the next app, which sends it once', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'safar-share-crash-'));
+    const first = await createPaymentTestApp({ ...idle, config: testConfig({ outboxDir }) });
+    try {
+      const lead = await first.save(leadBody());
+      const res = await first.send(sendEmailByPageEndpoint.path, { uuid: lead.uuid, pagename: 'compare-quotes', link: 'http://safar.test/compare-quotes' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ data: { sent: true } });
+      const row = await first.leadRow(lead.uuid);
+      const queued = await first.db.select().from(t.outbox).where(and(eq(t.outbox.queue, 'mail'), eq(t.outbox.kind, 'share-compare-quotes')));
+      expect(queued).toEqual([
+        expect.objectContaining({ status: 'pending', attempts: 0, policyId: null, payload: expect.objectContaining({ leadId: row.id, to: row.email, subject: 'Your travel insurance quotes from Safar' }) as unknown }),
+      ]);
+      expect(await first.db.select().from(t.mailLog).where(eq(t.mailLog.leadId, row.id))).toEqual([]);
+
+      // The process stops here; the next one starts its worker over the same database.
+      const next = createApp({ db: first.db, config: testConfig({ outboxDir }), staticDir: null, now: () => FIXED_NOW, logError: () => {}, mailWorker: { pollMs: null, start: true } });
+      await next.mailWorker.start();
+      await next.mailWorker.stop();
+      const logs = await first.db.select().from(t.mailLog).where(eq(t.mailLog.leadId, row.id));
+      expect(logs).toEqual([expect.objectContaining({ kind: 'share-compare-quotes', toAddress: row.email, messageId: queued[0]!.messageId })]);
+      expect(emlWith(outboxDir, queued[0]!.messageId)).toEqual([path.basename(logs[0]!.file!)]);
+      expect(await first.db.select().from(t.outbox).where(eq(t.outbox.id, queued[0]!.id))).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
+    } finally {
+      await first.close();
     }
   });
 });
@@ -184,7 +338,7 @@ describe('npm run broker -- mail', () => {
     const table = await broker(['mail']);
     expect(table.code).toBe(0);
     const lines = table.out.split('\n');
-    expect(lines[0]).toMatch(/^id\s+kind\s+policy\s+to\s+status\s+attempts\s+last error\s+created\s+sent$/);
+    expect(lines[0]).toMatch(/^id\s+kind\s+policy\/order\s+to\s+status\s+attempts\s+last error\s+created\s+sent$/);
     expect(lines[2]).toContain(policy.policyNumber);
     expect(lines[2]).toContain('sent');
     expect((await broker(['mail', '--status=pending'])).out).toBe('No mail in the outbox.');

@@ -156,7 +156,7 @@ describe('a 100 % coupon order: one policy, mailed with its PDF certificate in t
     const before = await app.db.select().from(t.mailLog).where(eq(t.mailLog.kind, 'policy'));
     await expect(app.app.mailWorker.drain()).resolves.toBe(0);
     expect(await app.db.select().from(t.mailLog).where(eq(t.mailLog.kind, 'policy'))).toHaveLength(before.length);
-    const rows = await app.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.policyId, policy!.id));
+    const rows = await app.db.select().from(t.outbox).where(eq(t.outbox.policyId, policy!.id));
     expect(rows).toEqual([expect.objectContaining({ kind: 'policy', status: 'sent', attempts: 1, lastError: null })]);
   });
 
@@ -212,7 +212,7 @@ describe('a dead mail server (SMTP_URL to a closed port)', () => {
       { event: 'policy_mail_failed', policy_id: policies[0]!.id, outbox_id: expect.any(Number) as unknown, attempt: 1, final: false, error: expect.any(String) as unknown },
     ]);
     // The mail waits in the outbox for its next attempt (10 s later), the error's class recorded.
-    const [row] = await dead.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.policyId, policies[0]!.id));
+    const [row] = await dead.db.select().from(t.outbox).where(eq(t.outbox.policyId, policies[0]!.id));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: failures[0]!.error });
     // Facts only: neither the address nor a name is logged.
     expect(JSON.stringify(dead.errors)).not.toContain(lead.lead.email);

@@ -469,6 +469,8 @@ export const mailLog = pgTable('mail_log', {
   subject: text('subject').notNull(),
   /** Where the default transport wrote it (data/outbox/…eml); null for SMTP. */
   file: text('file'),
+  /** The message's Message-ID (the outbox row's): a second attempt of an accepted message is not sent again. */
+  messageId: text('message_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -686,26 +688,35 @@ export const apsSandboxSessions = pgTable('aps_sandbox_sessions', {
 });
 
 /**
- * The mail outbox (issue 18 item 1): one row per message a customer must receive, written in the
- * transaction that causes it (a policy issued), sent by the outbox worker (mail/outbox.ts) with
- * retries and backoff, marked sent only once the transport accepted it. message_id is the RFC 5322
- * Message-ID of every attempt, so a resend after a crash is recognisable as the same message.
- * last_error holds an error class only, never personal data.
+ * The outbox (issue 18 item 1): one row per piece of work that must reach the world outside the
+ * database, written in the transaction that causes it, delivered by the outbox worker of its
+ * queue (mail/outbox.ts) with retries and backoff, and marked sent only once the far side
+ * accepted it. Two queues, one mechanism: `mail` (a policy's certificate mail, built at each
+ * attempt; a share-page mail, rendered when the agent sent it and kept in payload) and
+ * `aps-feedback` (the embedded APS sandbox's direct transaction feedback, its signed fields in
+ * payload). message_id is the stable id of every attempt (a mail's RFC 5322 Message-ID), so an
+ * attempt after a crash between the far side's acceptance and the mark is recognised as the
+ * same message. last_error holds an error class or an HTTP status only, never personal data.
  */
-export const mailOutbox = pgTable(
-  'mail_outbox',
+export const outbox = pgTable(
+  'outbox',
   {
     id: serial('id').primaryKey(),
     messageId: text('message_id').notNull().unique(),
-    /** policy (the certificate mail), … */
+    queue: text('queue', { enum: ['mail', 'aps-feedback'] }).notNull().default('mail'),
+    /** policy (the certificate mail), share-<page> (a share-page mail), aps-feedback */
     kind: text('kind').notNull(),
     policyId: integer('policy_id').references(() => policies.id),
+    /** A share-page mail as rendered ({ leadId, to, subject, text, html }); the feedback's signed fields ({ fields }). */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The instance whose worker holds the row's lease (mail/outbox.ts); null when no attempt is under way. */
+    claimedBy: text('claimed_by'),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_due_idx').on(t.queue, t.status, t.nextAttemptAt)],
 );

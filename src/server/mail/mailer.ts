@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -8,9 +9,18 @@ import type { Db } from '../db/client';
 import { mailLog } from '../db/schema';
 
 /**
- * The mail transport of RULINGS 22, through nodemailer. With no SMTP_URL each message is built
- * as a complete RFC 822 message and written to the outbox as `<timestamp>-<kind>-<id>.eml`
- * (open it in any mail client); with SMTP_URL it is sent. Every message is logged in mail_log.
+ * The mail transport of RULINGS 22, through nodemailer, used by the outbox worker only (every
+ * message a customer must receive is an outbox row first, mail/outbox.ts). With no SMTP_URL each
+ * message is built as a complete RFC 822 message and written to the outbox directory as
+ * `<queued at>-<kind>-<outbox id>.eml` (open it in any mail client); with SMTP_URL it is sent.
+ * Every message is logged in mail_log under its Message-ID.
+ *
+ * Exactly once per message id, as far as the edge allows: a message id mail_log already holds
+ * was accepted before (a crash lost the outbox's mark), so it is not sent again; the .eml file's
+ * name comes from the outbox row alone and is created exclusively (written aside, then linked),
+ * so a crash between the file and the log row cannot leave two files. Over SMTP the window left
+ * is between the server's 250 and the mail_log row; a message sent again then carries the same
+ * Message-ID, by which receiving servers and mail clients drop the duplicate.
  */
 
 export interface OutgoingMail {
@@ -22,8 +32,16 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: Mail.Attachment[];
-  /** The RFC 5322 Message-ID, e.g. the outbox row's, the same on every attempt; nodemailer's own when absent. */
-  messageId?: string;
+}
+
+/** The outbox row a message is sent for: the same on every attempt. */
+export interface MailIdentity {
+  /** The RFC 5322 Message-ID of every attempt. */
+  messageId: string;
+  /** The outbox row's id: names the .eml file. */
+  outboxId: number;
+  /** When the row was queued: names the .eml file, so a second attempt names the same one. */
+  queuedAt: Date;
 }
 
 export interface SentMail {
@@ -31,10 +49,12 @@ export interface SentMail {
   messageId: string;
   /** The .eml file written; null when sent over SMTP. */
   file: string | null;
+  /** True when the message id had been accepted before and nothing was sent now. */
+  repeated: boolean;
 }
 
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<SentMail>;
+  send(mail: OutgoingMail, identity: MailIdentity): Promise<SentMail>;
 }
 
 export type MailConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'outboxDir'>;
@@ -54,8 +74,14 @@ export function createMailer(db: Db, config: MailConfig, now: () => number = Dat
       ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
       : nodemailer.createTransport(config.smtpUrl));
 
+  const logged = async (messageId: string) =>
+    (await db.select({ id: mailLog.id, file: mailLog.file }).from(mailLog).where(eq(mailLog.messageId, messageId)))[0];
+
   return {
-    async send(mail) {
+    async send(mail, identity) {
+      const { messageId } = identity;
+      const before = await logged(messageId);
+      if (before) return { logId: before.id, messageId, file: before.file, repeated: true };
       const options: Mail.Options = {
         from: config.mailFrom,
         to: mail.to,
@@ -64,24 +90,41 @@ export function createMailer(db: Db, config: MailConfig, now: () => number = Dat
         html: mail.html,
         attachments: mail.attachments,
         date: new Date(now()),
-        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        messageId,
       };
-      const info = (await transport.sendMail(options)) as { messageId: string; message?: unknown };
-      // The row is written first so its id names the file; a failed write rolls the row back.
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(mailLog)
-          .values({ leadId: mail.leadId, kind: mail.kind, toAddress: mail.to, subject: mail.subject, createdAt: new Date(now()) })
-          .returning({ id: mailLog.id });
-        const logId = row!.id;
-        if (!toOutbox) return { logId, messageId: info.messageId, file: null };
+      const info = (await transport.sendMail(options)) as { message?: unknown };
+      let file: string | null = null;
+      if (toOutbox) {
         if (!Buffer.isBuffer(info.message)) throw new Error('mail: the stream transport did not return the message');
-        await mkdir(config.outboxDir, { recursive: true });
-        const file = path.join(config.outboxDir, `${stamp(now())}-${safeKind(mail.kind)}-${logId}.eml`);
-        await writeFile(file, info.message);
-        await tx.update(mailLog).set({ file }).where(eq(mailLog.id, logId));
-        return { logId, messageId: info.messageId, file };
-      });
+        file = path.join(config.outboxDir, `${stamp(identity.queuedAt.getTime())}-${safeKind(mail.kind)}-${identity.outboxId}.eml`);
+        await writeOnce(file, info.message);
+      }
+      const [row] = await db
+        .insert(mailLog)
+        .values({ leadId: mail.leadId, kind: mail.kind, toAddress: mail.to, subject: mail.subject, file, messageId, createdAt: new Date(now()) })
+        .onConflictDoNothing({ target: mailLog.messageId })
+        .returning({ id: mailLog.id });
+      // No row: another worker logged the same message id meanwhile (its file is the one kept).
+      const logId = row?.id ?? (await logged(messageId))!.id;
+      return { logId, messageId, file, repeated: !row };
     },
   };
+}
+
+/**
+ * Creates `file` with `bytes` unless it exists: written whole beside it, then hard-linked to its
+ * name, which fails when the name exists (EEXIST: an earlier attempt wrote it) and is atomic, so
+ * no reader and no later attempt ever sees half a message.
+ */
+async function writeOnce(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const aside = `${file}.${randomUUID()}.partial`;
+  await writeFile(aside, bytes, { flag: 'wx' });
+  try {
+    await link(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(aside).catch(() => undefined);
+  }
 }

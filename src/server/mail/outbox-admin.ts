@@ -2,9 +2,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { queuePolicyMailInTx } from './outbox';
+import { feedbackFields } from '../payments/sandbox-feedback';
+import { APS_FEEDBACK_PATH } from '../routes/payments.routes';
 import { textTable } from '../text-table';
 
-/** The broker's view of the mail outbox: `npm run broker -- mail [--status S] [--json]` and `mail resend`. */
+/**
+ * The broker's view of the outbox: `npm run broker -- mail [--status S] [--json]` lists both of its
+ * queues (mail, and the APS sandbox's feedback, whose failed rows say why: "HTTP 500"), and
+ * `mail resend` queues a certificate mail again.
+ */
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -14,52 +20,61 @@ export class MailAdminError extends Error {}
 
 export interface MailListItem {
   id: number;
+  /** policy (a certificate mail), share-<page> (a share-page mail), aps-feedback (the sandbox's feedback). */
   kind: string;
-  /** The policy the message is for (its certificate mail); null for other kinds. */
+  /** The policy a certificate mail is for; null for other kinds. */
   policy_number: string | null;
-  /** The address the message goes to: the order's customer e-mail. */
+  /** The order a feedback is about (its merchant_reference); null for mail. */
+  reference: string | null;
+  /** Where it goes: the customer's e-mail, or the notification endpoint's path for a feedback. */
   to: string | null;
   status: string;
   attempts: number;
-  /** The error class of the last failed attempt; null when none failed. */
+  /** Why the last attempt failed (an error class, or "HTTP 500"); null when none failed. */
   last_error: string | null;
   created: string;
   sent: string | null;
   message_id: string;
 }
 
+const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 /** Outbox rows newest first (at most `limit`), optionally of one status. */
 export async function listMail(db: Db, status: MailStatus | null = null, limit = 500): Promise<MailListItem[]> {
   const rows = await db
-    .select({ row: t.mailOutbox, policyNumber: t.policies.policyNumber, contract: t.orders.contract })
-    .from(t.mailOutbox)
-    .leftJoin(t.policies, eq(t.policies.id, t.mailOutbox.policyId))
+    .select({ row: t.outbox, policyNumber: t.policies.policyNumber, contract: t.orders.contract })
+    .from(t.outbox)
+    .leftJoin(t.policies, eq(t.policies.id, t.outbox.policyId))
     .leftJoin(t.orders, eq(t.orders.id, t.policies.orderId))
-    .where(status === null ? undefined : eq(t.mailOutbox.status, status))
-    .orderBy(desc(t.mailOutbox.createdAt), desc(t.mailOutbox.id))
+    .where(status === null ? undefined : eq(t.outbox.status, status))
+    .orderBy(desc(t.outbox.createdAt), desc(t.outbox.id))
     .limit(limit);
-  return rows.map(({ row, policyNumber, contract }) => ({
-    id: row.id,
-    kind: row.kind,
-    policy_number: policyNumber,
-    to: contract?.customer.email ?? null,
-    status: row.status,
-    attempts: row.attempts,
-    last_error: row.lastError,
-    created: row.createdAt.toISOString(),
-    sent: row.sentAt?.toISOString() ?? null,
-    message_id: row.messageId,
-  }));
+  return rows.map(({ row, policyNumber, contract }) => {
+    const feedback = row.queue === 'aps-feedback' ? feedbackFields(row) : null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      policy_number: policyNumber,
+      reference: feedback?.merchant_reference ?? null,
+      to: feedback ? APS_FEEDBACK_PATH : (contract?.customer.email ?? textOf(row.payload?.to)),
+      status: row.status,
+      attempts: row.attempts,
+      last_error: row.lastError,
+      created: row.createdAt.toISOString(),
+      sent: row.sentAt?.toISOString() ?? null,
+      message_id: row.messageId,
+    };
+  });
 }
 
 /** The outbox as an aligned text table (or a one-line note when it is empty). */
 export function formatMail(items: readonly MailListItem[]): string {
   if (items.length === 0) return 'No mail in the outbox.';
-  const header = ['id', 'kind', 'policy', 'to', 'status', 'attempts', 'last error', 'created', 'sent'];
+  const header = ['id', 'kind', 'policy/order', 'to', 'status', 'attempts', 'last error', 'created', 'sent'];
   const rows = items.map((item) => [
     String(item.id),
     item.kind,
-    item.policy_number ?? '—',
+    item.policy_number ?? item.reference ?? '—',
     item.to ?? '—',
     item.status,
     String(item.attempts),

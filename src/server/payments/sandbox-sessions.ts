@@ -3,6 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
+import { queueSandboxFeedbackInTx } from './sandbox-feedback';
 import type { CardError, CardField, FormFields } from './sandbox-gateway';
 
 /**
@@ -74,13 +75,19 @@ export async function saveRefusedCardForm(db: Db, id: string, form: RefusedCardF
 
 /**
  * Records the session's answer, once: true for the call that answered it, false when another
- * (a double click, a second tab) already had. What was typed is forgotten.
+ * (a double click, a second tab) already had. What was typed is forgotten. The answer's direct
+ * transaction feedback is queued in the same transaction (sandbox-feedback.ts), so an answered
+ * session always has its feedback on the way, whatever happens to the process after the commit.
  */
 export async function answerSandboxSession(db: Db, id: string, response: FormFields, now: number): Promise<boolean> {
-  const answered = await db
-    .update(t.apsSandboxSessions)
-    .set({ response: { ...response }, answeredAt: new Date(now), cardForm: null })
-    .where(and(eq(t.apsSandboxSessions.id, id), isNull(t.apsSandboxSessions.response)))
-    .returning({ id: t.apsSandboxSessions.id });
-  return answered.length === 1;
+  return db.transaction(async (tx) => {
+    const answered = await tx
+      .update(t.apsSandboxSessions)
+      .set({ response: { ...response }, answeredAt: new Date(now), cardForm: null })
+      .where(and(eq(t.apsSandboxSessions.id, id), isNull(t.apsSandboxSessions.response)))
+      .returning({ id: t.apsSandboxSessions.id });
+    if (answered.length !== 1) return false;
+    await queueSandboxFeedbackInTx(tx, response, now);
+    return true;
+  });
 }

@@ -4,7 +4,6 @@ import { Hono, type Context } from 'hono';
 import type { AppConfig } from '../app';
 import { APS_SANDBOX_PAYMENT_PAGE_PATH } from '../config';
 import type { AppEnv } from '../http/app-env';
-import type { LogError } from '../http/error-handler';
 import {
   CARD_FIELDS,
   checkPurchaseRequest,
@@ -38,28 +37,15 @@ import {
   type SandboxSession,
 } from '../payments/sandbox-sessions';
 import type { Db } from '../db/client';
-import { APS_FEEDBACK_PATH } from './payments.routes';
+import type { OutboxWorker } from '../mail/outbox';
 
 export interface ApsSandboxDeps {
   db: Db;
   config: AppConfig;
   now: () => number;
-  /** How the sandbox reaches the notification endpoint (tests route it back into the app). */
-  gatewayFetch: typeof fetch;
-  logError: LogError;
-  /** Waits before each retry of an unacknowledged feedback; FEEDBACK_RETRY_DELAYS_MS by default. */
-  feedbackRetryDelaysMs?: readonly number[];
+  /** The aps-feedback queue's worker (payments/sandbox-feedback.ts), nudged once an answer and its feedback are committed. */
+  feedbackWorker: Pick<OutboxWorker, 'nudge'>;
 }
-
-/**
- * How long the sandbox waits before it posts an unacknowledged direct transaction feedback again:
- * three more tries over about a minute, then one log line. APS itself keeps retrying for longer;
- * the return through the browser settles the order meanwhile anyway.
- */
-export const FEEDBACK_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 60_000];
-
-/** One feedback POST may take this long before it counts as not acknowledged. */
-const FEEDBACK_TIMEOUT_MS = 10_000;
 
 /**
  * The embedded Amazon Payment Services sandbox (RULINGS 20), mounted when APS_GATEWAY_URL is
@@ -72,8 +58,10 @@ const FEEDBACK_TIMEOUT_MS = 10_000;
  *   to return_url the same way; without a usable return_url or for another merchant, a 400 page.
  * - POST pay/<id>: the card form, posted to its own address. A refused card is kept with its
  *   errors and the card page shown again (303 to the same GET); Pay or Cancel answers the
- *   session once, with the signed response, also sent to the notification endpoint as the
- *   direct transaction feedback (retried until a 200 answers); then 303 to the same GET.
+ *   session once, with the signed response, and queues that response in the same transaction
+ *   as the direct transaction feedback to the notification endpoint (the outbox's aps-feedback
+ *   queue, payments/sandbox-feedback.ts: retried with backoff until a 200 answers, delivered
+ *   after a restart too); then 303 to the same GET.
  * - GET pay/<id>: the card page while unanswered (an hour), then the page that hands the
  *   signed response to return_url; an unknown or expired id, a 404 page.
  * - GET card.js and return.js: the scripts of those pages (CSP: scripts from this origin only),
@@ -82,7 +70,6 @@ const FEEDBACK_TIMEOUT_MS = 10_000;
  */
 export function apsSandboxRoutes(deps: ApsSandboxDeps) {
   const app = new Hono<AppEnv>();
-  const retryDelays = deps.feedbackRetryDelaysMs ?? FEEDBACK_RETRY_DELAYS_MS;
 
   app.post(APS_SANDBOX_PAYMENT_PAGE_PATH, async (c) => {
     const { fields, duplicated } = parseFormBody(c.get('rawBody') ?? '');
@@ -126,7 +113,8 @@ export function apsSandboxRoutes(deps: ApsSandboxDeps) {
       }
       response = purchaseResponse(session.request, { action: 'pay', card: card.card }, ids, deps.config);
     }
-    if (await answerSandboxSession(deps.db, session.id, response, deps.now())) void sendFeedback(deps, response, retryDelays);
+    // Not awaited, as APS posts its feedback beside the browser's return: the customer's page does not wait for it.
+    if (await answerSandboxSession(deps.db, session.id, response, deps.now())) void deps.feedbackWorker.nudge();
     return seeOther(c, again);
   });
 
@@ -185,44 +173,4 @@ function customerIp(c: Context<AppEnv>, trustProxy: boolean): string {
   }
   const address = remote?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   return address && isIP(address) ? address : '127.0.0.1';
-}
-
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    // Unref'd: a retry still pending must not keep the process (or a test run) alive.
-    setTimeout(resolve, ms).unref?.();
-  });
-
-/**
- * The direct transaction feedback: the signed fields POSTed (urlencoded) to the notification
- * endpoint, PUBLIC_URL + APS_FEEDBACK_PATH. Anything but a 200 (or no answer) is tried again
- * after each delay, then given up with one log line. Never throws: it runs unawaited.
- */
-export async function sendFeedback(deps: Pick<ApsSandboxDeps, 'config' | 'gatewayFetch' | 'logError'>, fields: FormFields, delays: readonly number[]): Promise<boolean> {
-  const url = `${deps.config.publicUrl}${APS_FEEDBACK_PATH}`;
-  const body = new URLSearchParams(fields).toString();
-  let lastFailure = 'no attempt';
-  for (let attempt = 0; attempt <= delays.length; attempt += 1) {
-    if (attempt > 0) await sleep(delays[attempt - 1]!);
-    try {
-      const res = await deps.gatewayFetch(url, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        signal: AbortSignal.timeout(FEEDBACK_TIMEOUT_MS),
-      });
-      // The body is not needed; reading it frees the connection.
-      await res.body?.cancel().catch(() => {});
-      if (res.status === 200) return true;
-      lastFailure = `HTTP ${res.status}`;
-    } catch (error) {
-      lastFailure = error instanceof Error ? error.constructor.name || error.name : typeof error;
-    }
-  }
-  try {
-    deps.logError({ event: 'error', request_id: crypto.randomUUID(), method: 'POST', route: APS_FEEDBACK_PATH, error: `ApsSandboxFeedbackGaveUp (${lastFailure})` });
-  } catch {
-    // A failing log sink must not become an unhandled rejection.
-  }
-  return false;
 }

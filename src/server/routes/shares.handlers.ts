@@ -8,7 +8,7 @@ import * as t from '../db/schema';
 import { findActiveAgent } from '../leads/lead-checks';
 import { findLeadByUuid, type LeadRow } from '../leads/lead-store';
 import { customerView, leadDetailsView } from '../leads/lead-views';
-import type { Mailer } from '../mail/mailer';
+import { queueRenderedMailInTx, type OutboxWorker } from '../mail/outbox';
 import { sharePageMail } from '../mail/share-page-mail';
 import { Refusal } from '../orders/refusal';
 import { shareLink, whatsappTemplate } from '../shares/share-texts';
@@ -69,10 +69,19 @@ async function livePlans(db: Db, leadId: number, lang: Language) {
 
 /**
  * send-email-by-page: e-mails the customer the page the agent shares (RULINGS 15), in the
- * customer's language (the lead's), through the mail transport (RULINGS 22). The text names the
- * step the link opens, and the link carries that language (and from checkout the coupon).
+ * customer's language (the lead's). The mail is worded now, as the agent sees the step, and
+ * queued in the outbox (mail/outbox.ts, issue 18 item 1); the nudged worker sends it through the
+ * mail transport (RULINGS 22) before the answer when it can, and after any crash when it cannot.
+ * The text names the step the link opens, and the link carries that language (and from checkout
+ * the coupon).
  */
-export async function sendEmailByPage(db: Db, mailer: Mailer, publicUrl: string, input: Input<typeof sendEmailByPageEndpoint>, now: number) {
+export async function sendEmailByPage(
+  db: Db,
+  mailWorker: Pick<OutboxWorker, 'nudge'>,
+  publicUrl: string,
+  input: Input<typeof sendEmailByPageEndpoint>,
+  now: number,
+) {
   const lead = await findLeadByUuid(db, input.uuid);
   if (!lead) throw new Refusal(404, 'not_found', { uuid: 'not_found' });
   if (input.agent_id && !(await findActiveAgent(db, input.agent_id))) {
@@ -83,6 +92,8 @@ export async function sendEmailByPage(db: Db, mailer: Mailer, publicUrl: string,
   const step = await sharedStep(db, lead, link, lang, now);
   const plans = step.page === 'quotes' ? await livePlans(db, lead.id, lang) : [];
   const mail = sharePageMail(lang, lead.name, link, step, plans);
-  await mailer.send({ kind: `share-${input.pagename}`, leadId: lead.id, to: lead.email, ...mail });
+  // Nothing else changes with a share, so the row is its own transaction.
+  await queueRenderedMailInTx(db, `share-${input.pagename}`, { leadId: lead.id, to: lead.email, ...mail }, now);
+  await mailWorker.nudge();
   return { sent: true };
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { endpointHandler } from '../http/endpoint-handler';
-import { createMailer } from '../mail/mailer';
+import type { OutboxWorker } from '../mail/outbox';
 import { refusing } from '../orders/refusal';
 import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
 import { RATE_LIMITS } from '../rate-limit/rate-limit';
@@ -16,16 +16,16 @@ import { latestLeadById, latestLeadByUuid, sendEmailByPage } from './shares.hand
  */
 export function sharesRoutes(
   db: Db,
-  config: Pick<AppConfig, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'outboxDir'>,
+  config: Pick<AppConfig, 'publicUrl'>,
+  mailWorker: Pick<OutboxWorker, 'nudge'>,
   now: () => number,
   limiter: RateLimiter,
 ) {
   const app = new Hono<AppEnv>();
-  const mailer = createMailer(db, config, now);
   app.post(
     sendEmailByPageEndpoint.path,
     limiter.limit(RATE_LIMITS.sendEmailByPage),
-    endpointHandler(sendEmailByPageEndpoint, (input, c) => refusing(c, () => sendEmailByPage(db, mailer, config.publicUrl, input, now()))),
+    endpointHandler(sendEmailByPageEndpoint, (input, c) => refusing(c, () => sendEmailByPage(db, mailWorker, config.publicUrl, input, now()))),
   );
   app.post(
     latestLeadByIdEndpoint.path,
