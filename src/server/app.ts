@@ -33,8 +33,10 @@ import { apsSandboxRoutes } from './routes/aps-sandbox.routes';
 import { policiesRoutes } from './routes/policies.routes';
 import { paymentStatusRoutes } from './routes/payment-status.routes';
 import { payfortRoutes } from './routes/payfort.routes';
-import { createOutboxWorker, type OutboxWorker } from './mail/outbox';
+import { createOutboxWorker, type OutboxWorker, type WorkerSchedule } from './mail/outbox';
+import { createSandboxFeedbackWorker } from './payments/sandbox-feedback';
 import type { MailTransport } from './mail/mailer';
+import { adminRoutes, type AdminAccess } from './admin/admin.routes';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
 export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
@@ -63,6 +65,9 @@ export type AppConfig = Pick<
   | 'apsSandbox'
 >;
 
+/** How createApp runs an outbox worker. */
+export type WorkerOptions = WorkerSchedule & { start: boolean };
+
 export interface AppDeps {
   db: Db;
   config: AppConfig;
@@ -80,19 +85,23 @@ export interface AppDeps {
    */
   logError?: LogError;
   /**
-   * The outbox worker (mail/outbox.ts). pollMs: between polls once started (null: never); start:
-   * createApp starts it (main.ts; tests start or drain it by hand); nudgeWhenStopped: a nudge after
-   * a commit drains even when not started (the test app, so mail is there when a request returns).
+   * The outbox worker (mail/outbox.ts): its WorkerSchedule (pollMs, nudgeWhenStopped, instanceId), and
+   * start: createApp starts it (main.ts; tests start or drain it by hand). Default: never polls,
+   * and a nudge after a commit drains (the test app, so mail is there when a request returns).
    */
-  mailWorker?: { pollMs: number | null; start: boolean; nudgeWhenStopped?: boolean };
+  mailWorker?: WorkerOptions;
+  /** The APS sandbox's feedback worker (payments/sandbox-feedback.ts), the same options; started only with the sandbox. */
+  feedbackWorker?: WorkerOptions;
   /** The mail transport at the edge (tests inject a failing one); default: SMTP_URL or .eml files. */
   mailTransport?: MailTransport;
+  /** The broker CLI's admin endpoint (admin/admin.routes.ts): main.ts on embedded PGlite; absent, there is none. */
+  admin?: AdminAccess;
 }
 
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
 /** Builds the whole server: API, SPA and the payments page, over the given database. */
-export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWorker } {
+export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWorker; feedbackWorker: OutboxWorker } {
   const now = deps.now ?? Date.now;
   const app = new Hono<AppEnv>();
   const apiOrigin = deps.config.apiBaseUrl ? new URL(deps.config.apiBaseUrl).origin : null;
@@ -129,25 +138,30 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   app.route('/', insurerSandboxRoutes(deps.db));
   app.route('/', planAssetsRoutes(deps.db));
   // The payments page (RULINGS 19): server-rendered HTML, ahead of the SPA's fallback below.
-  const workerOptions = deps.mailWorker ?? { pollMs: null, start: false, nudgeWhenStopped: true };
-  const mailWorker = createOutboxWorker({
+  const testWorker: WorkerOptions = { pollMs: null, start: false, nudgeWhenStopped: true };
+  const { start: startMail, ...mailSchedule } = deps.mailWorker ?? testWorker;
+  const mailWorker = createOutboxWorker({ db: deps.db, config: deps.config, now, logError, transport: deps.mailTransport, ...mailSchedule });
+  if (startMail) void mailWorker.start();
+  const { start: startFeedback, ...feedbackSchedule } = deps.feedbackWorker ?? testWorker;
+  const feedbackWorker = createSandboxFeedbackWorker({
     db: deps.db,
     config: deps.config,
     now,
+    gatewayFetch: deps.gatewayFetch ?? fetch,
     logError,
-    transport: deps.mailTransport,
-    pollMs: workerOptions.pollMs,
-    nudgeWhenStopped: workerOptions.nudgeWhenStopped,
+    ...feedbackSchedule,
   });
-  if (workerOptions.start) void mailWorker.start();
+  if (startFeedback && deps.config.apsSandbox) void feedbackWorker.start();
   app.route('/', payRoutes({ db: deps.db, config: deps.config, now, logError }));
   // The gateway's answers (RULINGS 20): unsigned form posts, trusted only for their APS signature.
   app.route('/', paymentsRoutes({ db: deps.db, config: deps.config, mailWorker, now, logError }));
   if (deps.config.apsSandbox) {
-    app.route('/', apsSandboxRoutes({ db: deps.db, config: deps.config, now, gatewayFetch: deps.gatewayFetch ?? fetch, logError }));
+    app.route('/', apsSandboxRoutes({ db: deps.db, config: deps.config, now, feedbackWorker }));
   }
   // Policy certificates, by their unguessable token (RULINGS 21).
   app.route('/', policiesRoutes(deps.db, logError));
+  // Loopback callers with the DATA_DIR/admin.json token only; anyone else gets the plain 404.
+  if (deps.admin) app.route('/', adminRoutes({ db: deps.db, access: deps.admin, mailWorker, now }));
 
   // The API: POST with a signed JSON body only. Its routes sit on this app, so one context
   // (request id, body read once) and one error handler serve them; the signature check runs
@@ -188,7 +202,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   app.route('/', payfortRoutes(deps.db, deps.config, now));
   app.route('/', paymentStatusRoutes(deps.db, deps.config));
   app.route('/', callBacksRoutes(deps.db, now, limiter));
-  app.route('/', sharesRoutes(deps.db, deps.config, now, limiter));
+  app.route('/', sharesRoutes(deps.db, deps.config, mailWorker, now, limiter));
 
   // The SPA: hashed assets cached for a year, every other GET falls back to index.html.
   if (deps.staticDir) {
@@ -218,5 +232,5 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   app.notFound((c) =>
     envelope(c, 404, message('not_found', c.get('lang') ?? languageOf(undefined, c.req.header('accept-language'))), {}),
   );
-  return Object.assign(app, { mailWorker });
+  return Object.assign(app, { mailWorker, feedbackWorker });
 }

@@ -5,7 +5,10 @@ import { todayIso } from '../contract/dates';
 import { listOpenCallBacks, type CallBackListItem } from './call-backs/call-back-store';
 import { parseConfigOrExit, type Config } from './config';
 import { embeddedDataDir, openConfiguredDatabase, type Db } from './db/client';
-import { embeddedDatabaseUse, type OwnerCheckOptions } from './db/embedded-owner';
+import { embeddedDatabaseUse } from './db/embedded-owner';
+import { backupThroughServer, brokerThroughServer } from './admin/admin-client';
+import { adminFileOf, readAdminFile } from './admin/admin-file';
+import { DumpError, dumpEmbeddedDatabase, restoreEmbeddedDatabase, sizeText, writeFileAtomically } from './admin/embedded-backup';
 import * as t from './db/schema';
 import { formatMail, listMail, MAIL_STATUSES, MailAdminError, resendPolicyMail, type MailStatus } from './mail/outbox-admin';
 import {
@@ -29,10 +32,14 @@ import { textTable } from './text-table';
  *   npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]
  *        orders newest first: state, amount, coupon, policy number and whether it was mailed
  *   npm run broker -- mail [--status pending|sent|failed] [--json]
- *        the mail outbox newest first: kind, policy, to, status, attempts, last error, created, sent
+ *        the outbox newest first (mail and the APS sandbox's feedback): kind, policy/order, to,
+ *        status, attempts, last error (e.g. HTTP 500), created, sent
  *   npm run broker -- mail resend POLICY_NUMBER   queues the certificate mail again (a new message id)
+ *   npm run broker -- backup FILE | restore FILE  the embedded database as a .tar.gz (admin/embedded-backup.ts)
  * Embedded PGlite allows one process per data directory: while a running server has it open,
- * this refuses (exit 1) and says so (with DATABASE_URL, PostgreSQL serves both at once).
+ * the commands go through that server's admin endpoint (admin/admin.routes.ts), so the server
+ * runs them over its own database and sees every change at once; when no endpoint answers, the
+ * CLI refuses (exit 1) and says so. With DATABASE_URL, PostgreSQL serves both at once: direct.
  */
 
 export const USAGE = [
@@ -45,9 +52,13 @@ export const USAGE = [
   '  npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]',
   '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
   '  npm run broker -- mail [--status pending|sent|failed] [--json]',
-  '      the mail outbox newest first: kind, policy, to, status, attempts, last error, created, sent',
+  '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
   '  npm run broker -- mail resend POLICY_NUMBER',
   '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
+  '  npm run broker -- backup FILE',
+  '      the embedded database as a .tar.gz (through the running server if one holds it)',
+  '  npm run broker -- restore FILE',
+  '      replaces the embedded database with a backup (the server must be stopped); the old one is kept beside it',
 ].join('\n');
 
 /** A command as parsed from the arguments, before any database is opened. */
@@ -58,7 +69,14 @@ export type BrokerCommand =
   | { kind: 'coupons-disable'; code: string }
   | { kind: 'orders'; json: boolean; status: OrderStatus | null }
   | { kind: 'mail'; json: boolean; status: MailStatus | null }
-  | { kind: 'mail-resend'; policyNumber: string };
+  | { kind: 'mail-resend'; policyNumber: string }
+  | { kind: 'backup'; file: string }
+  | { kind: 'restore'; file: string };
+
+/** The commands on a file rather than over a Db: the CLI runs them itself (admin/embedded-backup.ts). */
+export type FileCommand = Extract<BrokerCommand, { kind: 'backup' | 'restore' }>;
+
+export const isFileCommand = (command: BrokerCommand): command is FileCommand => command.kind === 'backup' || command.kind === 'restore';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -120,6 +138,9 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
   if (command === 'call-backs') return onlyJson('call-backs');
   if (command === 'orders') return ordersCommand(rest);
   if (command === 'mail') return mailCommand(rest);
+  if (command === 'backup' || command === 'restore') {
+    return rest.length === 1 && !rest[0]!.startsWith('--') ? { kind: command, file: rest[0]! } : `${command} takes one file name.`;
+  }
   if (command !== 'coupons') return command === undefined ? 'No command given.' : `Unknown command "${command}".`;
   const [action, ...args] = rest;
   if (action === 'add') {
@@ -144,6 +165,10 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
   const today = todayIso(now);
   try {
     switch (command.kind) {
+      case 'backup':
+      case 'restore':
+        io.err(`${command.kind} works on the data directory, not over a database: the CLI runs it itself.`);
+        return 2;
       case 'call-backs': {
         const items = await listOpenCallBacks(db);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatCallBacks(items));
@@ -186,6 +211,34 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
+}
+
+/** What a command line printed and its exit code, with the parsed output of a --json command. */
+export interface BrokerRun {
+  code: number;
+  out: string;
+  err: string;
+  /** The printed JSON of a command run with --json that succeeded, else null. */
+  json: unknown;
+  /** The command run, or null when the arguments were refused. */
+  command: BrokerCommand | null;
+}
+
+/**
+ * Parses a command line and runs it over `db`, capturing what it prints: the one way a command
+ * runs, in the CLI over a database it opened (DATABASE_URL, or no server holds the embedded one)
+ * and in the server behind the admin endpoint, over the server's own database. backup and
+ * restore are not run here (they work on files): exit 2 says so.
+ */
+export async function runBrokerArgs(db: Db, argv: readonly string[], now: number): Promise<BrokerRun> {
+  const command = parseBrokerArgs(argv);
+  if (typeof command === 'string') return { code: 2, out: '', err: `${command}\n\n${USAGE}`, json: null, command: null };
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runBrokerCommand(db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, now);
+  const text = out.join('\n');
+  const json = code === 0 && 'json' in command && command.json ? (JSON.parse(text) as unknown) : null;
+  return { code, out: text, err: err.join('\n'), json, command };
 }
 
 /** The call-backs as an aligned text table (or a one-line note when there are none). */
@@ -258,17 +311,70 @@ export function formatOrders(items: readonly OrderListItem[]): string {
   return textTable(header, rows);
 }
 
-/**
- * Why the CLI must not open the database now, or null: embedded PGlite is one process per data
- * directory, and a running server (another live process that has it open) would see its files
- * change under it. PostgreSQL (DATABASE_URL) serves both at once.
- */
-export function embeddedDatabaseBusy(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OwnerCheckOptions = {}): string | null {
-  if (config.databaseUrl) return null;
+/** What backup and restore say with DATABASE_URL: PostgreSQL has its own tools. */
+export const POSTGRES_BACKUP_TEXT = [
+  'backup and restore are for the embedded database. With DATABASE_URL, use PostgreSQL\'s own tools:',
+  '  pg_dump -Fc --dbname="$DATABASE_URL" --file=safar.dump',
+  '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" safar.dump',
+].join('\n');
+
+const print = (run: { out: string; err: string }) => {
+  if (run.out) console.log(run.out);
+  if (run.err) console.error(run.err);
+};
+
+/** backup or restore on a data directory nobody holds. */
+async function fileCommandDirect(config: Config, command: FileCommand): Promise<number> {
   const dir = embeddedDataDir(config);
-  const use = embeddedDatabaseUse(dir, options);
-  if (!use.inUse) return null;
-  return `The embedded database ${dir} is open in process ${use.pid} (the server): stop it and run this again, or use DATABASE_URL (PostgreSQL serves both at once).`;
+  if (command.kind === 'restore') {
+    try {
+      const { previous } = await restoreEmbeddedDatabase(dir, command.file, Date.now());
+      console.log(`Restored ${dir} from ${command.file}.${previous ? ` The data it replaced is kept in ${previous}: delete it once the restored data is right.` : ''}`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof DumpError)) throw error;
+      console.error(`${error.message} Nothing was changed.`);
+      return 1;
+    }
+  }
+  const database = await openConfiguredDatabase(config);
+  try {
+    writeFileAtomically(command.file, await dumpEmbeddedDatabase(database));
+  } finally {
+    await database.close();
+  }
+  console.log(`Backed up ${dir} to ${command.file} (${sizeText(command.file)}).`);
+  return 0;
+}
+
+/**
+ * A command while the server `pid` holds the embedded database: run by that server through its
+ * admin endpoint (DATA_DIR/admin.json), or refused when it does not answer (exit 1). A restore is
+ * always refused: it replaces the directory the server has open.
+ */
+async function throughServer(config: Config, pid: number, command: BrokerCommand, argv: readonly string[]): Promise<number> {
+  const dir = embeddedDataDir(config);
+  if (command.kind === 'restore') {
+    console.error(`The server (pid ${pid}) holds the embedded database ${dir}: stop it, then restore (a restore replaces the directory the server has open).`);
+    return 1;
+  }
+  const entry = readAdminFile(config.dataDir);
+  const refuse = (reason: string) => {
+    console.error(`The server (pid ${pid}) holds the embedded database ${dir}, and ${reason}: stop the server and run this again, or use DATABASE_URL (PostgreSQL serves both at once).`);
+    return 1;
+  };
+  if (!entry || entry.pid !== pid) return refuse(`${adminFileOf(config.dataDir)} does not name it (it may still be starting)`);
+  if (command.kind === 'backup') {
+    const answer = await backupThroughServer(entry);
+    if (!answer.ok) return refuse(`its admin endpoint ${answer.reason}`);
+    writeFileAtomically(command.file, answer.value);
+    console.log(`Backed up ${dir} to ${command.file} (${sizeText(command.file)}), through the running server (pid ${pid}).`);
+    return 0;
+  }
+  const answer = await brokerThroughServer(entry, argv);
+  if (!answer.ok) return refuse(`its admin endpoint ${answer.reason}`);
+  print({ out: answer.value.stdout, err: answer.value.stderr });
+  return answer.value.exit_code;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -278,14 +384,20 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = parseConfigOrExit(process.env);
-  const busy = embeddedDatabaseBusy(config);
-  if (busy) {
-    console.error(busy);
+  if (config.databaseUrl && isFileCommand(command)) {
+    console.error(POSTGRES_BACKUP_TEXT);
     return 1;
+  }
+  if (!config.databaseUrl) {
+    const use = embeddedDatabaseUse(embeddedDataDir(config));
+    if (use.inUse) return throughServer(config, use.pid, command, argv);
+    if (isFileCommand(command)) return fileCommandDirect(config, command);
   }
   const database = await openConfiguredDatabase(config);
   try {
-    return await runBrokerCommand(database.db, command, { out: (text) => console.log(text), err: (text) => console.error(text) }, Date.now());
+    const run = await runBrokerArgs(database.db, argv, Date.now());
+    print(run);
+    return run.code;
   } finally {
     await database.close();
   }

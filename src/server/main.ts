@@ -1,9 +1,11 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { developmentSecretWarnings, parseConfigOrExit } from './config';
 import { openConfiguredDatabase } from './db/client';
+import { serverAdmin } from './admin/admin-access';
 import { seedDatabase } from './db/seed';
 
 /** How long a SIGTERM waits for in-flight requests before it cuts them. */
@@ -19,22 +21,39 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   await seedDatabase(database.db);
 
+  // On embedded PGlite the broker CLI runs its commands through this server (issue 18 item 2).
+  const admin = serverAdmin(config, database);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  // Who this instance is across restarts, so its outbox workers take back what it had claimed when
+  // it died: the embedded data directory has one owner; on PostgreSQL, this host and port.
+  const instanceId = database.kind === 'pglite' ? 'embedded' : `${os.hostname()}:${config.port}`;
   const app = createApp({
     db: database.db,
     config,
     staticDir: process.env.SAFAR_STATIC_DIR ?? path.join(root, 'dist'),
     log: config.logRequests ? (line) => process.stdout.write(`${JSON.stringify(line)}\n`) : undefined,
     // One outbox worker per instance: sends what a crash left pending now, then polls every second.
-    mailWorker: { pollMs: 1000, start: true },
+    mailWorker: { pollMs: 1000, start: true, instanceId },
+    admin: admin?.access,
+    // And the APS sandbox's feedback worker (with the sandbox only): a paid order is settled after a crash too.
+    feedbackWorker: { pollMs: 1000, start: true, instanceId },
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - startedAt);
+    admin?.publish(info.port);
     console.log(
       JSON.stringify({ event: 'listening', url: config.publicUrl, port: info.port, database: database.kind, ready_ms: ms }),
     );
   });
+  // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
+  // gets "other side closed" on a POST it cannot retry (issue 18: 14–15 of 200 at proceed-review).
+  // The server keeps it longer than clients and load balancers do (60 s), so it never closes first;
+  // SIGTERM still closes idle connections at once (below).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
 
   let stopping = false;
   /**
@@ -65,6 +84,7 @@ async function main() {
       // The outbox worker finishes the batch it is sending; a row it claimed and did not mark
       // stays leased and is sent again after the lease (mail/outbox.ts), so nothing is lost.
       await app.mailWorker.stop().catch(() => undefined);
+      await app.feedbackWorker.stop().catch(() => undefined);
       await database.close();
     } catch (error) {
       console.error(JSON.stringify({ event: 'database_close_failed', error: error instanceof Error ? error.constructor.name : typeof error }));

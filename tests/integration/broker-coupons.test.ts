@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBrokerArgs, runBrokerCommand, USAGE, type BrokerCommand } from '../../src/server/broker-cli';
+import { parseBrokerArgs, runBrokerArgs, runBrokerCommand, USAGE, type BrokerCommand } from '../../src/server/broker-cli';
 import type { Database } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { DEMO_COUPONS } from '../../src/server/db/seed-data';
@@ -139,6 +139,8 @@ describe('the command line', () => {
     [['coupons', '--json'], { kind: 'coupons', json: true }],
     [['coupons', 'disable', 'X1'], { kind: 'coupons-disable', code: 'X1' }],
     [['coupons', 'add', '--code', 'A1B', '--value=5'], { kind: 'coupons-add', options: { code: 'A1B', value: '5' } }],
+    [['backup', 'safar.tar.gz'], { kind: 'backup', file: 'safar.tar.gz' }],
+    [['restore', '/backups/safar.tar.gz'], { kind: 'restore', file: '/backups/safar.tar.gz' }],
   ])('reads %j', (argv, expected) => {
     expect(parseBrokerArgs(argv)).toEqual(expected);
   });
@@ -154,8 +156,30 @@ describe('the command line', () => {
     [['coupons', 'add', '--code'], /--code needs a value/],
     [['coupons', 'add', '--code', '--type', 'fixed'], /--code needs a value/],
     [['coupons', 'add', '--code', 'A', '--code', 'B'], /--code is given twice/],
+    [['backup'], /backup takes one file name/],
+    [['restore', 'a.tar.gz', 'b.tar.gz'], /restore takes one file name/],
+    [['backup', '--json'], /backup takes one file name/],
   ])('refuses %j with a message (the CLI adds the usage, exit 2)', (argv, expected) => {
     expect(parseBrokerArgs(argv)).toMatch(expected);
+  });
+
+  it('runBrokerArgs (the CLI and the admin endpoint alike) parses, runs and captures: text, --json parsed, refusals with the usage', async () => {
+    const now = Date.parse(`${TODAY}T12:00:00Z`);
+    const listed = await runBrokerArgs(database.db, ['coupons', '--json'], now);
+    expect(listed).toMatchObject({ code: 0, err: '', command: { kind: 'coupons', json: true } });
+    expect(listed.json).toEqual(JSON.parse(listed.out));
+    expect(listed.json).toEqual(await listCoupons(database.db));
+
+    const text = await runBrokerArgs(database.db, ['call-backs'], now);
+    expect(text).toEqual({ code: 0, out: 'No open call-back requests.', err: '', json: null, command: { kind: 'call-backs', json: false } });
+
+    const refused = await runBrokerArgs(database.db, ['coupons', 'remove', 'X'], now);
+    expect(refused).toMatchObject({ code: 2, out: '', json: null, command: null });
+    expect(refused.err).toBe(`Unknown argument "remove".\n\n${USAGE}`);
+
+    const wrongInput = await runBrokerArgs(database.db, ['coupons', 'disable', 'NOSUCH'], now);
+    expect(wrongInput).toMatchObject({ code: 2, out: '', json: null, command: { kind: 'coupons-disable' } });
+    expect(wrongInput.err).toContain('No coupon has the code "NOSUCH"');
   });
 
   it('call-backs still list through the same runner', async () => {

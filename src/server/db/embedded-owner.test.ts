@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { embeddedDatabaseBusy } from '../broker-cli';
 import { openDatabase } from './client';
 import { claimEmbeddedDatabase, embeddedDatabaseUse, ownerFileOf, processExists } from './embedded-owner';
 
@@ -33,28 +32,23 @@ async function otherLiveProcess(): Promise<{ pid: number; stop: () => void }> {
 }
 
 describe('who uses the embedded database', () => {
-  it('nobody: no owner file and no postmaster.pid, so the CLI says nothing', () => {
-    const { dataDir: root, pglite } = dataDir();
+  it('nobody: no owner file and no postmaster.pid, so the CLI opens it itself', () => {
+    const { pglite } = dataDir();
     expect(embeddedDatabaseUse(pglite)).toEqual({ inUse: false });
-    expect(embeddedDatabaseBusy({ databaseUrl: '', dataDir: root })).toBeNull();
   });
 
   it("PGlite's own postmaster.pid (PID -42) left after a crash is no user", () => {
-    const { dataDir: root, pglite } = dataDir();
+    const { pglite } = dataDir();
     writeFileSync(path.join(pglite, 'postmaster.pid'), '-42\n/pglite/data\n1795621764\n5432\n');
     expect(embeddedDatabaseUse(pglite)).toEqual({ inUse: false });
-    expect(embeddedDatabaseBusy({ databaseUrl: '', dataDir: root })).toBeNull();
   });
 
-  it('a running server (a live process in the owner file): in use, and the CLI refuses naming its PID', async () => {
-    const { dataDir: root, pglite } = dataDir();
+  it('a running server (a live process in the owner file): in use by that PID, so the CLI goes through it', async () => {
+    const { pglite } = dataDir();
     const server = await otherLiveProcess();
     try {
       writeFileSync(ownerFileOf(pglite), `${server.pid}\n`);
       expect(embeddedDatabaseUse(pglite)).toEqual({ inUse: true, pid: server.pid });
-      const busy = embeddedDatabaseBusy({ databaseUrl: '', dataDir: root });
-      expect(busy).toContain(`process ${server.pid}`);
-      expect(busy).toContain(pglite);
     } finally {
       server.stop();
     }
@@ -74,12 +68,11 @@ describe('who uses the embedded database', () => {
     expect(embeddedDatabaseUse(pglite, { isAlive: () => false })).toEqual({ inUse: false });
   });
 
-  it('this process is never "another user", and PostgreSQL (DATABASE_URL) is never busy', () => {
-    const { dataDir: root, pglite } = dataDir();
+  it('this process is never "another user"', () => {
+    const { pglite } = dataDir();
     claimEmbeddedDatabase(pglite);
     expect(embeddedDatabaseUse(pglite)).toEqual({ inUse: false });
     expect(embeddedDatabaseUse(pglite, { selfPid: 1 })).toEqual({ inUse: true, pid: process.pid });
-    expect(embeddedDatabaseBusy({ databaseUrl: 'postgres://x/y', dataDir: root }, { selfPid: 1 })).toBeNull();
   });
 
   it('opening the embedded database records this process while open and removes the record on close', async () => {

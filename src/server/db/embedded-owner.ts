@@ -7,7 +7,9 @@ import path from 'node:path';
  * PGlite opens the same directory without complaint (and removes that file when it closes).
  * So the process that opens the directory also writes its own PID beside it
  * (DATA_DIR/pglite.pid), and removes it when it closes; the broker CLI reads it to know
- * whether a running server holds the database.
+ * whether a running server holds the database, and then sends its command to that server
+ * (admin/admin.routes.ts) instead of opening the directory a second time, which would lose
+ * every write the server makes after it, once the server crashes (issue 18 item 2).
  */
 
 /** The owner file of a PGlite data directory: beside it, never inside PostgreSQL's own files. */

@@ -1,0 +1,118 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { unsafeTextPaths } from '../../contract/text-safety';
+import { runBrokerArgs } from '../broker-cli';
+import type { Db } from '../db/client';
+import type { AppEnv } from '../http/app-env';
+import { fail, fieldErrors, ok } from '../http/respond';
+import type { OutboxWorker } from '../mail/outbox';
+
+/**
+ * The admin endpoint (issue 18 item 2): the broker CLI's way into a server that holds the
+ * embedded database, so its commands run in the server over the server's own database instead
+ * of a second PGlite opening the same directory (which lost every later write of the server).
+ *
+ * It answers only a caller on a loopback socket (the socket's own remote address: a header such
+ * as X-Forwarded-For is the caller's to write) with the token of DATA_DIR/admin.json, compared
+ * in constant time. Anyone else gets the app's plain 404, so its existence is not revealed.
+ */
+
+/** What the server passes to open the endpoint; without it (tests, PostgreSQL) there is none. */
+export interface AdminAccess {
+  /** The token the CLI reads from DATA_DIR/admin.json. */
+  token: string;
+  /** The embedded database as a .tar.gz, for `broker backup` while the server runs; absent: refused. */
+  backup?: () => Promise<Uint8Array>;
+}
+
+export const ADMIN_BROKER_PATH = '/_admin/broker';
+export const ADMIN_BACKUP_PATH = '/_admin/backup';
+/** How the CLI presents the token. */
+export const ADMIN_TOKEN_HEADER = 'authorization';
+
+/** A command line as the CLI received it: a few short strings. */
+export const adminBrokerRequestSchema = v.strictObject({
+  argv: v.pipe(v.array(v.pipe(v.string(), v.maxLength(2000))), v.minLength(1), v.maxLength(64)),
+});
+
+/** What the endpoint answers in the envelope's data: the run as the CLI would have printed it. */
+export const adminBrokerResponseSchema = v.object({
+  exit_code: v.number(),
+  stdout: v.string(),
+  stderr: v.string(),
+  /** The parsed output of a --json command that succeeded, else null. */
+  json: v.unknown(),
+});
+
+/** Whether an address is this machine's loopback (127.0.0.0/8, ::1, or IPv4-mapped 127.x). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/i, '');
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Equal tokens, compared in constant time (digests first, so lengths do not show either). */
+export function sameToken(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function allowed(c: Context<AppEnv>, token: string): boolean {
+  let remote: string | undefined;
+  try {
+    remote = getConnInfo(c).remote.address;
+  } catch {
+    // No Node socket (app.request() in tests): not a loopback caller.
+    return false;
+  }
+  const given = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(c.req.header(ADMIN_TOKEN_HEADER) ?? '')?.[1];
+  // Both checks always run, so a wrong token and a wrong address take the same path.
+  const loopback = isLoopbackAddress(remote);
+  const tokenOk = sameToken(given ?? '', token);
+  return loopback && tokenOk;
+}
+
+export interface AdminRoutesDeps {
+  db: Db;
+  access: AdminAccess;
+  /** Nudged after `mail resend` queues a message, so the running worker sends it now. */
+  mailWorker: Pick<OutboxWorker, 'nudge'>;
+  now: () => number;
+}
+
+/** POST /_admin/broker (a command line) and POST /_admin/backup (the database as .tar.gz). */
+export function adminRoutes(deps: AdminRoutesDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.post(ADMIN_BROKER_PATH, async (c) => {
+    if (!allowed(c, deps.access.token)) return c.notFound();
+    c.set('lang', 'en');
+    let body: unknown;
+    try {
+      body = JSON.parse(c.get('rawBody') || 'null');
+    } catch {
+      return fail(c, 400, 'invalid_request', { errors: { body: 'invalid_type' } });
+    }
+    const unsafe = unsafeTextPaths(body);
+    if (unsafe.length > 0) return fail(c, 422, 'invalid_request', { errors: Object.fromEntries(unsafe.map((path) => [path, 'invalid_characters'])) });
+    const parsed = v.safeParse(adminBrokerRequestSchema, body);
+    if (!parsed.success) return fail(c, 422, 'invalid_request', { errors: fieldErrors(parsed.issues) });
+    const run = await runBrokerArgs(deps.db, parsed.output.argv, deps.now());
+    // Every command reads and writes the database directly and nothing in the server keeps a
+    // copy of coupons, orders, call-backs or mail (issue 18 item 2), so the next request sees
+    // the change; only the mail worker is told, so a resent certificate leaves now.
+    if (run.code === 0 && run.command?.kind === 'mail-resend') void deps.mailWorker.nudge().catch(() => undefined);
+    return ok(c, { exit_code: run.code, stdout: run.out, stderr: run.err, json: run.json } satisfies v.InferInput<typeof adminBrokerResponseSchema>);
+  });
+
+  app.post(ADMIN_BACKUP_PATH, async (c) => {
+    if (!allowed(c, deps.access.token) || !deps.access.backup) return c.notFound();
+    const bytes = await deps.access.backup();
+    return c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/gzip', 'cache-control': 'no-store' });
+  });
+
+  return app;
+}

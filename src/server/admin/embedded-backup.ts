@@ -1,0 +1,146 @@
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client';
+
+/**
+ * Backup and restore of the embedded PGlite database (issue 18 item 8): a backup is the data
+ * directory as a gzipped tarball (PGlite's dumpDataDir), a restore swaps a directory rebuilt
+ * from one in place of the current. PostgreSQL has its own tools (pg_dump / pg_restore).
+ */
+
+const gzipAsync = promisify(gzip);
+
+/** A file that is not a backup this tool can restore; the message says why. */
+export class DumpError extends Error {}
+
+/**
+ * The whole database as a .tar.gz. A CHECKPOINT first writes every change into the data files,
+ * so a restore need not replay the WAL; dumpDataDir then copies the directory while no query
+ * runs (PGlite's query lock), which gives a consistent copy even while the server serves.
+ */
+export async function dumpEmbeddedDatabase(database: Database): Promise<Buffer> {
+  if (!database.dump) throw new Error('Only the embedded database can be dumped this way.');
+  await database.db.execute(sql`checkpoint`);
+  const tar = Buffer.from(await (await database.dump()).arrayBuffer());
+  return gzipAsync(tar);
+}
+
+/** Writes `bytes` to `file` whole or not at all: FILE.partial first, renamed once complete. */
+export function writeFileAtomically(file: string, bytes: Uint8Array): void {
+  const partial = `${file}.partial`;
+  try {
+    writeFileSync(partial, bytes, { mode: 0o600 });
+    renameSync(partial, file);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+const BLOCK = 512;
+
+/** A NUL-terminated ASCII field of a tar header. */
+const field = (block: Buffer, start: number, length: number) => {
+  const raw = block.subarray(start, start + length);
+  const end = raw.indexOf(0);
+  return raw.subarray(0, end === -1 ? length : end).toString('latin1');
+};
+
+/** The octal number of a tar header field, or null when it is not one. */
+const octal = (block: Buffer, start: number, length: number): number | null => {
+  const text = field(block, start, length).trim();
+  return /^[0-7]{1,12}$/.test(text) ? Number.parseInt(text, 8) : null;
+};
+
+/**
+ * The tarball inside a backup file, checked entry by entry (every header's checksum, every
+ * size within the file) and holding a PostgreSQL data directory (PG_VERSION, global/pg_control);
+ * a DumpError says what is wrong. Gzipped or plain tar both count.
+ */
+export function readDumpFile(file: string): Buffer {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new DumpError(`${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
+  }
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch {
+      throw new DumpError(`${file} is gzip data but does not unpack (cut short or damaged).`);
+    }
+  }
+  // A tar ends with two zero blocks: anything shorter is not one.
+  if (bytes.length < 2 * BLOCK) throw new DumpError(`${file} is not a backup of the embedded database (not a .tar.gz of a data directory).`);
+  const names = new Set<string>();
+  let offset = 0;
+  for (;;) {
+    if (offset + BLOCK > bytes.length) throw new DumpError(`${file} is not a backup of the embedded database: its tar data ends early.`);
+    const header = bytes.subarray(offset, offset + BLOCK);
+    if (header.every((byte) => byte === 0)) break;
+    const expected = octal(header, 148, 8);
+    let sum = 0;
+    for (let index = 0; index < BLOCK; index += 1) sum += index >= 148 && index < 156 ? 0x20 : header[index]!;
+    const size = octal(header, 124, 12);
+    if (expected === null || expected !== sum || size === null) throw new DumpError(`${file} is not a backup of the embedded database: a tar header is damaged.`);
+    const prefix = field(header, 345, 155);
+    names.add(`${prefix ? `${prefix}/` : ''}${field(header, 0, 100)}`.replace(/^(\.?\/)+/, ''));
+    offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    if (offset > bytes.length) throw new DumpError(`${file} is not a backup of the embedded database: a file in it is cut short.`);
+  }
+  for (const needed of ['PG_VERSION', 'global/pg_control']) {
+    if (!names.has(needed)) throw new DumpError(`${file} is not a backup of the embedded database: it holds no ${needed}.`);
+  }
+  return bytes;
+}
+
+/** What a restore did: where the replaced data directory was kept (null when there was none). */
+export interface RestoreResult {
+  previous: string | null;
+}
+
+/**
+ * Replaces the data directory `pgliteDir` with the backup in `file`. The backup is checked
+ * (readDumpFile), unpacked into `pgliteDir.restoring-<stamp>`, opened and migrated there, and
+ * only then swapped in: the current directory is renamed to `pgliteDir.before-restore-<stamp>`
+ * and kept (a restore throws away what happened since the backup; the broker deletes it when
+ * satisfied). Any failure before the swap removes the new directory and leaves the data as it
+ * was. The caller makes sure no process has the database open.
+ */
+export async function restoreEmbeddedDatabase(pgliteDir: string, file: string, now: number): Promise<RestoreResult> {
+  const tar = readDumpFile(file);
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const staging = `${pgliteDir}.restoring-${stamp}`;
+  const previous = `${pgliteDir}.before-restore-${stamp}`;
+  if (existsSync(staging) || existsSync(previous)) throw new Error(`${staging} or ${previous} exists already: run the restore again in a moment.`);
+  try {
+    try {
+      const client = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }) });
+      await client.close();
+      // Opened the way the server opens it: migrations applied, contracts backfilled.
+      const database = await openDatabase({ dataDir: staging });
+      await database.close();
+    } catch (error) {
+      throw new DumpError(`${file} does not open as a database (${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}).`);
+    }
+    const hadCurrent = existsSync(pgliteDir);
+    if (hadCurrent) renameSync(pgliteDir, previous);
+    try {
+      renameSync(staging, pgliteDir);
+    } catch (error) {
+      if (hadCurrent) renameSync(previous, pgliteDir);
+      throw error;
+    }
+    return { previous: hadCurrent ? previous : null };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(`${staging}.pid`, { force: true });
+  }
+}
+
+/** "12.3 MB": a file's size for the CLI's messages. */
+export const sizeText = (file: string): string => `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
