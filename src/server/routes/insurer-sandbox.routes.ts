@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { fieldErrors } from '../http/respond';
-import { loadPlans } from '../quoting/catalogue';
+import { catalogueSnapshot } from '../quoting/catalogue-snapshot';
 import { insurerQuoteRequestSchema, type InsurerQuoteResponse } from '../quoting/insurer-api';
 import { priceAll } from '../quoting/quote-engine';
 
@@ -16,6 +16,10 @@ import { priceAll } from '../quoting/quote-engine';
  */
 export function insurerSandboxRoutes(db: Db) {
   const app = new Hono<AppEnv>();
+  // The insurer's own copy of its plans, refreshed each minute behind the answers (catalogue-snapshot.ts).
+  const catalogue = catalogueSnapshot(db, 60_000);
+  // Loaded now, before the first customer's quote asks for it (a failure is retried then).
+  catalogue().catch(() => undefined);
   app.post('/insurer-sandbox/quote', async (c) => {
     let body: unknown;
     try {
@@ -26,7 +30,7 @@ export function insurerSandboxRoutes(db: Db) {
     const parsed = v.safeParse(insurerQuoteRequestSchema, body);
     if (!parsed.success) return c.json({ error: 'invalid_request', errors: fieldErrors(parsed.issues) }, 422);
     const request = parsed.output;
-    const plans = (await loadPlans(db)).filter((plan) => plan.insurerId === request.insurer_id && plan.insurer.quoteAdapter === 'http');
+    const plans = (await catalogue()).filter((plan) => plan.insurerId === request.insurer_id && plan.insurer.quoteAdapter === 'http');
     if (plans.length === 0) return c.json({ error: 'unknown_insurer' }, 404);
     const prices = priceAll(plans, {
       ages: request.travellers.map((traveller) => traveller.age),
