@@ -444,8 +444,9 @@ describe('rate limits', () => {
       expect(arabic.message).toBe(message('rate_limited', 'ar'));
       expect(arabic.message).toMatch(ARABIC);
 
-      // Other leads are not blocked, until the address has spent its budget.
-      let spent = PER_LEAD + 2;
+      // Other leads are not blocked, until the address has spent its budget. The two refused
+      // above spent only the lead's counter (issue 18 item 5: the lead's key is counted first).
+      let spent = PER_LEAD;
       while (spent < PER_ADDRESS) {
         expect((await attempt(crypto.randomUUID())).status).toBe(404);
         spent += 1;

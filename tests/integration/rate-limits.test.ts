@@ -12,10 +12,14 @@ import { message } from '../../src/server/http/messages';
 import { NO_SOCKET_ADDRESS } from '../../src/server/rate-limit/client-address';
 import { RATE_LIMITS } from '../../src/server/rate-limit/rate-limit';
 import { signedHeaders } from '../support/signed-request';
+import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
+import { paymentStatusEndpoint } from '../../src/contract/payment.endpoints';
+import { paymentPath } from '../../src/server/orders/temp-checkout';
 import { createTestApp, listen, testConfig, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
 import { ARABIC, errorCodes, expectErrorEnvelope } from './expect-envelope';
-import { FIXED_NOW, leadBody } from './lead-fixtures';
+import { FIXED_NOW, leadBody, type LeadTestApp } from './lead-fixtures';
+import { APS_DECLINED, apsResponse, createPaymentTestApp, leadAtCheckout, orderRow, postNotice } from './payment-fixtures';
 import { insertQuote, insertTestCatalogue, PLAN } from './order-fixtures';
 
 /**
@@ -260,4 +264,154 @@ describe('row 4: per client address', () => {
   it('row 4: with TRUST_PROXY the address is the right-most X-Forwarded-For entry (the one the proxy added)', async () => {
     expect(await addressKeysSeen(true, '198.51.100.1, 203.0.113.9')).toEqual(['203.0.113.9']);
   });
+});
+
+/**
+ * Issue 18 item 5: the last steps count per lead and device, so customers behind one carrier
+ * address (in-process requests share one address key, NO_SOCKET_ADDRESS) all pay, while coupon
+ * guessing stays bounded per lead and per address.
+ */
+describe('issue 18 item 5: fair limits on the last steps', () => {
+  const CUSTOMERS = 120;
+  const GOOD_CODE = 'FAIR10';
+  const coupon = { code: GOOD_CODE, discountType: 1, discountValue: 10, validFrom: '2026-01-01', validTo: '2099-12-31' };
+  const COUPON_MISSES_PER_LEAD = RATE_LIMITS.couponAttempts.perLead.limit;
+  const COUPON_MISSES_PER_ADDRESS = RATE_LIMITS.couponAttempts.perAddress.limit;
+
+  const validate = (app: LeadTestApp, uuid: string, code: string) =>
+    app.send(couponValidateEndpoint.path, { uuid, promo_code: code, language: 'en', insurance_type: 'travel', merchant_reference: null });
+  const checkout = (app: LeadTestApp, uuid: string, total: number, code: string | null) =>
+    app.send(tempCheckoutEndpoint.path, { uuid, total_price_vat: total, language: 'en', coupon: code });
+
+  /** Runs `work` for 0..count-1, `width` at a time: customers arrive together, not one by one. */
+  async function inWaves(count: number, width: number, work: (index: number) => Promise<void>) {
+    for (let start = 0; start < count; start += width) {
+      await Promise.all(Array.from({ length: Math.min(width, count - start) }, (_, offset) => work(start + offset)));
+    }
+  }
+
+  it(`${CUSTOMERS} customers behind one address each validate a coupon (one in four after a typo), check out (one in three twice, after a declined card) and pay in one 10-minute window: 0 refusals`, async () => {
+    const app = await createPaymentTestApp();
+    try {
+      await app.db.insert(t.coupons).values(coupon);
+      const statuses: number[] = [];
+      const seen = (res: Response) => {
+        statuses.push(res.status);
+        return res;
+      };
+      let typos = 0;
+      let checkouts = 0;
+      await inWaves(CUSTOMERS, 6, async (index) => {
+        const lead = await leadAtCheckout(app);
+        // One customer in four mistypes the code first: each typo is a miss the address counts.
+        const typo = index % 4 === 0 ? seen(await validate(app, lead.uuid, 'FAIR1O')) : null;
+        if (typo) typos += 1;
+        expect(typo === null || typo.status === 422).toBe(true);
+        const validated = seen(await validate(app, lead.uuid, GOOD_CODE));
+        expect(validated.status).toBe(200);
+        const total = v.parse(couponValidateEndpoint.response, await validated.json()).data.totals.total;
+        const tries = index % 3 === 0 ? 2 : 1;
+        for (let attempt = 1; attempt <= tries; attempt += 1) {
+          checkouts += 1;
+          const placed = seen(await checkout(app, lead.uuid, total, GOOD_CODE));
+          expect(placed.status).toBe(200);
+          const reference = v.parse(tempCheckoutEndpoint.response, await placed.json()).data.merchant_reference;
+          // The payment step: the payments page, the gateway's return, and the result page's read.
+          expect(seen(await app.app.request(paymentPath(reference))).status).toBe(200);
+          const order = await orderRow(app, reference);
+          const notice = seen(await postNotice(app, 'return', apsResponse(order, attempt < tries ? APS_DECLINED : {})));
+          expect(notice.status).toBe(303);
+          const status = seen(await app.send(paymentStatusEndpoint.path, { uuid: lead.uuid, merchant_reference: reference, language: 'en' }));
+          const data = v.parse(paymentStatusEndpoint.response, await status.json()).data;
+          expect(data.status).toBe(attempt < tries ? 'failed' : 'paid');
+        }
+      });
+
+      expect(statuses.filter((status) => status === 429)).toEqual([]);
+      const paid = await app.db.select().from(t.orders).where(eq(t.orders.status, 'paid'));
+      expect(paid).toHaveLength(CUSTOMERS);
+      // Only the typos spent the address's coupon budget; every usable code was given back.
+      const addressHits = async (bucket: string) => (await counterRows(app.db, bucket)).find((row) => row.key === NO_SOCKET_ADDRESS)?.hits;
+      expect(await addressHits(RATE_LIMITS.couponAttempts.perAddress.bucket)).toBe(typos);
+      expect(typos).toBeLessThan(COUPON_MISSES_PER_ADDRESS);
+      expect(await addressHits(RATE_LIMITS.tempCheckout.perAddress.bucket)).toBe(checkouts);
+    } finally {
+      await app.close();
+    }
+   }, 240_000);
+
+  describe('coupon guessing stays bounded', () => {
+    let app: LeadTestApp;
+    beforeAll(async () => {
+      app = await createPaymentTestApp();
+      await app.db.insert(t.coupons).values(coupon);
+    });
+    afterAll(() => app.close());
+
+    it(`one lead guessing codes is stopped after ${COUPON_MISSES_PER_LEAD} misses, through coupon/validate and temp-checkout alike, even with the right code`, async () => {
+      const lead = await leadAtCheckout(app);
+      for (let i = 0; i < COUPON_MISSES_PER_LEAD; i += 1) {
+        const guess = i % 2 === 0 ? validate(app, lead.uuid, `GUESS${i}`) : checkout(app, lead.uuid, 1, `GUESS${i}`);
+        expect((await guess).status).not.toBe(429);
+      }
+      const refused = await validate(app, lead.uuid, 'GUESS99');
+      expect(refused.headers.get('retry-after')).toBe('600');
+      expect(await errorCodes(refused, 429)).toEqual({ uuid: 'rate_limited' });
+      expect(await errorCodes(await checkout(app, lead.uuid, 1, 'GUESS98'), 429)).toEqual({ uuid: 'rate_limited' });
+      expect(await errorCodes(await validate(app, lead.uuid, GOOD_CODE), 429)).toEqual({ uuid: 'rate_limited' });
+    });
+
+    it('a usable code costs nothing: one lead checks it more times than the guessing budget and is never refused', async () => {
+      const lead = await leadAtCheckout(app);
+      for (let i = 0; i < COUPON_MISSES_PER_LEAD * 2; i += 1) expect((await validate(app, lead.uuid, GOOD_CODE)).status).toBe(200);
+      expect((await validate(app, lead.uuid, 'GUESS1')).status).toBe(422);
+    });
+
+    it(`concurrent guesses cannot slip past the count: of 30 sent at once by one lead, ${COUPON_MISSES_PER_LEAD} are answered and the rest refused`, async () => {
+      const lead = await leadAtCheckout(app);
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => validate(app, lead.uuid, `BURST${i}`)));
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 422)).toHaveLength(COUPON_MISSES_PER_LEAD);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30 - COUPON_MISSES_PER_LEAD);
+    });
+
+    it(`one address making lead after lead to guess is stopped at ${COUPON_MISSES_PER_ADDRESS} misses in all, on a fresh lead too`, async () => {
+      const fresh = await createPaymentTestApp();
+      try {
+        let misses = 0;
+        while (misses < COUPON_MISSES_PER_ADDRESS) {
+          const lead = await leadAtCheckout(fresh);
+          for (let i = 0; i < COUPON_MISSES_PER_LEAD && misses < COUPON_MISSES_PER_ADDRESS; i += 1, misses += 1) {
+            expect((await validate(fresh, lead.uuid, `ADDR${misses}`)).status).toBe(422);
+          }
+        }
+        const lead = await leadAtCheckout(fresh);
+        expect(await errorCodes(await validate(fresh, lead.uuid, 'ADDR-NEXT'), 429)).toEqual({ _: 'rate_limited' });
+        expect(await errorCodes(await checkout(fresh, lead.uuid, 1, 'ADDR-NEXT'), 429)).toEqual({ _: 'rate_limited' });
+        // A checkout without a coupon guesses nothing and goes on.
+        expect((await checkout(fresh, lead.uuid, 1, null)).status).toBe(409);
+      } finally {
+        await fresh.close();
+      }
+       }, 120_000);
+  });
+
+  it(`temp-checkout counts per lead (${RATE_LIMITS.tempCheckout.perLead.limit}) and per the device the leads were made on (${RATE_LIMITS.tempCheckout.perLeadDevice.limit}), not the address`, async () => {
+    const app = await createPaymentTestApp();
+    try {
+      const device = crypto.randomUUID();
+      const [a, b, c, other] = [await leadAtCheckout(app), await leadAtCheckout(app), await leadAtCheckout(app), await leadAtCheckout(app)];
+      // The device is the one stored on the lead at creation; set here instead of making each lead through the same device id.
+      for (const lead of [a, b, c]) await app.db.update(t.leads).set({ deviceUuid: device }).where(eq(t.leads.uuid, lead!.uuid));
+      const perLead = RATE_LIMITS.tempCheckout.perLead.limit;
+      // A wrong total is the cheapest attempt (409, nothing placed), and it counts like any other.
+      for (let i = 0; i < perLead; i += 1) expect((await checkout(app, a!.uuid, 1, null)).status).toBe(409);
+      expect(await errorCodes(await checkout(app, a!.uuid, 1, null), 429)).toEqual({ uuid: 'rate_limited' });
+      for (let i = perLead; i < RATE_LIMITS.tempCheckout.perLeadDevice.limit; i += 1) expect((await checkout(app, b!.uuid, 1, null)).status).toBe(409);
+      expect(await errorCodes(await checkout(app, c!.uuid, 1, null), 429)).toEqual({ uuid: 'rate_limited' });
+      expect((await checkout(app, other!.uuid, 1, null)).status).toBe(409);
+    } finally {
+      await app.close();
+    }
+   }, 120_000);
 });

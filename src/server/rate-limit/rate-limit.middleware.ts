@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
+import { leads } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { fail } from '../http/respond';
 import { clientAddress } from './client-address';
-import { hit, purgeExpiredCounters, RateLimitedError, type EndpointLimits, type RateLimit } from './rate-limit';
+import { hit, purgeExpiredCounters, RateLimitedError, unhit, type EndpointLimits, type RateLimit } from './rate-limit';
 
 /** Expired counters are purged at most this often per instance (as the nonces are). */
 const PURGE_EVERY_MS = 60_000;
@@ -32,13 +34,39 @@ export async function answeringRateLimits<T>(c: Context<AppEnv>, work: () => Pro
   }
 }
 
+/** Options of one middleware limit. */
+export interface LimitOptions {
+  /** Counts only the requests whose parsed body passes (a temp-checkout naming a coupon). */
+  when?: (body: unknown) => boolean;
+  /**
+   * Counts only failures: each request is counted before it runs (so a burst of concurrent ones
+   * cannot all pass a check made before any of them is counted) and given back when it answers
+   * 2xx. The coupon budget uses it, so a usable code costs nothing and guessing costs every miss.
+   */
+  refundOnSuccess?: boolean;
+}
+
 export interface RateLimiter {
   /**
-   * Middleware counting the request against an endpoint's limits (per address, per device when
-   * the body names one, per lead when it names one) and refusing it with 429 once any is over.
-   * It runs after the signature check, so unsigned noise costs no counter.
+   * Middleware counting the request against an endpoint's limits (per lead when the body names
+   * one, per the device that lead was created on, per device when the body names one, per
+   * address) and refusing it with 429 once any is over. It runs after the signature check, so
+   * unsigned noise costs no counter.
    */
-  limit(limits: EndpointLimits, options?: { when?: (body: unknown) => boolean }): MiddlewareHandler<AppEnv>;
+  limit(limits: EndpointLimits, options?: LimitOptions): MiddlewareHandler<AppEnv>;
+}
+
+interface Rule {
+  limit: RateLimit;
+  field: string;
+  key: (c: Context<AppEnv>) => string | null | Promise<string | null>;
+}
+
+/** The device a lead was created on (stored on its row), or null for a lead that does not exist. */
+async function leadDevice(db: Db, uuid: string | null): Promise<string | null> {
+  if (uuid === null) return null;
+  const [row] = await db.select({ device: leads.deviceUuid }).from(leads).where(eq(leads.uuid, uuid));
+  return row ? row.device.toLowerCase() : null;
 }
 
 /** The app's rate limiter over the shared counters table, on the app's clock. */
@@ -46,18 +74,23 @@ export function createRateLimiter(deps: { db: Db; now: () => number; trustProxy:
   let lastPurge = 0;
   return {
     limit(limits, options = {}) {
-      const rules: { limit: RateLimit; field: string; key: (c: Context<AppEnv>) => string | null }[] = [];
-      if (limits.perAddress) rules.push({ limit: limits.perAddress, field: '_', key: (c) => clientAddress(c, deps.trustProxy) });
-      if (limits.perDevice) rules.push({ limit: limits.perDevice, field: 'device_uuid', key: (c) => bodyUuid(c, 'device_uuid') });
+      // Most specific key first: a refused request spends no later counter, so one lead or one
+      // device looping on its 429 never eats the budget of the others behind its address.
+      const rules: Rule[] = [];
       if (limits.perLead) rules.push({ limit: limits.perLead, field: 'uuid', key: (c) => bodyUuid(c, 'uuid') });
+      if (limits.perLeadDevice) rules.push({ limit: limits.perLeadDevice, field: 'uuid', key: (c) => leadDevice(deps.db, bodyUuid(c, 'uuid')) });
+      if (limits.perDevice) rules.push({ limit: limits.perDevice, field: 'device_uuid', key: (c) => bodyUuid(c, 'device_uuid') });
+      if (limits.perAddress) rules.push({ limit: limits.perAddress, field: '_', key: (c) => clientAddress(c, deps.trustProxy) });
       return async (c, next) => {
         // A limit that counts only some requests (a temp-checkout naming a coupon) lets the rest by.
         if (options.when && !options.when(c.get('body'))) return next();
         const now = deps.now();
+        const counted: { limit: RateLimit; key: string; windowStart: number }[] = [];
         for (const rule of rules) {
-          const key = rule.key(c);
+          const key = await rule.key(c);
           if (key === null) continue;
           const verdict = await hit(deps.db, rule.limit, key, now);
+          counted.push({ limit: rule.limit, key, windowStart: verdict.windowStart });
           // The first refusal answers: later counters are not spent on a refused request.
           if (!verdict.allowed) return rateLimitedResponse(c, new RateLimitedError(rule.field, verdict.retryAfterSeconds));
         }
@@ -66,6 +99,13 @@ export function createRateLimiter(deps: { db: Db; now: () => number; trustProxy:
           await purgeExpiredCounters(deps.db, now);
         }
         await next();
+        if (options.refundOnSuccess && c.res.status >= 200 && c.res.status < 300) {
+          try {
+            for (const { limit, key, windowStart } of counted) await unhit(deps.db, limit, key, windowStart);
+          } catch {
+            // The answer (an order placed, perhaps) stands: a refund lost only leaves the count one stricter.
+          }
+        }
       };
     },
   };

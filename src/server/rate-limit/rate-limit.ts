@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 
@@ -57,21 +57,45 @@ export const RATE_LIMITS = {
     perLead: { bucket: 'send-email-by-page/lead', limit: 5, windowSeconds: HOUR },
   },
   saveTravellerInfo: {
-    perAddress: { bucket: 'save-traveller-info/address', limit: 300, windowSeconds: TEN_MINUTES },
+    /** 120 customers behind one carrier address, families of up to ten saving each traveller. */
+    perAddress: { bucket: 'save-traveller-info/address', limit: 1_200, windowSeconds: TEN_MINUTES },
     /** One save per traveller and a few corrections each: a party of 8 never needs this many. */
     perLead: { bucket: 'save-traveller-info/lead', limit: 120, windowSeconds: TEN_MINUTES },
   },
   /**
-   * Coupon attempts: every coupon/validate and every temp-checkout that names a coupon, counted
-   * together, since each answer tells whether a code is usable. A customer types a code or two;
-   * guessing codes stops here, through either endpoint (RULINGS 23).
+   * Coupon guesses: every coupon/validate and every temp-checkout that names a coupon, counted
+   * together since each answer tells whether a code is usable, but only when no usable coupon
+   * came of it (issue 18 item 5). The attempt is counted before it runs, so concurrent guesses
+   * cannot slip past the count, and given back when it answers 2xx (the coupon was usable): a
+   * customer with a good code spends nothing, and 120 of them behind one carrier address never
+   * come near the address's budget, while guessing, which fails almost every time, stops at 10
+   * misses per lead and 60 per address however many leads the address makes (RULINGS 23).
    */
   couponAttempts: {
     perAddress: { bucket: 'coupon-attempt/address', limit: 60, windowSeconds: TEN_MINUTES },
     perLead: { bucket: 'coupon-attempt/lead', limit: 10, windowSeconds: TEN_MINUTES },
   },
+  /**
+   * Every coupon/validate, usable or not: successes are free of the guessing budget above, so
+   * this bounds the load of a lead re-checking a code it already knows. Never a customer's limit.
+   */
+  couponValidate: {
+    perAddress: { bucket: 'coupon-validate/address', limit: 1_200, windowSeconds: TEN_MINUTES },
+    perLead: { bucket: 'coupon-validate/lead', limit: 60, windowSeconds: TEN_MINUTES },
+  },
+  /**
+   * The last step before paying (issue 18 item 5): counted per lead (its unguessable uuid) and per
+   * the device the lead was created on (read from the lead's row, so the browser cannot change it
+   * at checkout; a forger can still create each lead on a new device, so this bound is for
+   * fairness, not security), under an address ceiling of ten attempts for each of 120 customers
+   * behind one carrier address. The payment step itself (the payments page, the gateway's return
+   * and feedback, payment-status) has no limit: its keys are unguessable references and APS
+   * signatures, and a limit there could only refuse a customer who has paid.
+   */
   tempCheckout: {
-    perAddress: { bucket: 'temp-checkout/address', limit: 100, windowSeconds: TEN_MINUTES },
+    perAddress: { bucket: 'temp-checkout/address', limit: 1_200, windowSeconds: TEN_MINUTES },
+    /** Every lead the device made, together: two leads' worth of attempts. */
+    perLeadDevice: { bucket: 'temp-checkout/device', limit: 60, windowSeconds: TEN_MINUTES },
     /** Each attempt makes an order row: a few retries and coupon changes, never a flood. */
     perLead: { bucket: 'temp-checkout/lead', limit: 30, windowSeconds: TEN_MINUTES },
   },
@@ -80,9 +104,13 @@ export const RATE_LIMITS = {
     /** Counted on the normalised number (see phoneKey), after the details passed validation. */
     perPhone: { bucket: 'request-call-back/phone', limit: 5, windowSeconds: HOUR },
   },
-} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLead' | 'perPhone', RateLimit>>>;
+} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead' | 'perPhone', RateLimit>>>;
 
-export type EndpointLimits = Partial<Record<'perAddress' | 'perDevice' | 'perLead', RateLimit>>;
+/**
+ * The keys a middleware limit counts under: the client's address, the body's device_uuid, the
+ * device stored on the lead the body's uuid names, and that lead.
+ */
+export type EndpointLimits = Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead', RateLimit>>;
 
 /** The longest window above: a counter whose window started earlier than this ago is over. */
 const LONGEST_WINDOW_MS =
@@ -94,6 +122,8 @@ export interface RateLimitVerdict {
   hits: number;
   /** Seconds until the window ends (at least 1) when refused; 0 when allowed. */
   retryAfterSeconds: number;
+  /** The start (ms) of the window this hit was counted in, to give it back with `unhit`. */
+  windowStart: number;
 }
 
 /**
@@ -115,7 +145,18 @@ export async function hit(db: Db, limit: RateLimit, key: string, now: number): P
     .returning({ hits: rateLimitCounters.hits });
   const hits = row!.hits;
   const allowed = hits <= limit.limit;
-  return { allowed, hits, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+  return { allowed, hits, windowStart, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}
+
+/**
+ * Gives back one hit of `key` counted by `hit` in the window that began at `windowStart` (ms), for
+ * a limit that counts only some outcomes and learns the outcome after counting.
+ */
+export async function unhit(db: Db, limit: RateLimit, key: string, windowStart: number): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ hits: sql.raw('greatest("rate_limit_counters"."hits" - 1, 0)') })
+    .where(and(eq(rateLimitCounters.bucket, limit.bucket), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, new Date(windowStart))));
 }
 
 /** Deletes counters of windows that are over for every limit (the app's clock). */

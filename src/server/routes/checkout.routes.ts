@@ -16,22 +16,24 @@ const namesCoupon = (body: unknown) =>
 
 /**
  * Checkout (spec §7 coupon/validate and temp-checkout): coupons checked against the lead's
- * chosen plan, and the order placed at the server's totals. Rate limited per address and per
- * lead; every answer that can tell whether a code is usable (each coupon/validate, each
- * temp-checkout that names a coupon) spends one attempt of a budget both share (RULINGS 23:
- * coupon codes must not be guessable by brute force, through either door).
+ * chosen plan, and the order placed at the server's totals. Rate limited per lead, per the lead's
+ * device and under a high address ceiling (issue 18 item 5: customers behind one carrier
+ * address all pay); every answer that can tell whether a code is usable (each coupon/validate,
+ * each temp-checkout that names a coupon) and finds none spends one attempt of a budget both
+ * share (RULINGS 23: coupon codes must not be guessable by brute force, through either door).
  */
 export function checkoutRoutes(db: Db, config: TempCheckoutConfig, mailWorker: Pick<OutboxWorker, 'nudge'>, now: () => number, limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
   app.post(
     couponValidateEndpoint.path,
-    limiter.limit(RATE_LIMITS.couponAttempts),
+    limiter.limit(RATE_LIMITS.couponValidate),
+    limiter.limit(RATE_LIMITS.couponAttempts, { refundOnSuccess: true }),
     endpointHandler(couponValidateEndpoint, (input, c) => refusing(c, () => couponValidateHandler(db, input, now()))),
   );
   app.post(
     tempCheckoutEndpoint.path,
     limiter.limit(RATE_LIMITS.tempCheckout),
-    limiter.limit(RATE_LIMITS.couponAttempts, { when: namesCoupon }),
+    limiter.limit(RATE_LIMITS.couponAttempts, { when: namesCoupon, refundOnSuccess: true }),
     endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, { db, config, mailWorker }, input, now()))),
   );
   return app;
