@@ -1,20 +1,7 @@
-import {
-  awaitMail,
-  awaitQueues,
-  databaseLabel,
-  IDLE_RSS_GOAL_MB,
-  launchJourneys,
-  memoryFigure,
-  outcomeFigures,
-  referenceInsurers,
-  soakCoupons,
-  STEP_ORDER,
-  type SoakOptions,
-} from './journeys';
-import { errorKinds, goal, info, stepFigures, type Figure, type SoakSummary } from './soak-figures';
-import { BotSolver, StepTimes } from './soak-http';
+import { IDLE_RSS_GOAL_MB, launchJourneys, memoryFigure, outcomeFigures, settle, soakRun, type SoakOptions } from './journeys';
+import { goal, info, type SoakSummary } from './soak-figures';
 import { ledgerFigures, lostFigures } from './soak-ledger';
-import { killHard, prepareTarget, serverRssMb, startInstance, survivors, type Instance } from './soak-servers';
+import { killHard, serverRssMb, startInstance, survivors } from './soak-servers';
 
 /**
  * `npm run soak -- crash`: journeys start; once a fifth of them are paid, every server is killed
@@ -29,20 +16,8 @@ import { killHard, prepareTarget, serverRssMb, startInstance, survivors, type In
 /** How long a customer keeps reloading while the server is away. */
 const CUSTOMER_PATIENCE_MS = 180_000;
 
-export async function runCrash(options: SoakOptions): Promise<SoakSummary> {
-  const started = Date.now();
-  const coupons = soakCoupons(options.journeys);
-  const target = await prepareTarget({ databaseUrl: options.databaseUrl, instances: options.instances, keep: options.keep }, coupons);
-  const solver = new BotSolver();
-  const instances: Instance[] = [];
-  const figures: Figure[] = [];
-  try {
-    for (let index = 0; index < options.instances; index += 1) instances.push((await startInstance(target, index)).instance);
-    const times = new StepTimes();
-    const insurers = await referenceInsurers(instances[0]!, times);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const idle = instances.map(serverRssMb);
-
+export function runCrash(options: SoakOptions): Promise<SoakSummary> {
+  return soakRun(options, `crash --journeys ${options.journeys}`, async ({ coupons, target, instances, solver, times, insurers, idle, figures }) => {
     const load = launchJourneys({
       count: options.journeys,
       instances: () => instances,
@@ -68,7 +43,7 @@ export async function runCrash(options: SoakOptions): Promise<SoakSummary> {
     for (const instance of killed) await killHard(instance);
 
     const restartMs: number[] = [];
-    for (const [index, instance] of instances.entries()) {
+    for (const [index, instance] of killed.entries()) {
       const restarted = await startInstance(target, index, instance.port);
       instances[index] = restarted.instance;
       restartMs.push(restarted.readyMs);
@@ -76,9 +51,7 @@ export async function runCrash(options: SoakOptions): Promise<SoakSummary> {
 
     const outcomes = await load.outcomes;
     const paidByClients = outcomes.filter((outcome) => outcome.policyNumber !== null).length;
-    await awaitMail(target, paidByClients, options.settleMs);
-    await awaitQueues(target, options.settleMs);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await settle(target, options, paidByClients);
     const afterLoad = instances.map(serverRssMb);
     for (const instance of instances) await instance.server.stop();
 
@@ -97,20 +70,6 @@ export async function runCrash(options: SoakOptions): Promise<SoakSummary> {
     figures.push(memoryFigure('server RSS after the restart and the load', afterLoad, null));
     const left = await survivors([...killed, ...instances]);
     figures.push(goal('server processes left running after the kill and the final stop', left.length === 0 ? '0' : left.join('; '), '0', left.length === 0));
-
-    return {
-      command: `crash --journeys ${options.journeys}`,
-      date: new Date(started).toISOString(),
-      database: databaseLabel(options),
-      instances: options.instances,
-      figures,
-      steps: stepFigures(times, STEP_ORDER),
-      errors: errorKinds(outcomes.flatMap((outcome) => (outcome.error ? [outcome.error.message] : []))),
-      ok: figures.every((figure) => figure.ok !== false),
-    };
-  } finally {
-    for (const instance of instances) await instance.server.stop().catch(() => undefined);
-    await solver.close();
-    await target.cleanup();
-  }
+    return outcomes;
+  });
 }

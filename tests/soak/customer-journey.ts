@@ -7,7 +7,8 @@ import { botChallengeEndpoint, compareQuotesEndpoint, proceedReviewEndpoint } fr
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
 import { completeTraveller } from '../support/review-cases';
 import { deliverNotices } from './gateway-notices';
-import { expectStatus, formsOf, JourneyError, type Answer, type AltchaChallenge, type BotSolver, type CustomerHttp, type PageForm } from './soak-http';
+import { formsOf, type PageForm } from '../support/page-forms';
+import { expectStatus, JourneyError, type Answer, type AltchaChallenge, type BotSolver, type CustomerHttp } from './soak-http';
 
 /**
  * One customer's API journey, travel details to a paid policy, as the SPA and a browser make it:
@@ -90,7 +91,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const runTag = randomInt(1_000, 9_999);
 
 /** One adult, Lebanon to France in ten days, with an e-mail and phone of its own. */
-function leadBody(index: number, lang: 'en' | 'ar') {
+export function soakLeadBody(index: number, lang: 'en' | 'ar') {
   const year = new Date().getUTCFullYear();
   return {
     name: 'Soak Customer',
@@ -137,7 +138,7 @@ async function journey(ctx: JourneyContext, outcome: JourneyOutcome, allInsurers
   const { http, index } = ctx;
   const lang = index % 7 === 3 ? 'ar' : 'en';
 
-  const lead = await http.api<{ uuid: string }>('lead', addCustomerLeadEndpoint.path, leadBody(index, lang));
+  const lead = await http.api<{ uuid: string }>('lead', addCustomerLeadEndpoint.path, soakLeadBody(index, lang));
   const uuid = lead.data.uuid;
   outcome.uuid = uuid;
   ctx.ack.leads.push({ uuid, at: Date.now() });

@@ -3,7 +3,8 @@ import { DEV_APS_RESPONSE_PHRASE } from '../../src/server/config';
 import { apsSignature } from '../../src/server/payments/aps-signature';
 import { APS_FEEDBACK_PATH } from '../../src/server/routes/payments.routes';
 import type { JourneyContext, JourneyOutcome } from './customer-journey';
-import { expectStatus, type PageForm } from './soak-http';
+import type { PageForm } from '../support/page-forms';
+import { expectStatus } from './soak-http';
 
 /**
  * The success reaches the server as the journey's mischief says, beside the sandbox's own feedback:

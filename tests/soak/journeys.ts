@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { compareQuotesEndpoint } from '../../src/contract/quote.endpoints';
 import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
-import { journeyKind, runJourney, type Acknowledged, type JourneyOutcome } from './customer-journey';
+import { journeyKind, runJourney, soakLeadBody, type Acknowledged, type JourneyOutcome } from './customer-journey';
 import { equals, errorKinds, goal, info, stepFigures, type Figure, type SoakSummary } from './soak-figures';
 import { BotSolver, CustomerHttp, StepTimes } from './soak-http';
 import { ledgerFigures } from './soak-ledger';
@@ -65,24 +65,7 @@ const addressOf = (index: number, shared: boolean) => (shared ? '100.64.0.1' : `
  */
 export async function referenceInsurers(instance: Instance, times: StepTimes): Promise<Set<number>> {
   const http = new CustomerHttp(() => instance.base, '10.255.255.254', times, { giveUpAfterMs: 0 });
-  const year = new Date().getUTCFullYear();
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const lead = await http.api<{ uuid: string }>('warm-up', addCustomerLeadEndpoint.path, {
-    name: 'Soak Warmup',
-    email: `soak.warmup.${Date.now()}@example.com`,
-    phone_country_code: '+961',
-    phone_number: '79999999',
-    inbound_outbound: true,
-    trip_type: 1,
-    start_date: day(10),
-    end_date: day(19),
-    destination_id: [250],
-    source_id: null,
-    no_of_traveller: 1,
-    is_family: false,
-    travellers_info: [{ dob: `${year - 35}-05-20` }],
-    lang: 'en',
-  });
+  const lead = await http.api<{ uuid: string }>('warm-up', addCustomerLeadEndpoint.path, { ...soakLeadBody(0, 'en'), name: 'Soak Warmup', email: `soak.warmup.${Date.now()}@example.com`, phone_number: '79999999' });
   const quotes = await http.api<{ quotes: { provider: { id: number } }[] }>('warm-up', compareQuotesEndpoint.path, { uuid: lead.data.uuid, lang: 'en' });
   times.byStep.delete('warm-up');
   return new Set(quotes.data.quotes.map((quote) => quote.provider.id));
@@ -205,20 +188,68 @@ export function memoryFigure(label: string, values: number[], limitMb: number | 
 
 export const databaseLabel = (options: Pick<SoakOptions, 'databaseUrl'>) => (options.databaseUrl ? 'PostgreSQL' : 'embedded PGlite');
 
-export async function runJourneys(options: SoakOptions): Promise<SoakSummary> {
+/** What every soak run sets up: the coupons, the database, the servers, the solver, the reference quote list. */
+export interface SoakRun {
+  coupons: SoakCoupon[];
+  target: SoakTarget;
+  /** The running servers (a restarted one replaces its entry). */
+  instances: Instance[];
+  solver: BotSolver;
+  times: StepTimes;
+  insurers: Set<number>;
+  /** Each server's RSS at idle, after start. */
+  idle: number[];
+  figures: Figure[];
+}
+
+/**
+ * Runs `body` over a fresh target with its servers started and idle, then builds the summary from
+ * the figures and the customers' outcomes; the servers, the solver and the target are cleaned up
+ * whatever happens.
+ */
+export async function soakRun(
+  options: SoakOptions,
+  command: string,
+  body: (run: SoakRun) => Promise<JourneyOutcome[]>,
+): Promise<SoakSummary> {
   const started = Date.now();
   const coupons = soakCoupons(options.journeys);
   const target = await prepareTarget({ databaseUrl: options.databaseUrl, instances: options.instances, keep: options.keep }, coupons);
   const solver = new BotSolver();
   const instances: Instance[] = [];
-  const figures: Figure[] = [];
   try {
     for (let index = 0; index < options.instances; index += 1) instances.push((await startInstance(target, index)).instance);
     const times = new StepTimes();
     const insurers = await referenceInsurers(instances[0]!, times);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const idle = instances.map(serverRssMb);
+    const run: SoakRun = { coupons, target, instances, solver, times, insurers, idle: instances.map(serverRssMb), figures: [] };
+    const outcomes = await body(run);
+    return {
+      command,
+      date: new Date(started).toISOString(),
+      database: databaseLabel(options),
+      instances: options.instances,
+      figures: run.figures,
+      steps: stepFigures(times, STEP_ORDER),
+      errors: errorKinds(outcomes.flatMap((outcome) => (outcome.error ? [outcome.error.message] : []))),
+      ok: run.figures.every((figure) => figure.ok !== false),
+    };
+  } finally {
+    for (const instance of instances) await instance.server.stop().catch(() => undefined);
+    await solver.close();
+    await target.cleanup();
+  }
+}
 
+/** Waits until every paid customer's e-mail is sent and the queues are empty (or settleMs passed), then a second for memory to settle. */
+export async function settle(target: SoakTarget, options: SoakOptions, paidByClients: number): Promise<void> {
+  await awaitMail(target, paidByClients, options.settleMs);
+  await awaitQueues(target, options.settleMs);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+
+export function runJourneys(options: SoakOptions): Promise<SoakSummary> {
+  return soakRun(options, `journeys ${options.journeys}`, async ({ coupons, target, instances, solver, times, insurers, idle, figures }) => {
     const loadStarted = Date.now();
     const load = launchJourneys({
       count: options.journeys,
@@ -235,9 +266,7 @@ export async function runJourneys(options: SoakOptions): Promise<SoakSummary> {
     const loadMs = Date.now() - loadStarted;
     const afterLoad = instances.map(serverRssMb);
     const paidByClients = outcomes.filter((outcome) => outcome.policyNumber !== null).length;
-    await awaitMail(target, paidByClients, options.settleMs);
-    await awaitQueues(target, options.settleMs);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await settle(target, options, paidByClients);
     const afterSettle = instances.map(serverRssMb);
     for (const instance of instances) await instance.server.stop();
 
@@ -254,20 +283,6 @@ export async function runJourneys(options: SoakOptions): Promise<SoakSummary> {
     figures.push(memoryFigure('server RSS once the outbox settled', afterSettle, null));
     const left = await survivors(instances);
     figures.push(goal('server processes left running after SIGTERM', left.length === 0 ? '0' : left.join('; '), '0', left.length === 0));
-
-    return {
-      command: `journeys ${options.journeys}`,
-      date: new Date(started).toISOString(),
-      database: databaseLabel(options),
-      instances: options.instances,
-      figures,
-      steps: stepFigures(times, STEP_ORDER),
-      errors: errorKinds(outcomes.flatMap((outcome) => (outcome.error ? [outcome.error.message] : []))),
-      ok: figures.every((figure) => figure.ok !== false),
-    };
-  } finally {
-    for (const instance of instances) await instance.server.stop().catch(() => undefined);
-    await solver.close();
-    await target.cleanup();
-  }
+    return outcomes;
+  });
 }

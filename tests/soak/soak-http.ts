@@ -166,42 +166,6 @@ export function expectStatus(step: string, res: Answer, statuses: number[]) {
 }
 
 /* ------------------------------------------------------------------------------------------- */
-/* The sandbox's pages                                                                          */
-/* ------------------------------------------------------------------------------------------- */
-
-export interface PageForm {
-  id: string | undefined;
-  action: string;
-  fields: Record<string, string>;
-}
-
-const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-function attributes(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const match of text.matchAll(/([A-Za-z_:][-A-Za-z0-9_:.]*)(?:="([^"]*)")?/g)) out[match[1]!.toLowerCase()] = decode(match[2] ?? '');
-  return out;
-}
-
-/**
- * The forms of a page the server wrote. Its pages quote every attribute with " and escape it
- * (the same reading as tests/integration/payment-fixtures.ts, which imports vitest and so cannot
- * be loaded by a plain script).
- */
-export function formsOf(html: string): PageForm[] {
-  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map((match) => {
-    const form = attributes(match[1]!);
-    const fields: Record<string, string> = {};
-    for (const input of match[2]!.matchAll(/<input\b([^>]*)>/g)) {
-      const attrs = attributes(input[1]!);
-      if (attrs.type === 'hidden' && attrs.name !== undefined) fields[attrs.name] = attrs.value ?? '';
-    }
-    return { id: form.id, action: form.action ?? '', fields };
-  });
-}
-
-/* ------------------------------------------------------------------------------------------- */
 /* The bot check                                                                                */
 /* ------------------------------------------------------------------------------------------- */
 
