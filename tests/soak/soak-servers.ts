@@ -8,6 +8,7 @@ import { todayIso } from '../../src/contract/dates';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/db/seed';
 import { addCoupon } from '../../src/server/orders/coupon-admin';
+import { bundleServer } from '../../src/server/server-bundle';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /**
@@ -125,8 +126,11 @@ export interface Instance {
 export async function startInstance(target: SoakTarget, index: number, port?: number): Promise<{ instance: Instance; readyMs: number }> {
   const chosen = port ?? (await freePort());
   const base = `http://127.0.0.1:${chosen}`;
+  // The server as `npm start` runs it: the bundle under plain node (built when a source is newer).
+  await bundleServer();
   const started = performance.now();
-  const server = startServerProcess({
+  const server = startServerProcess(
+    {
     PORT: String(chosen),
     DATA_DIR: target.dataDir,
     DATABASE_URL: target.databaseUrl,
@@ -135,7 +139,9 @@ export async function startInstance(target: SoakTarget, index: number, port?: nu
     // Each simulated customer comes from an address of its own (X-Forwarded-For), as behind a proxy.
     TRUST_PROXY: 'true',
     LOG_REQUESTS: 'false',
-  });
+    },
+    { bundle: true },
+  );
   await waitReady(base, server, 180_000);
   const readyMs = Math.round(performance.now() - started);
   const pids = server.child.pid === undefined ? [] : [server.child.pid, ...descendants(server.child.pid)];
@@ -161,7 +167,7 @@ export async function waitReady(base: string, server: ServerProcess, timeoutMs: 
   }
 }
 
-/** Every process below `pid` (the tsx launcher's node child, and any process the server starts). */
+/** Every process below `pid` (whatever the server starts). */
 export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
@@ -197,15 +203,11 @@ function rssMb(pid: number): number {
   }
 }
 
-/**
- * The server's resident memory: the node process tsx starts and whatever it starts in turn
- * (worker threads are in it already). tsx's own launcher process is left out: it is the same
- * in every deployment and holds no data.
- */
+/** The server's resident memory: its node process (worker threads are in it) and whatever it starts in turn. */
 export function serverRssMb(instance: Instance): number {
   const pid = instance.server.child.pid;
   if (pid === undefined) return 0;
-  return Math.round(descendants(pid).reduce((sum, child) => sum + rssMb(child), 0));
+  return Math.round([pid, ...descendants(pid)].reduce((sum, child) => sum + rssMb(child), 0));
 }
 
 /**
@@ -233,7 +235,7 @@ export async function survivors(instances: readonly Instance[]): Promise<string[
   });
 }
 
-/** SIGKILL, as a crash: the server process first, then its launcher; waits for the exit. */
+/** SIGKILL, as a crash: whatever the server started, then the server; waits for the exit. */
 export async function killHard(instance: Instance): Promise<void> {
   const pid = instance.server.child.pid;
   if (pid === undefined) return;

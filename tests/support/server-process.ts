@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_BUNDLE } from '../../src/server/server-bundle';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -32,11 +33,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (`tsx src/server/main.ts`) as a child process. The environment
- * defaults to loopback only and no request log; `env` overrides it.
+ * Starts the real server as a child process: the sources under tsx, or with `bundle` the built
+ * `dist-server/main.js` under plain node, as `npm start` runs it (the caller builds it first with
+ * bundleServer). The environment defaults to loopback only and no request log; `env` overrides it.
  */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(path.join(BIN, 'tsx'), ['src/server/main.ts'], {
+export function startServerProcess(env: Record<string, string>, options: { bundle?: boolean } = {}): ServerProcess {
+  const [command, args] = options.bundle ? [process.execPath, [SERVER_BUNDLE]] : [path.join(BIN, 'tsx'), ['src/server/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', DATABASE_URL: '', LOG_REQUESTS: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,98 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * The server as one JavaScript file, `dist-server/main.js`, that `npm start` runs with plain
+ * `node` (issue 18 item 3): under tsx the server idled at about 350 MB, because tsx's loader
+ * thread about doubles what every module costs in memory (the app's imports: 181 MB under tsx,
+ * 100 MB bundled under node). Packages stay outside the bundle and load from node_modules.
+ *
+ * `npm run build:server` (and `npm start` before it serves) rebuilds only when a source file is
+ * newer than the bundle, and says which. Tests and `npm run dev` still run the sources with tsx.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
+/** What the server is built from: its own sources, the contract it imports, the migrations it reads, the locked packages. */
+const SOURCES = ['src/server', 'src/contract', 'package-lock.json'];
+const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
+
+/** The newest source file and its time, or null when there are none. */
+function newestSource(): { file: string; ms: number } | null {
+  let newest: { file: string; ms: number } | null = null;
+  const visit = (file: string) => {
+    const stat = statSync(file);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    } else if (!newest || stat.mtimeMs > newest.ms) {
+      newest = { file, ms: stat.mtimeMs };
+    }
+  };
+  for (const source of SOURCES) visit(path.join(ROOT, source));
+  return newest;
+}
+
+/** Why the bundle must be built again (a sentence), or null when it is current. */
+export function bundleStaleness(): string | null {
+  let builtMs: number;
+  try {
+    builtMs = statSync(SERVER_BUNDLE).mtimeMs;
+  } catch {
+    return 'no server bundle yet';
+  }
+  const newest = newestSource();
+  return newest && newest.ms > builtMs ? `${path.relative(ROOT, newest.file)} is newer than the server bundle` : null;
+}
+
+/**
+ * Each source module keeps its own `import.meta.url`, so what it finds beside itself (the
+ * migrations folder, the PGlite worker, the project root, the broker CLI's "am I the main
+ * module" check) is found exactly as when tsx runs the sources.
+ */
+const ownImportMetaUrl: Plugin = {
+  name: 'own-import-meta-url',
+  setup(builder) {
+    // A package's JSON (i18n-iso-countries' names) goes into the bundle: plain node imports JSON only with an import attribute.
+    builder.onResolve({ filter: /\.json$/ }, (args) => (args.path.startsWith('.') ? undefined : { path: requireFromRoot.resolve(args.path) }));
+    builder.onLoad({ filter: /\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** Builds the bundle when it is stale (or always with force); answers why it was built, or null. */
+export async function bundleServer(options: { force?: boolean } = {}): Promise<string | null> {
+  const reason = options.force ? 'asked to' : bundleStaleness();
+  if (!reason) return null;
+  const result = await build({
+    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    plugins: [ownImportMetaUrl],
+    write: false,
+    outfile: SERVER_BUNDLE,
+    logLevel: 'warning',
+  });
+  // Written beside its name, then renamed: a server starting meanwhile reads the old file or the new one, never half of one.
+  mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
+  const partial = `${SERVER_BUNDLE}.${process.pid}.partial`;
+  writeFileSync(partial, result.outputFiles[0]!.contents);
+  renameSync(partial, SERVER_BUNDLE);
+  return reason;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  bundleServer({ force: process.argv.includes('--force') })
+    .then((reason) => console.log(reason ? `Built ${path.relative(ROOT, SERVER_BUNDLE)} (${reason}).` : `${path.relative(ROOT, SERVER_BUNDLE)} is current.`))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}
