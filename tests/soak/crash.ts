@@ -1,4 +1,4 @@
-import { IDLE_RSS_GOAL_MB, launchJourneys, memoryFigure, outcomeFigures, settle, soakRun, type SoakOptions } from './journeys';
+import { IDLE_RSS_GOAL_MB, memoryFigure, outcomeFigures, settle, soakRun, type SoakOptions } from './journeys';
 import { goal, info, type SoakSummary } from './soak-figures';
 import { ledgerFigures, lostFigures } from './soak-ledger';
 import { killHard, serverRssMb, startInstance, survivors } from './soak-servers';
@@ -17,18 +17,8 @@ import { killHard, serverRssMb, startInstance, survivors } from './soak-servers'
 const CUSTOMER_PATIENCE_MS = 180_000;
 
 export function runCrash(options: SoakOptions): Promise<SoakSummary> {
-  return soakRun(options, `crash --journeys ${options.journeys}`, async ({ coupons, target, instances, solver, times, insurers, idle, figures }) => {
-    const load = launchJourneys({
-      count: options.journeys,
-      instances: () => instances,
-      solver,
-      times,
-      coupons,
-      insurers,
-      settleTimeoutMs: options.settleMs,
-      giveUpAfterMs: CUSTOMER_PATIENCE_MS,
-      sharedAddress: options.sharedAddress,
-    });
+  return soakRun(options, `crash --journeys ${options.journeys}`, async ({ target, instances, idle, figures, launch }) => {
+    const load = launch(CUSTOMER_PATIENCE_MS);
     let finished = 0;
     void load.outcomes.then(() => (finished = options.journeys));
 

@@ -200,6 +200,8 @@ export interface SoakRun {
   /** Each server's RSS at idle, after start. */
   idle: number[];
   figures: Figure[];
+  /** Starts the run's customers on its servers; giveUpAfterMs: how long a call that finds no server is retried (crash mode), 0 never. */
+  launch(giveUpAfterMs: number): Load;
 }
 
 /**
@@ -222,7 +224,19 @@ export async function soakRun(
     const times = new StepTimes();
     const insurers = await referenceInsurers(instances[0]!, times);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const run: SoakRun = { coupons, target, instances, solver, times, insurers, idle: instances.map(serverRssMb), figures: [] };
+    const launch = (giveUpAfterMs: number) =>
+      launchJourneys({
+        count: options.journeys,
+        instances: () => instances,
+        solver,
+        times,
+        coupons,
+        insurers,
+        settleTimeoutMs: options.settleMs,
+        giveUpAfterMs,
+        sharedAddress: options.sharedAddress,
+      });
+    const run: SoakRun = { coupons, target, instances, solver, times, insurers, idle: instances.map(serverRssMb), figures: [], launch };
     const outcomes = await body(run);
     return {
       command,
@@ -249,19 +263,9 @@ export async function settle(target: SoakTarget, options: SoakOptions, paidByCli
 }
 
 export function runJourneys(options: SoakOptions): Promise<SoakSummary> {
-  return soakRun(options, `journeys ${options.journeys}`, async ({ coupons, target, instances, solver, times, insurers, idle, figures }) => {
+  return soakRun(options, `journeys ${options.journeys}`, async ({ target, instances, idle, figures, launch }) => {
     const loadStarted = Date.now();
-    const load = launchJourneys({
-      count: options.journeys,
-      instances: () => instances,
-      solver,
-      times,
-      coupons,
-      insurers,
-      settleTimeoutMs: options.settleMs,
-      giveUpAfterMs: 0,
-      sharedAddress: options.sharedAddress,
-    });
+    const load = launch(0);
     const outcomes = await load.outcomes;
     const loadMs = Date.now() - loadStarted;
     const afterLoad = instances.map(serverRssMb);
