@@ -22,6 +22,7 @@ describe('parseConfig defaults', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: '',
+      databasePoolSize: 10,
       signingSecret: DEV_SIGNING_SECRET,
       usingDevSecret: true,
       publicUrl: 'http://localhost:8080',
@@ -111,6 +112,7 @@ describe('parseConfig defaults', () => {
       API_BASE_URL: 'https://api.example.com/',
       LOG_REQUESTS: 'false',
       INSURER_TIMEOUT_MS: '1500',
+      DATABASE_POOL_SIZE: '40',
       ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
       MAIL_FROM: 'Safar Travel <hello@safar.example.com>',
@@ -121,6 +123,7 @@ describe('parseConfig defaults', () => {
     });
     expect(config).toMatchObject({
       insurerTimeoutMs: 1500,
+      databasePoolSize: 40,
       altchaHmacKey: 'a-production-altcha-key-0123',
       smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
       mailFrom: 'Safar Travel <hello@safar.example.com>',
@@ -161,6 +164,8 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['INSURER_API_URL', 'insurer.example'],
     ['INSURER_TIMEOUT_MS', '50'],
     ['INSURER_TIMEOUT_MS', 'soon'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'many'],
     ['ALTCHA_HMAC_KEY', 'short'],
     ['SMTP_URL', 'http://smtp.example.com'],
     ['MAIL_FROM', ''],

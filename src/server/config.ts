@@ -67,6 +67,16 @@ const envSchema = v.object({
     'true',
   ),
   INSURER_API_URL: v.optional(v.union([v.literal(''), url('INSURER_API_URL')], 'INSURER_API_URL must be empty or an absolute URL'), ''),
+  DATABASE_POOL_SIZE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'DATABASE_POOL_SIZE must be a whole number of connections between 1 and 1000'),
+      v.transform(Number),
+      v.minValue(1, 'DATABASE_POOL_SIZE must be a whole number of connections between 1 and 1000'),
+      v.maxValue(1000, 'DATABASE_POOL_SIZE must be a whole number of connections between 1 and 1000'),
+    ),
+    '10',
+  ),
   INSURER_TIMEOUT_MS: v.optional(
     v.pipe(
       v.string(),
@@ -148,6 +158,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** Connections each instance keeps to PostgreSQL at most (DATABASE_URL only). */
+  databasePoolSize: number;
   signingSecret: string;
   usingDevSecret: boolean;
   publicUrl: string;
@@ -281,6 +293,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: out.HOST,
     dataDir: path.resolve(out.DATA_DIR),
     databaseUrl: out.DATABASE_URL,
+    databasePoolSize: out.DATABASE_POOL_SIZE,
     signingSecret: out.SIGNING_SECRET,
     usingDevSecret: out.SIGNING_SECRET === DEV_SIGNING_SECRET,
     publicUrl,

@@ -271,6 +271,10 @@ describe("row 2: the server's log holds no personal data", () => {
         PORT: String(port),
         DATA_DIR: dataDir,
         DATABASE_URL: `postgres://postgres@${wire.getServerConn()}/postgres`,
+        // pglite-socket is safe with one connection only: outside a transaction it interleaves two
+        // connections' extended-protocol messages on PGlite's one backend (a nonce insert then
+        // reads another query's empty result: 401 nonce_reused).
+        DATABASE_POOL_SIZE: '1',
         LOG_REQUESTS: 'true',
         SIGNING_SECRET: SECRET,
         SAFAR_STATIC_DIR: '',

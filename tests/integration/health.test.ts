@@ -135,7 +135,8 @@ describe('PostgreSQL (node-postgres) going away and coming back', () => {
     pglite = await emptyPglite();
     port = await freePort();
     await startWire();
-    database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    // One connection: pglite-socket interleaves several connections' messages (hardening.test.ts).
+    database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/postgres`, poolSize: 1 });
     await seedDatabase(database.db);
   });
   afterAll(async () => {

@@ -40,7 +40,7 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
-  | { url: string }
+  | { url: string; poolSize?: number }
   | { dataDir: string }
   | { memory: true; loadDataDir?: Blob };
 
@@ -50,7 +50,7 @@ export type DatabaseOptions =
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection that drops (the database restarted or went away) must not crash the
     // process with an unhandled 'error': pg-pool discards that client and the next query fails
     // into the app's error handler. Logged by class only, like every error line.
@@ -120,8 +120,8 @@ async function pgliteDatabase(client: PGlite, close: () => Promise<void>, dump: 
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedDataDir(config) });
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Database> {
+  return openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: embeddedDataDir(config) });
 }
 
 export function embeddedDataDir(config: Pick<Config, 'dataDir'>): string {
