@@ -39,6 +39,25 @@ async function saveLead(overrides: Partial<AddCustomerLeadRequest> = {}) {
 
 const emlFiles = () => readdirSync(outboxDir).filter((file) => file.endsWith('.eml'));
 
+
+/** The invoice of the plain plan at $120.00 + 11 % VAT = $133.20, as proceed-review stores it. */
+function plainPlanInvoice(leadId: number, quoteId: number, quoteRefNo: string) {
+  return {
+    leadId,
+    quoteId,
+    quoteRefNo,
+    insurerId: 1000,
+    planId: PLAN.plain,
+    planPriceCents: 12_000,
+    addons: [],
+    totalWithoutVatCents: 12_000,
+    vatPercent: 11,
+    vatCents: 1_320,
+    stampFeeCents: 0,
+    totalWithVatCents: 13_320,
+  };
+}
+
 describe('send-email-by-page', () => {
   it('writes an .eml for the customer with the link (always under PUBLIC_URL) and the plans, and logs it', async () => {
     const lead = await saveLead();
@@ -129,21 +148,7 @@ describe('get-latest-leads-by-lead-id and by-uuid', () => {
   it('say isLeadAlreadyInDeal only once the invoice is no longer open', async () => {
     const lead = await saveLead();
     const quoteId = await insertQuote(app.db, lead.id, { planId: PLAN.plain, insurerId: 1000, premiumCents: 12_000 });
-    const invoice = {
-      leadId: lead.id,
-      quoteId,
-      quoteRefNo: `SAF-TEST-${lead.id}`,
-      insurerId: 1000,
-      planId: PLAN.plain,
-      planPriceCents: 12_000,
-      addons: [],
-      totalWithoutVatCents: 12_000,
-      vatPercent: 11,
-      vatCents: 1_320,
-      stampFeeCents: 0,
-      totalWithVatCents: 13_320,
-    };
-    await app.db.insert(t.invoices).values(invoice);
+    await app.db.insert(t.invoices).values(plainPlanInvoice(lead.id, quoteId, `SAF-TEST-${lead.id}`));
     const inDeal = async () =>
       v.parse(latestLeadByUuidEndpoint.response, await (await send(latestLeadByUuidEndpoint.path, { uuid: lead.uuid })).json()).data.isLeadAlreadyInDeal;
     expect(await inDeal()).toBe(false);
@@ -171,20 +176,7 @@ describe('agent links and texts per shared page (issue 17)', () => {
     const lead = await saveLead({ lang });
     const quoteId = await insertQuote(app.db, lead.id, { planId: PLAN.plain, insurerId: 1000, premiumCents: 12_000 });
     await insertQuote(app.db, lead.id, { planId: PLAN.levant, insurerId: 1000, premiumCents: 15_000 });
-    await app.db.insert(t.invoices).values({
-      leadId: lead.id,
-      quoteId,
-      quoteRefNo: `SAF-SHARE-${lead.id}`,
-      insurerId: 1000,
-      planId: PLAN.plain,
-      planPriceCents: 12_000,
-      addons: [],
-      totalWithoutVatCents: 12_000,
-      vatPercent: 11,
-      vatCents: 1_320,
-      stampFeeCents: 0,
-      totalWithVatCents: 13_320,
-    });
+    await app.db.insert(t.invoices).values(plainPlanInvoice(lead.id, quoteId, `SAF-SHARE-${lead.id}`));
     // The lead was saved with its tracker at stage 1: its plan is chosen and its travellers reviewed.
     await app.db.update(t.leadTrackers).set({ stage: 3 }).where(eq(t.leadTrackers.leadId, lead.id));
     return lead;
