@@ -72,13 +72,15 @@ export async function verifySignature(
   parts: Partial<SignatureParts>,
   body: string,
   nowMs: number = Date.now(),
+  // The server passes node:crypto's synchronous HMAC: Web Crypto's promise per call cost it 12 % of its CPU.
+  compute: (secret: string, nonce: string, timestamp: string, body: string) => string | Promise<string> = computeSignature,
 ): Promise<SignatureFailure | null> {
   const { nonce, timestamp, signature } = parts;
   if (!nonce || !timestamp || !signature) return 'signature_missing';
   if (!/^\d{1,16}$/.test(nonce) || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) {
     return 'signature_invalid';
   }
-  const expected = await computeSignature(secret, nonce, timestamp, body);
+  const expected = await compute(secret, nonce, timestamp, body);
   if (!signaturesEqual(expected, signature.toLowerCase())) return 'signature_invalid';
   if (Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS) return 'timestamp_skew';
   return null;

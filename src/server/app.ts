@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -9,7 +10,7 @@ import { errorFacts, installErrorHandler, RETRY_AFTER_SECONDS, writeErrorLine, t
 import { readiness } from './health/database-health';
 import { envelope, languageOf } from './http/respond';
 import { message } from './http/messages';
-import { loadIndexHtml } from './http/spa';
+import { inlineScriptHashes, loadIndexHtml } from './http/spa';
 import { bodyLimitMiddleware } from './middleware/body-limit.middleware';
 import { requestLogMiddleware, type LogLine } from './middleware/request-log.middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware';
@@ -37,6 +38,7 @@ import { createOutboxWorker, type OutboxWorker, type WorkerSchedule } from './ma
 import { createSandboxFeedbackWorker } from './payments/sandbox-feedback';
 import type { MailTransport } from './mail/mailer';
 import { adminRoutes, type AdminAccess } from './admin/admin.routes';
+import { createReferenceData } from './reference/reference-data';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
 export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
@@ -96,6 +98,12 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** The broker CLI's admin endpoint (admin/admin.routes.ts): main.ts on embedded PGlite; absent, there is none. */
   admin?: AdminAccess;
+  /**
+   * How often, at most, the in-memory reference data and catalogue ask the database whether they
+   * changed (reference/reference-data.ts): main.ts 1000 ms; default 0, at every use (tests write
+   * to those tables directly and expect the next request to see it).
+   */
+  referenceCheckMs?: number;
 }
 
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
@@ -107,6 +115,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   const apiOrigin = deps.config.apiBaseUrl ? new URL(deps.config.apiBaseUrl).origin : null;
 
   const logError = deps.logError ?? writeErrorLine;
+  const reference = createReferenceData(deps.db, { checkMs: deps.referenceCheckMs ?? 0, now });
 
   installErrorHandler(app, logError);
   if (deps.log) app.use(requestLogMiddleware(deps.log));
@@ -118,6 +127,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
       formTargets: [gatewayOrigin],
       publicUrl: deps.config.publicUrl,
       recaptcha: deps.config.botCheck.mode === 'recaptcha',
+      inlineScripts: deps.staticDir ? inlineScriptHashes(deps.staticDir) : [],
     }),
   );
   app.use(compress());
@@ -161,7 +171,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   // Policy certificates, by their unguessable token (RULINGS 21).
   app.route('/', policiesRoutes(deps.db, logError));
   // Loopback callers with the DATA_DIR/admin.json token only; anyone else gets the plain 404.
-  if (deps.admin) app.route('/', adminRoutes({ db: deps.db, access: deps.admin, mailWorker, now }));
+  if (deps.admin) app.route('/', adminRoutes({ db: deps.db, access: deps.admin, mailWorker, now, reference }));
 
   // The API: POST with a signed JSON body only. Its routes sit on this app, so one context
   // (request id, body read once) and one error handler serve them; the signature check runs
@@ -173,7 +183,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   }
   const signature = signatureMiddleware({ db: deps.db, secret: deps.config.signingSecret, now });
   app.post('*', async (c, next) => (isApiPath(c.req.path) ? signature(c, next) : next()));
-  app.route('/', referenceRoutes(deps.db));
+  app.route('/', referenceRoutes(deps.db, reference));
   // Rate limits (issue 7) count in the database, so every instance agrees.
   const limiter = createRateLimiter({ db: deps.db, now, trustProxy: deps.config.trustProxy });
   app.route('/', leadsRoutes(deps.db, now, limiter));
@@ -183,6 +193,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
       {
         db: deps.db,
         config: deps.config,
+        reference,
         insurerFetch: deps.insurerFetch ?? fetch,
         // The insurer's error is known here, but only its class, code and insurer id are logged.
         logError: (error) =>
@@ -215,6 +226,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
       botCheck: deps.config.botCheck.mode,
       recaptchaSiteKey: deps.config.botCheck.mode === 'recaptcha' ? deps.config.botCheck.siteKey : '',
     });
+    const indexGzip = indexHtml ? gzipSync(indexHtml) : null;
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -225,6 +237,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
       if (isApiPath(c.req.path) || c.req.path.startsWith('/assets/')) return c.notFound();
       if (!indexHtml) return c.text('The web app is not built yet: run npm run build (npm start does it for you).', 503);
       c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Accept-Encoding');
+      if (indexGzip && /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+        // Compressed once at start, not per request: the page carries the pre-rendered first
+        // screen in both languages (about 125 KB, 20 KB gzipped; issue 19).
+        c.header('Content-Encoding', 'gzip');
+        return c.body(indexGzip, 200, { 'Content-Type': 'text/html; charset=UTF-8' });
+      }
       return c.html(indexHtml);
     });
   }

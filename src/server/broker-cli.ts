@@ -10,6 +10,7 @@ import { backupThroughServer, brokerThroughServer } from './admin/admin-client';
 import { adminFileOf, readAdminFile } from './admin/admin-file';
 import { DumpError, dumpEmbeddedDatabase, restoreEmbeddedDatabase, sizeText, writeFileAtomically } from './admin/embedded-backup';
 import * as t from './db/schema';
+import { listSettings, setSetting, SettingsAdminError } from './db/settings';
 import { formatMail, listMail, MAIL_STATUSES, MailAdminError, resendPolicyMail, type MailStatus } from './mail/outbox-admin';
 import {
   addCoupon,
@@ -35,6 +36,8 @@ import { textTable } from './text-table';
  *        the outbox newest first (mail and the APS sandbox's feedback): kind, policy/order, to,
  *        status, attempts, last error (e.g. HTTP 500), created, sent
  *   npm run broker -- mail resend POLICY_NUMBER   queues the certificate mail again (a new message id)
+ *   npm run broker -- settings [--json]      VAT percent, stamp fee (cents), traveller limits
+ *   npm run broker -- settings set KEY N     changes one; every instance serves it within a second
  *   npm run broker -- backup FILE | restore FILE  the embedded database as a .tar.gz (admin/embedded-backup.ts)
  * Embedded PGlite allows one process per data directory: while a running server has it open,
  * the commands go through that server's admin endpoint (admin/admin.routes.ts), so the server
@@ -55,6 +58,10 @@ export const USAGE = [
   '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
   '  npm run broker -- mail resend POLICY_NUMBER',
   '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
+  '  npm run broker -- settings [--json]',
+  '      vat_percent, stamp_fee_cents (US cents), max_traveller_count, family_child_max_age',
+  '  npm run broker -- settings set KEY N',
+  '      changes one setting (a whole number); get-vat and the travel configs answer it at once',
   '  npm run broker -- backup FILE',
   '      the embedded database as a .tar.gz (through the running server if one holds it)',
   '  npm run broker -- restore FILE',
@@ -70,6 +77,8 @@ export type BrokerCommand =
   | { kind: 'orders'; json: boolean; status: OrderStatus | null }
   | { kind: 'mail'; json: boolean; status: MailStatus | null }
   | { kind: 'mail-resend'; policyNumber: string }
+  | { kind: 'settings'; json: boolean }
+  | { kind: 'settings-set'; key: string; value: string }
   | { kind: 'backup'; file: string }
   | { kind: 'restore'; file: string };
 
@@ -133,11 +142,15 @@ function addOptions(args: string[]): AddCouponOptions | string {
 /** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
 export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
   const [command, ...rest] = argv;
-  const onlyJson = (kind: 'call-backs' | 'coupons'): BrokerCommand | string =>
+  const onlyJson = (kind: 'call-backs' | 'coupons' | 'settings'): BrokerCommand | string =>
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return onlyJson('call-backs');
   if (command === 'orders') return ordersCommand(rest);
   if (command === 'mail') return mailCommand(rest);
+  if (command === 'settings') {
+    if (rest[0] !== 'set') return onlyJson('settings');
+    return rest.length === 3 ? { kind: 'settings-set', key: rest[1]!, value: rest[2]! } : 'settings set takes a setting name and a whole number.';
+  }
   if (command === 'backup' || command === 'restore') {
     return rest.length === 1 && !rest[0]!.startsWith('--') ? { kind: command, file: rest[0]! } : `${command} takes one file name.`;
   }
@@ -199,6 +212,16 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         io.out(`Queued the certificate mail of ${command.policyNumber.trim().toUpperCase()} again (outbox row ${id}): the server's mail worker sends it (at its next start if it is stopped).`);
         return 0;
       }
+      case 'settings': {
+        const values = await listSettings(db);
+        io.out(command.json ? JSON.stringify(values, null, 2) : textTable(['setting', 'value'], Object.entries(values).map(([key, value]) => [key, String(value)])));
+        return 0;
+      }
+      case 'settings-set': {
+        const { key, value } = await setSetting(db, command.key, command.value);
+        io.out(`Set ${key} to ${value}.`);
+        return 0;
+      }
       case 'coupons-disable': {
         const item = await disableCoupon(db, command.code, now);
         const voided = item.voided_orders === 0 ? '' : ` ${item.voided_orders} pending order${item.voided_orders === 1 ? '' : 's'} using it can no longer be paid.`;
@@ -207,7 +230,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError)) throw error;
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }

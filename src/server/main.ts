@@ -37,6 +37,8 @@ async function main() {
     admin: admin?.access,
     // And the APS sandbox's feedback worker (with the sandbox only): a paid order is settled after a crash too.
     feedbackWorker: { pollMs: 1000, start: true, instanceId },
+    // Reference data and the catalogue are served from memory; a change by another instance or psql shows within a second.
+    referenceCheckMs: 1000,
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,9 +185,52 @@ describe('the SPA', () => {
     expect(res.headers.get('content-encoding')).toBeNull();
   });
 
+  it('serves index.html gzipped when the client accepts gzip (compressed once, issue 19)', async () => {
+    const res = await t.app.request('/traveller-details', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(runtimeConfig(html)).toMatchObject({ signingKey: TEST_SIGNING_SECRET, mainSiteUrl: MAIN_SITE_URL });
+  });
+
   it('answers GET /healthz with 200', async () => {
     const res = await t.app.request('/healthz');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 200, message: 'OK' });
+  });
+});
+
+describe('the built page: pre-rendered first screen (issue 19)', () => {
+  // As the prerender step writes it: the empty attribute re-serialised bare, and the inline
+  // script that picks the first screen before any file loads.
+  const CHOOSER = "document.documentElement.setAttribute('data-shell','en');";
+  const BUILT_HTML = `<!doctype html><html lang="en"><head><meta name="safar-config" content><script>${CHOOSER}</script></head><body><div id="root"></div></body></html>`;
+  let built: TestApp;
+  let builtRoot: string;
+  beforeAll(async () => {
+    builtRoot = mkdtempSync(path.join(os.tmpdir(), 'safar-built-'));
+    writeFileSync(path.join(builtRoot, 'index.html'), BUILT_HTML);
+    built = await createTestApp({ staticDir: builtRoot });
+  });
+  afterAll(async () => {
+    await built.close();
+    rmSync(builtRoot, { recursive: true, force: true });
+  });
+
+  it('writes the runtime config into a bare content attribute, once', async () => {
+    const html = await (await built.app.request('/traveller-details')).text();
+    expect(html.match(/name="safar-config"/g)).toHaveLength(1);
+    expect(runtimeConfig(html)).toMatchObject({ signingKey: TEST_SIGNING_SECRET });
+  });
+
+  it("allows exactly the page's inline script by its hash, and no other inline script", async () => {
+    const res = await built.app.request('/traveller-details');
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')![1]!.split(' ');
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(scriptSrc).toEqual(["'self'", hash(CHOOSER)]);
+    expect(scriptSrc).not.toContain(hash(`${CHOOSER} `));
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 });

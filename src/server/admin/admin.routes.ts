@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { fail, fieldErrors, ok } from '../http/respond';
 import type { OutboxWorker } from '../mail/outbox';
+import type { ReferenceData } from '../reference/reference-data';
 
 /**
  * The admin endpoint (issue 18 item 2): the broker CLI's way into a server that holds the
@@ -81,6 +82,8 @@ export interface AdminRoutesDeps {
   /** Nudged after `mail resend` queues a message, so the running worker sends it now. */
   mailWorker: Pick<OutboxWorker, 'nudge'>;
   now: () => number;
+  /** Told after every command, so a change of reference data or the catalogue is served at the next request. */
+  reference?: Pick<ReferenceData, 'invalidate'>;
 }
 
 /** POST /_admin/broker (a command line) and POST /_admin/backup (the database as .tar.gz). */
@@ -103,7 +106,9 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     const run = await runBrokerArgs(deps.db, parsed.output.argv, deps.now());
     // Every command reads and writes the database directly and nothing in the server keeps a
     // copy of coupons, orders, call-backs or mail (issue 18 item 2), so the next request sees
-    // the change; only the mail worker is told, so a resent certificate leaves now.
+    // the change. The reference data and catalogue kept in memory are checked again at once
+    // (not after up to a second), and the mail worker is nudged, so a resent certificate leaves now.
+    deps.reference?.invalidate();
     if (run.code === 0 && run.command?.kind === 'mail-resend') void deps.mailWorker.nudge().catch(() => undefined);
     return ok(c, { exit_code: run.code, stdout: run.out, stderr: run.err, json: run.json } satisfies v.InferInput<typeof adminBrokerResponseSchema>);
   });

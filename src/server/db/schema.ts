@@ -35,6 +35,17 @@ export const rateLimitCounters = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index('rate_limit_counters_window_start_idx').on(t.windowStart)],
 );
 
+/**
+ * One row whose version rises with every change to the reference data and the catalogue
+ * (settings, countries, master lists, relationships, company info, insurers and their plans),
+ * bumped by statement triggers (migration 0012), so a change made by any writer (the broker CLI,
+ * psql, another instance) is seen by every instance's in-memory copy (reference/reference-data.ts).
+ */
+export const referenceVersion = pgTable('reference_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(1),
+});
+
 /** Broker settings (max travellers, VAT, stamp fee, family child age), one JSON value per key. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,7 +12,9 @@ export interface WebRuntimeConfig {
   recaptchaSiteKey: string;
 }
 
-const META = /<meta name="safar-config" content="[^"]*"\s*\/?>/;
+// The built page is re-serialised after pre-rendering (src/web/prerender), which writes the
+// empty attribute as a bare `content`.
+const META = /<meta name="safar-config" content(?:="[^"]*")?\s*\/?>/;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -27,4 +30,16 @@ export function injectRuntimeConfig(html: string, config: WebRuntimeConfig): str
 export function loadIndexHtml(staticDir: string, config: WebRuntimeConfig): string | null {
   const file = path.join(staticDir, 'index.html');
   return existsSync(file) ? injectRuntimeConfig(readFileSync(file, 'utf8'), config) : null;
+}
+
+/**
+ * The CSP sources ('sha256-…') of the built page's inline scripts: the one that picks the
+ * pre-rendered first screen runs before any file could load (issue 19). Hashes allow exactly
+ * that text and nothing else, so script-src keeps refusing injected scripts.
+ */
+export function inlineScriptHashes(staticDir: string): string[] {
+  const file = path.join(staticDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const scripts = readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g);
+  return [...scripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
 }

@@ -98,19 +98,21 @@ export function travellerView(traveller: TravellerRow, lead: Pick<LeadRow, 'id' 
 export async function leadDetailsView(
   db: Db,
   lead: LeadRow,
-  options: { lang?: Language; sessionId?: string | null } = {},
+  options: { lang?: Language; sessionId?: string | null; labels?: TravellerLabels } = {},
 ): Promise<LeadDetails> {
   const lang = options.lang ?? (lead.lang as Language);
-  const [travellers, removed, labels, names] = await Promise.all([
-    liveTravellers(db, lead.id),
-    db
-      .select({ id: t.leadTravellers.id })
-      .from(t.leadTravellers)
-      .where(and(eq(t.leadTravellers.leadId, lead.id), isNotNull(t.leadTravellers.deletedAt)))
-      .orderBy(t.leadTravellers.id),
-    travellerLabels(db, lang),
-    countryNames(db, [...lead.destinationIds, lead.sourceId], lang),
-  ]);
+  const [travellers, removed, labels, names] = options.labels
+    ? await withLabels(db, lead.id, options.labels)
+    : await Promise.all([
+        liveTravellers(db, lead.id),
+        db
+          .select({ id: t.leadTravellers.id })
+          .from(t.leadTravellers)
+          .where(and(eq(t.leadTravellers.leadId, lead.id), isNotNull(t.leadTravellers.deletedAt)))
+          .orderBy(t.leadTravellers.id),
+        travellerLabels(db, lang),
+        countryNames(db, [...lead.destinationIds, lead.sourceId], lang),
+      ]);
   return {
     id: lead.id,
     uuid: lead.uuid,
@@ -148,6 +150,25 @@ export async function leadDetailsView(
     utm_campaign: lead.utmCampaign,
     utm_content: lead.utmContent,
   };
+}
+
+/**
+ * leadDetailsView's reads when the caller holds the labels (kept in memory per version of the
+ * reference data, for compare-quotes): one query for all the lead's travellers, split into the
+ * live ones in form order and the removed ids in id order, as the two queries above answer them.
+ */
+async function withLabels(db: Db, leadId: number, labels: TravellerLabels) {
+  const all = await db
+    .select()
+    .from(t.leadTravellers)
+    .where(eq(t.leadTravellers.leadId, leadId))
+    .orderBy(t.leadTravellers.position, t.leadTravellers.id);
+  const live = all.filter((row) => row.deletedAt === null);
+  const removed = all
+    .filter((row) => row.deletedAt !== null)
+    .map((row) => ({ id: row.id }))
+    .sort((a, b) => a.id - b.id);
+  return [live, removed, labels, labels.countries] as const;
 }
 
 /**

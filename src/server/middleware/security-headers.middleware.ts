@@ -19,6 +19,8 @@ export function securityHeadersMiddleware(options: {
   formTargets: string[];
   publicUrl: string;
   recaptcha?: boolean;
+  /** Hashes of the SPA's own inline scripts (src/server/http/spa.ts inlineScriptHashes). */
+  inlineScripts?: string[];
 }) {
   const https = new URL(options.publicUrl).protocol === 'https:';
   const connect = ["'self'", ...(options.apiOrigin ? [options.apiOrigin] : [])];
@@ -26,7 +28,7 @@ export function securityHeadersMiddleware(options: {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...recaptchaScripts],
+      scriptSrc: ["'self'", ...(options.inlineScripts ?? []), ...recaptchaScripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { dollarsAndCents } from '../../contract/money';
+import { pdfKit } from './pdfkit-lazy';
 import { priceLines, type PriceLine } from '../orders/price-lines';
 import { schengenStatementApplies, type CertificateData } from './certificate-data';
 
@@ -73,7 +73,8 @@ export const passportName = (traveller: CertificateData['travellers'][number]) =
   [traveller.firstName, traveller.middleName, traveller.lastName].filter((part) => part && part.trim()).join(' ');
 
 /** Renders the certificate; resolves with the PDF's bytes. */
-export function certificatePdf(data: CertificateData): Promise<Buffer> {
+export async function certificatePdf(data: CertificateData): Promise<Buffer> {
+  const PDFDocument = await pdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: LEFT,

@@ -23,16 +23,22 @@ export interface LoadedPlan extends PlanRow, EnginePlan {
 
 /**
  * Loads plans with their insurer, rates, add-ons and features. With `planIds`, exactly those
- * plans (active or not, so a stored quote can still be shown); without, every active plan of
- * an active insurer. Ordered by plan sort, then id.
+ * plans (active or not, so a stored quote can still be shown); with 'every', every plan; without,
+ * every active plan of an active insurer. Ordered by plan sort, then id.
  */
-export async function loadPlans(db: Db, planIds?: readonly number[]): Promise<LoadedPlan[]> {
+export async function loadPlans(db: Db, planIds?: readonly number[] | 'every'): Promise<LoadedPlan[]> {
   if (planIds && planIds.length === 0) return [];
   const rows = await db
     .select({ plan: t.plans, insurer: t.insurers })
     .from(t.plans)
     .innerJoin(t.insurers, eq(t.insurers.id, t.plans.insurerId))
-    .where(planIds ? inArray(t.plans.id, [...planIds]) : and(eq(t.plans.active, true), eq(t.insurers.active, true)))
+    .where(
+      planIds === 'every'
+        ? undefined
+        : planIds
+          ? inArray(t.plans.id, [...planIds])
+          : and(eq(t.plans.active, true), eq(t.insurers.active, true)),
+    )
     .orderBy(asc(t.plans.sort), asc(t.plans.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.plan.id);
@@ -61,4 +67,25 @@ export async function loadPlans(db: Db, planIds?: readonly number[]): Promise<Lo
       ...byPlan(features, plan.id).filter((f) => f.kind !== 'highlight'),
     ],
   }));
+}
+
+/** The whole catalogue as one copy: every plan (active or not) and every insurer. */
+export interface Catalogue {
+  plans: LoadedPlan[];
+  insurers: InsurerRow[];
+  /** What loadPlans(db) answers: active plans of active insurers, by sort then id. */
+  active: LoadedPlan[];
+  byId: ReadonlyMap<number, LoadedPlan>;
+}
+
+/** Loads the catalogue (quoting's reference data; reference/reference-data.ts keeps it per version). */
+export async function loadCatalogue(db: Db): Promise<Catalogue> {
+  const plans = await loadPlans(db, 'every');
+  const insurers = await db.select().from(t.insurers).orderBy(asc(t.insurers.id));
+  return {
+    plans,
+    insurers,
+    active: plans.filter((plan) => plan.active && plan.insurer.active),
+    byId: new Map(plans.map((plan) => [plan.id, plan])),
+  };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
+import { pdfKit } from '../policies/pdfkit-lazy';
 import type { LoadedPlan } from './catalogue';
 
 const ZONE_NAMES: Record<string, string> = {
@@ -15,7 +15,8 @@ const SECTION_TITLES: Record<number, string> = { 1: 'Main cover', 2: 'Travel inc
  * catalogue rows, so it always matches what the quote shows. English only: PDFKit lays Arabic
  * out without bidirectional reordering, so an Arabic version would print words in the wrong order.
  */
-export function planDocumentPdf(plan: LoadedPlan): Promise<Buffer> {
+export async function planDocumentPdf(plan: LoadedPlan): Promise<Buffer> {
+  const PDFDocument = await pdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -48,8 +48,15 @@ type PriceOptions = HttpInsurerOptions & { logError: (error: unknown) => void };
  * listed in `unavailable`; the others still quote. With `onlyInsurers`, only those HTTP
  * insurers are asked (a retry of the ones that failed) and the catalogue is not priced.
  */
-export async function priceLead(db: Db, facts: LeadFacts, http: PriceOptions, onlyInsurers?: readonly number[]): Promise<QuoteRun> {
-  const plans = await loadPlans(db);
+export async function priceLead(
+  db: Db,
+  facts: LeadFacts,
+  http: PriceOptions,
+  onlyInsurers?: readonly number[],
+  /** What loadPlans(db) answers, when the caller holds it (the catalogue kept in memory). */
+  activePlans?: LoadedPlan[],
+): Promise<QuoteRun> {
+  const plans = activePlans ?? (await loadPlans(db));
   const local = onlyInsurers ? [] : plans.filter((plan) => plan.insurer.quoteAdapter !== 'http');
   const remote = new Map<number, InsurerRow>();
   for (const plan of plans) {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Language, Option } from '../../contract/endpoint';
 import {
@@ -16,9 +16,9 @@ import {
 } from '../../contract/reference.endpoints';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { readSettings } from '../db/settings';
+import { readSettings, type Settings } from '../db/settings';
+import { DEFAULT_SETTINGS, type SettingKey } from '../db/seed-data';
 import { countryOtherNames } from '../reference/country-names';
-import { excludedNationalities } from '../reference/nationalities';
 
 type Input<E extends { request: v.GenericSchema }> = v.InferOutput<E['request']>;
 
@@ -35,15 +35,73 @@ function named<T extends { nameEn: string; nameAr: string }>(row: T, lang: Langu
   return lang === 'ar' ? row.nameAr : row.nameEn;
 }
 
+type CountryRow = typeof t.countries.$inferSelect;
+type NamedRow = { id: number; nameEn: string; nameAr: string };
+
+/**
+ * The tables behind the reference endpoints, read in one go and kept per version of the
+ * reference data (reference/reference-data.ts), so a request reads none of them.
+ */
+export interface ReferenceTables {
+  countries: CountryRow[];
+  /** Active master list items, by kind then sort. */
+  masterItems: (NamedRow & { kind: string })[];
+  /** Relationships by sort. */
+  relationships: (NamedRow & { group: string })[];
+  settings: Settings;
+  companyInfo: (typeof t.companyInfo.$inferSelect)[];
+  /** Per insurer id: whether it covers nationals of their destination, and the nationalities it refuses. */
+  insurers: ReadonlyMap<number, { acceptsDestinationNationals: boolean; excluded: ReadonlySet<number> }>;
+}
+
+/** Reads the reference tables (seven queries, once per version of the data). */
+export async function loadReferenceTables(db: Db): Promise<ReferenceTables> {
+  const countries = await db.select().from(t.countries);
+  const masterItems = await db.select().from(t.masterItems).orderBy(asc(t.masterItems.kind), asc(t.masterItems.sort));
+  const relationships = await db.select().from(t.relationships).orderBy(asc(t.relationships.sort));
+  const settings = await readSettings(db, Object.keys(DEFAULT_SETTINGS) as SettingKey[]);
+  const companyInfo = await db.select().from(t.companyInfo);
+  const insurerRows = await db.select({ id: t.insurers.id, accepts: t.insurers.acceptsDestinationNationals }).from(t.insurers);
+  const exclusions = await db.select().from(t.insurerExcludedCountries);
+  const insurers = new Map(
+    insurerRows.map((row) => [
+      row.id,
+      {
+        acceptsDestinationNationals: row.accepts,
+        excluded: new Set(exclusions.filter((e) => e.insurerId === row.id).map((e) => e.countryId)),
+      },
+    ]),
+  );
+  return { countries, masterItems: masterItems.filter((row) => row.active), relationships, settings, companyInfo, insurers };
+}
+
+/**
+ * Countries that are not nationality options for a trip, from the cached tables: the same rule
+ * as reference/nationalities.ts (which save-traveller-info applies in its transaction). Null when
+ * `insurerId` names no insurer.
+ */
+function excludedFor(tables: ReferenceTables, insurerId: number | null, destinationIds: readonly number[]): Set<number> | null {
+  const excluded = new Set<number>();
+  let keepDestinations = false;
+  if (insurerId) {
+    const insurer = tables.insurers.get(insurerId);
+    if (!insurer) return null;
+    keepDestinations = insurer.acceptsDestinationNationals;
+    for (const id of insurer.excluded) excluded.add(id);
+  }
+  if (!keepDestinations) for (const id of destinationIds) excluded.add(id);
+  return excluded;
+}
+
 /**
  * Countries in the asked language, sorted by that language's collation. destination_ids
  * removes the chosen destinations (nationality options, RULINGS 4) unless the insurer covers
  * nationals of their destination; insurance_provider_id also removes nationalities the
  * insurer does not cover (excludedNationalities, which save-traveller-info applies too).
  */
-export async function listCountries(db: Db, input: Input<typeof countriesEndpoint>) {
-  const rows = await db.select().from(t.countries);
-  const excluded = await excludedNationalities(db, input.insurance_provider_id ?? null, input.destination_ids ?? []);
+export function listCountries(tables: ReferenceTables, input: Input<typeof countriesEndpoint>) {
+  const rows = tables.countries;
+  const excluded = excludedFor(tables, input.insurance_provider_id ?? null, input.destination_ids ?? []);
   if (!excluded) throw new UnknownReferenceError('insurance_provider_id');
 
   const lang = input.lang;
@@ -69,9 +127,9 @@ export async function listCountries(db: Db, input: Input<typeof countriesEndpoin
  * Calling codes. Full form: one entry per country. Dropdown form: one entry per code (value
  * "+961"), labelled with the countries that share it, so a select never holds duplicates.
  */
-export async function listCountryCodes(db: Db, input: Input<typeof countryCodesEndpoint>) {
+export function listCountryCodes(tables: ReferenceTables, input: Input<typeof countryCodesEndpoint>) {
   const lang = input.lang;
-  const rows = await db.select().from(t.countries);
+  const rows = tables.countries;
   const codes: CountryCode[] = rows
     .map((row) => ({ id: row.id, iso2: row.iso2, code: row.phoneCode, name: named(row, lang) }))
     .sort((a, b) => collators[lang].compare(a.name, b.name));
@@ -95,12 +153,8 @@ function shapeList(rows: { id: number; nameEn: string; nameAr: string }[], lang:
 }
 
 /** Master lists of get-travel-configs, in both languages, with the broker's limits. */
-export async function travelConfigs(db: Db, input: Input<typeof travelConfigsEndpoint>) {
-  const rows = await db
-    .select()
-    .from(t.masterItems)
-    .where(eq(t.masterItems.active, true))
-    .orderBy(asc(t.masterItems.kind), asc(t.masterItems.sort));
+export function travelConfigs(tables: ReferenceTables, input: Input<typeof travelConfigsEndpoint>) {
+  const rows = tables.masterItems;
   const lists = Object.fromEntries(
     MASTER_LIST_KINDS.map((kind) => [
       kind,
@@ -111,13 +165,13 @@ export async function travelConfigs(db: Db, input: Input<typeof travelConfigsEnd
       ),
     ]),
   ) as Record<MasterListKind, ReturnType<typeof shapeList>>;
-  const limits = await readSettings(db, ['max_traveller_count', 'family_child_max_age']);
-  return { ...lists, ...limits };
+  const { max_traveller_count, family_child_max_age } = tables.settings;
+  return { ...lists, max_traveller_count, family_child_max_age };
 }
 
 /** Relationship lists of /health/relationships. */
-export async function relationshipLists(db: Db, input: Input<typeof relationshipsEndpoint>) {
-  const rows = await db.select().from(t.relationships).orderBy(asc(t.relationships.sort));
+export function relationshipLists(tables: ReferenceTables, input: Input<typeof relationshipsEndpoint>) {
+  const rows = tables.relationships;
   const group = (name: string) =>
     shapeList(
       rows.filter((row) => row.group === name),
@@ -128,14 +182,14 @@ export async function relationshipLists(db: Db, input: Input<typeof relationship
 }
 
 /** VAT percent and stamp fee (US cents). */
-export async function vatAndStampFee(db: Db) {
-  const { vat_percent, stamp_fee_cents } = await readSettings(db, ['vat_percent', 'stamp_fee_cents']);
+export function vatAndStampFee(tables: ReferenceTables) {
+  const { vat_percent, stamp_fee_cents } = tables.settings;
   return { vat: vat_percent, stamp_fee: stamp_fee_cents };
 }
 
 /** Company information in the asked language; English when that language has no row. */
-export async function companyInformation(db: Db, input: Input<typeof companyInfoEndpoint>): Promise<CompanyInfo> {
-  const rows = await db.select().from(t.companyInfo);
+export function companyInformation(tables: ReferenceTables, input: Input<typeof companyInfoEndpoint>): CompanyInfo {
+  const rows = tables.companyInfo;
   const row = rows.find((r) => r.lang === input.lang) ?? rows.find((r) => r.lang === 'en');
   if (!row) throw new UnknownReferenceError('lang');
   const digits = row.whatsappNumber.replace(/\D/g, '');
