@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import presetMantine from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
+import { prerenderShell } from './src/web/prerender/prerender-shell.plugin.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const apiPrefixes = ['/miscellaneous', '/health', '/api', '/pay', '/payments', '/sandbox', '/policies'];
@@ -11,7 +12,7 @@ export default defineConfig({
   root: '.',
   publicDir: 'src/web/public',
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), prerenderShell()],
   css: {
     postcss: {
       plugins: [

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
@@ -14,11 +14,16 @@ import { AppFooter } from './shell/app-footer';
 import { AppHeader } from './shell/app-header';
 import { ErrorBoundary } from './shell/error-boundary';
 import { ErrorView } from './shell/error-view';
-import { SystemErrorDialog } from './shell/system-error-dialog';
 import { WizardHeader } from './shell/wizard-header';
 import classes from './shell/shell.module.css';
+import { whenIdle } from './shell/when-idle';
 import { localStore } from './storage/local-store';
 import { cssVariablesResolver, theme } from './theme/theme';
+
+// The error dialog is rarely needed, so it is not in the first load; it is fetched when the
+// browser is idle, so it can still open when the network fails later.
+export const preloadSystemErrorDialog = () => import('./shell/system-error-dialog');
+const SystemErrorDialog = lazy(() => preloadSystemErrorDialog().then((module) => ({ default: module.SystemErrorDialog })));
 
 export interface AppBoot {
   lang: Language;
@@ -34,6 +39,9 @@ export interface AppBoot {
  */
 export function App({ boot, env, children }: { boot: AppBoot; env?: 'test'; children?: ReactNode }) {
   const [errorOpen, setErrorOpen] = useState(false);
+  // Mounted from its first opening on, so closing it plays Mantine's transition.
+  const [errorShown, setErrorShown] = useState(false);
+  useEffect(() => whenIdle(() => void preloadSystemErrorDialog()), []);
   const [switchingTo, setSwitchingTo] = useState<Language | null>(null);
 
   const switchLanguage = useCallback((lang: Language) => {
@@ -51,7 +59,10 @@ export function App({ boot, env, children }: { boot: AppBoot; env?: 'test'; chil
       companyInfo: boot.companyInfo,
       mainSiteUrl: boot.mainSiteUrl,
       switchLanguage,
-      showSystemError: () => setErrorOpen(true),
+      showSystemError: () => {
+        setErrorShown(true);
+        setErrorOpen(true);
+      },
     }),
     [boot, switchLanguage],
   );
@@ -75,7 +86,11 @@ export function App({ boot, env, children }: { boot: AppBoot; env?: 'test'; chil
                 </main>
                 <AppFooter />
               </div>
-              <SystemErrorDialog opened={errorOpen} onClose={() => setErrorOpen(false)} />
+              {errorShown && (
+                <Suspense fallback={null}>
+                  <SystemErrorDialog opened={errorOpen} onClose={() => setErrorOpen(false)} />
+                </Suspense>
+              )}
               {switchingTo && <LanguageSwitchNotice lang={switchingTo} />}
               {children}
             </JourneyProvider>

@@ -1,18 +1,26 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
+// Mantine's styles in its cascade layer: the theme's variables and the app's own rules win
+// wherever the stylesheet lands in the page (it loads at the end of <body>, issue 19).
+import '@mantine/core/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
 import '@fontsource-variable/inter';
-import '@fontsource-variable/noto-sans-arabic';
 import './global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './app';
-import { activateLanguage } from './i18n/locale';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { AppBoot } from './app';
+import { activateLanguage, loadArabicFont } from './i18n/locale';
+import { createBrowserHistory } from './journey/app-location';
 import { normalisedPath } from './journey/route-location';
-import { applyStartupQuery } from './journey/startup-query';
+import { applyStartupQuery, type StartupState } from './journey/startup-query';
+import { PRERENDERED_PATH, prerenderBoot } from './prerender/prerender-boot';
 import { readRuntimeConfig } from './runtime-config';
+import { SafarApp } from './safar-app';
+import { preloadScreenAt } from './screens/journey-outlet';
 import { configureHttpClient } from './services/http-client';
 import { loadCompanyInfo } from './services/company-info.service';
+import type { CompanyInfo } from '../contract/reference.endpoints';
+
+/** How long a page under the splash waits for the Arabic face before it renders anyway. */
+const ARABIC_FONT_WAIT_MS = 1000;
 
 /** Start-up: configuration, entry query, language and company information, then the app. */
 async function boot() {
@@ -28,35 +36,62 @@ async function boot() {
   if (startup.search !== window.location.search || path !== window.location.pathname) {
     window.history.replaceState(null, '', `${path}${startup.search}${window.location.hash}`);
   }
-  const [companyInfo] = await Promise.all([loadCompanyInfo(startup.lang), activateLanguage(startup.lang)]);
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <BrowserRouter>
-        <App
-          boot={{
-            lang: startup.lang,
-            companyInfo,
-            mainSiteUrl: config.mainSiteUrl,
-            journey: {
-              path,
-              uuid: startup.uuid,
-              sessionId: startup.sessionId,
-              agentId: startup.agentId,
-            },
-          }}
-        />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-  hideSplash();
+  preloadScreenAt(path);
+  const companyInfo = loadCompanyInfo(startup.lang);
+  const shell = prerenderedShell(startup, path);
+  await Promise.all([activateLanguage(startup.lang), stylesheetsLoaded()]);
+  const journey = { path, uuid: startup.uuid, sessionId: startup.sessionId, agentId: startup.agentId };
+  const live = (info: CompanyInfo): AppBoot => ({ lang: startup.lang, companyInfo: info, mainSiteUrl: config.mainSiteUrl, journey });
+  // As transitions, React renders or hydrates the app in slices of a few milliseconds, so the
+  // first render is no long task that holds up the customer's first tap (issue 19).
+  if (shell) {
+    // The page shows the first screen pre-rendered at build time: hydrated with what it was
+    // rendered with, the same elements stay on screen and come alive; the server's company
+    // information and main-site address then replace the built-in ones as an ordinary update.
+    const app = <SafarApp boot={{ ...prerenderBoot(startup.lang), journey }} next={companyInfo.then(live)} history={createBrowserHistory} />;
+    startTransition(() => void hydrateRoot(shell, app));
+  } else {
+    for (const unused of document.querySelectorAll('[data-shell-lang]')) unused.remove();
+    // Under the splash, the Arabic face has up to a second to arrive, so the page does not
+    // reflow into it once shown (layout shift, issue 19).
+    if (startup.lang === 'ar') await Promise.race([loadArabicFont(), new Promise((resolve) => setTimeout(resolve, ARABIC_FONT_WAIT_MS))]);
+    const app = <SafarApp boot={live(await companyInfo)} history={createBrowserHistory} />;
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => root.render(app));
+  }
 }
 
-function hideSplash() {
-  const splash = document.getElementById('splash');
-  if (!splash) return;
-  splash.classList.add('splash-hidden');
-  window.setTimeout(() => splash.remove(), 300);
+/**
+ * The pre-rendered first screen this page can hydrate, or null (the other language's copy is
+ * removed): only on the entry page, in the language the app chose, and with no lead, session
+ * or agent in the journey, since the HTML was rendered without them (src/web/prerender).
+ */
+function prerenderedShell(startup: StartupState, path: string): HTMLElement | null {
+  const shell = document.querySelector<HTMLElement>(`[data-shell-lang="${startup.lang}"]`);
+  const plain = startup.uuid === null && startup.sessionId === null && startup.agentId === null;
+  // As the inline chooser reads it (shell-choice.ts): a trailing slash does not count.
+  const entry = [PRERENDERED_PATH, '/'].includes(path.replace(/(.)\/$/, '$1'));
+  if (!shell || !plain || !entry || document.documentElement.dataset.shell !== startup.lang) return null;
+  for (const other of document.querySelectorAll('[data-shell-lang]')) if (other !== shell) other.remove();
+  return shell;
+}
+
+/**
+ * The built page links its stylesheet at the end of <body>, so the pre-rendered screen paints
+ * with its inlined rules before the sheet has arrived; the app waits for it, never rendering
+ * unstyled.
+ */
+function stylesheetsLoaded(): Promise<unknown> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+  return Promise.all(
+    pending.map(
+      (link) =>
+        new Promise((settled) => {
+          link.addEventListener('load', settled, { once: true });
+          link.addEventListener('error', settled, { once: true });
+        }),
+    ),
+  );
 }
 
 void boot();

@@ -6,7 +6,10 @@ import { dollarsAndCents } from '../../contract/money';
  * and as card statements print them. Arabic dates use the Levantine month names Lebanese
  * readers use (تشرين الثاني, not نوفمبر) with Western digits, as on Lebanese passports and cards.
  */
-const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use: the first Intl object a page makes loads the locale data, tens of
+// milliseconds on a phone, which belongs to the first price shown, not to loading this chunk.
+let dollars: Intl.NumberFormat | undefined;
+const wholeDollars = (value: number) => (dollars ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(value);
 
 /** Unicode LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE. */
 export const LRI = '\u2066';
@@ -29,7 +32,7 @@ export const isolateLtr = (text: string): string => `${LRI}${text}${PDI}`;
  * to the total to the cent. Western digits in both languages.
  */
 export function formatMoney(cents: number, _lang: Language, options: { signed?: boolean; minus?: boolean; cents?: boolean } = {}): string {
-  const amount = options.cents ? `$${dollarsAndCents(cents)}` : `$${dollars.format(Math.round(cents / 100))}`;
+  const amount = options.cents ? `$${dollarsAndCents(cents)}` : `$${wholeDollars(Math.round(cents / 100))}`;
   return isolateLtr(options.minus ? `\u2212${amount}` : options.signed ? `+${amount}` : amount);
 }
 

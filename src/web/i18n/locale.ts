@@ -1,19 +1,8 @@
 import { i18n } from '@lingui/core';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
-import updateLocale from 'dayjs/plugin/updateLocale';
 import { LANGUAGES, type Language } from '../../contract/endpoint';
 import { localStore } from '../storage/local-store';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
-
-dayjs.extend(updateLocale);
-// Calendars in Arabic name the months as Lebanese readers do (تشرين الثاني, not نوفمبر), the
-// same names formatDate prints, taken from the platform's ar-LB data rather than typed here.
-const levantineMonths = Array.from({ length: 12 }, (_, month) =>
-  new Intl.DateTimeFormat('ar-LB', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, month, 15))),
-);
-dayjs.updateLocale('ar', { months: levantineMonths, monthsShort: levantineMonths });
 
 /** How long the "switching language" notice shows before the reload (spec §1). */
 export const LANGUAGE_RELOAD_DELAY_MS = 1000;
@@ -33,14 +22,29 @@ export function storedLanguage(): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
+let arabicFont: Promise<unknown> | null = null;
+
 /**
- * Switches Lingui, dayjs and the document's lang/dir together (DESIGN convention 7), so every
- * text, date and the mirrored layout change as one.
+ * The Arabic face (its unicode-range subsets, font-display: swap), declared only when Arabic is
+ * shown: an English page never downloads it for the "العربية" switch (issue 19). Settles once the
+ * face is loaded (or failed), so a page the splash covers can render in it, not reflow into it.
+ */
+export function loadArabicFont(): Promise<unknown> {
+  arabicFont ??= import('@fontsource-variable/noto-sans-arabic')
+    .then(() => document.fonts?.load('700 16px "Noto Sans Arabic Variable"', 'سفر'))
+    .catch(() => undefined);
+  return arabicFont;
+}
+
+/**
+ * Switches Lingui and the document's lang/dir together (DESIGN convention 7), so every text,
+ * date and the mirrored layout change as one. The calendar takes its language from
+ * DatesProvider, and its Arabic month names from calendar-locale.ts, in its own chunk.
  */
 export async function activateLanguage(lang: Language, doc: Document = document): Promise<void> {
+  if (lang === 'ar') void loadArabicFont();
   const { messages } = await catalogs[lang]();
   i18n.loadAndActivate({ locale: lang, messages: messages as Parameters<typeof i18n.load>[1] });
-  dayjs.locale(lang);
   doc.documentElement.lang = lang;
   doc.documentElement.dir = directionOf(lang);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useInRouterContext, useLocation, useNavigate } from 'react-router-dom';
+import { useInLocationContext, useLocation, useNavigate } from './app-location';
 import { insuranceTypeOf, withInsuranceType, type InsuranceType } from './route-location';
 
 /**
@@ -8,7 +8,7 @@ import { insuranceTypeOf, withInsuranceType, type InsuranceType } from './route-
  * to write.
  */
 export function InsuranceTypeQuery({ tripType }: { tripType: InsuranceType }) {
-  return useInRouterContext() ? <WriteInsuranceType tripType={tripType} /> : null;
+  return useInLocationContext() ? <WriteInsuranceType tripType={tripType} /> : null;
 }
 
 /**
@@ -24,7 +24,7 @@ function WriteInsuranceType({ tripType }: { tripType: InsuranceType }) {
     if (previous.current === tripType) return;
     previous.current = tripType;
     if (insuranceTypeOf(location.search) === tripType) return;
-    void navigate({ pathname: location.pathname, search: withInsuranceType(location.search, tripType), hash: location.hash }, { replace: true });
+    navigate({ pathname: location.pathname, search: withInsuranceType(location.search, tripType), hash: location.hash }, { replace: true });
   }, [tripType, navigate, location]);
   return null;
 }

@@ -1,14 +1,14 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { journeyMachine } from '../../../machines/journey.machine';
 import type { JourneyInput } from '../../../machines/journey.types';
 import { selectPath } from '../../../machines/journey.selectors';
+import { useLocation, useNavigate, type AppLocation, type NavigateFunction } from './app-location';
 import { JourneyActorContext } from './journey-context';
 import { routeLocation } from './route-location';
 
 /** The router as the machine's showRoute sees it; updated after every render. */
 interface RouterHandle {
-  location: Pick<Location, 'pathname' | 'search'>;
+  location: Pick<AppLocation, 'pathname' | 'search'>;
   navigate: NavigateFunction;
 }
 

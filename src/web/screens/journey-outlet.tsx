@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
-import type { StepId } from '../../../machines/journey.routes';
+import { stepForPath, type StepId } from '../../../machines/journey.routes';
 import { selectStep } from '../../../machines/journey.selectors';
+import { lazyPart } from '../components/lazy-part';
 import { JourneyActorContext } from '../journey/journey-context';
+import { whenIdle } from '../shell/when-idle';
 import { ScreenFocusContext } from './page-heading';
-import { preloadDatePicker } from './traveller-details/form/date-field';
-import { TravellerDetailsScreen } from './traveller-details/traveller-details.screen';
+import { TravellerDetailsScreen, preloadDatePicker, preloadTravelDetailsForm } from './traveller-details/traveller-details.screen';
 
 /**
  * Every screen but the first step is its own lazy chunk (DESIGN: the first load carries only the
@@ -23,61 +24,55 @@ const LOADERS: Record<Exclude<StepId, 'travellerDetails'>, () => Promise<Compone
   paymentResult: () => import('./payment-result/payment-result.screen').then((m) => m.PaymentResultScreen),
 };
 
-/**
- * A screen whose chunk loads on first use. Until it has arrived, rendering it suspends (the
- * Suspense fallback shows); once it has, it renders at once, so a screen preloaded while the
- * customer was on the step before appears without a loader.
- */
-function lazyScreen(load: () => Promise<ComponentType>) {
-  let loaded: ComponentType | null = null;
-  let failure: unknown = null;
-  let pending: Promise<void> | null = null;
-  const preload = () =>
-    (pending ??= load().then(
-      (screen) => {
-        loaded = screen;
-      },
-      (error: unknown) => {
-        // The error boundary shows the error view; its Refresh reloads the page and tries again.
-        failure = error;
-      },
-    ));
-  function LazyScreen() {
-    if (failure) throw failure;
-    // Suspense waits on the thrown promise and renders again once the chunk is in.
-    if (!loaded) throw preload();
-    const Screen = loaded;
-    return <Screen />;
-  }
-  return { Screen: LazyScreen, preload };
-}
-
-const LAZY = Object.fromEntries(Object.entries(LOADERS).map(([step, load]) => [step, lazyScreen(load)])) as Record<
+const LAZY = Object.fromEntries(Object.entries(LOADERS).map(([step, load]) => [step, lazyPart(load)])) as Record<
   keyof typeof LOADERS,
-  ReturnType<typeof lazyScreen>
+  ReturnType<typeof lazyPart>
 >;
 
 const SCREENS: Partial<Record<StepId, ComponentType>> = { travellerDetails: TravellerDetailsScreen };
-for (const step of Object.keys(LAZY) as (keyof typeof LAZY)[]) SCREENS[step] = LAZY[step].Screen;
+for (const step of Object.keys(LAZY) as (keyof typeof LAZY)[]) SCREENS[step] = LAZY[step].Component;
 
-/** Loads every lazy screen, and the date fields' calendar, now: tests render the whole journey synchronously after it. */
+/** Loads every lazy screen, the travel details form and its calendar now: tests render the whole journey synchronously after it. */
 export function preloadAllScreens(): Promise<unknown[]> {
-  return Promise.all([...Object.values(LAZY).map((lazyOne) => lazyOne.preload()), preloadDatePicker()]);
+  return Promise.all([preloadTravelDetailsForm(), ...Object.values(LAZY).map((lazyOne) => lazyOne.preload()), preloadDatePicker()]);
 }
 
 /**
+ * Starts fetching the screen of the address the page opened at, beside the entry's own start-up
+ * requests: a link straight to /compare-quotes or /checkout does not wait for the app's first
+ * render to ask for its screen (issue 19).
+ */
+export function preloadScreenAt(pathname: string): void {
+  const step = stepForPath(pathname);
+  if (step && step !== 'travellerDetails') void LAZY[step].preload();
+}
+
+/** How long after the first screen opens the later screens start loading. */
+const PRELOAD_DELAY_MS = 1000;
+
+/**
  * Fetches every later step's chunk, and the calendar, once the browser is idle after the first
- * screen, so no step change or opened calendar waits on the network or shows a loader.
+ * screen, so no step change or opened calendar waits on the network or shows a loader. One
+ * chunk per idle period, in journey order, so evaluating them never competes with the
+ * customer's first taps (issue 19).
  */
 function usePreloadNextScreens() {
   useEffect(() => {
-    const preload = () => void preloadAllScreens();
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(preload, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(preload, 1500);
-    return () => clearTimeout(timer);
+    const queue: (() => Promise<unknown>)[] = [...Object.values(LAZY).map((lazyOne) => lazyOne.preload), preloadDatePicker];
+    let cancel = () => {};
+    let stopped = false;
+    const next = () => {
+      const load = queue.shift();
+      if (!load || stopped) return;
+      cancel = whenIdle(() => void load().then(next, next));
+    };
+    // Not while the first screen is still arriving: a second in, then one chunk per idle period.
+    const delay = setTimeout(next, PRELOAD_DELAY_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(delay);
+      cancel();
+    };
   }, []);
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useLocation } from '../../journey/app-location';
 import { checkoutOutcomeEvent, selectCouponFailed, selectOutcome, selectPayFailed } from '../../../../machines/checkout.selectors';
 import type { CheckoutInput } from '../../../../machines/checkout.types';
 import { JourneyActorContext } from '../../journey/journey-context';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useLocation } from '../../journey/app-location';
 import { selectLead } from '../../../../machines/journey.selectors';
 import { paymentResultOutcomeEvent, selectPaymentResultOutcome } from '../../../../machines/payment-result.selectors';
 import type { PaymentResultInput } from '../../../../machines/payment-result.types';

@@ -1,7 +1,7 @@
 import { Box, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../journey/app-location';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { STEP_PATHS } from '../../../../machines/journey.routes';
 import { PageHeading } from '../page-heading';

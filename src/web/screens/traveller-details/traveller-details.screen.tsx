@@ -1,9 +1,9 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
 import { Alert, Center, Grid, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconBolt, IconLock, IconScale } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useLocation } from '../../journey/app-location';
 import { todayIso } from '../../../contract/dates';
 import type { LeadStage } from '../../../../machines/journey.types';
 import { selectLead } from '../../../../machines/journey.selectors';
@@ -25,14 +25,24 @@ import { readEntryQuery } from '../../journey/startup-query';
 import { useApp } from '../../shell/app-context';
 import { ErrorView } from '../../shell/error-view';
 import { localStore } from '../../storage/local-store';
+import { lazyPart } from '../../components/lazy-part';
 import { PageHeading } from '../page-heading';
 import { ContactTakenHelp } from './contact-taken-help';
-import { TravelDetailsForm } from './travel-details-form';
 import { travelDetailsLogic } from './travel-details.actors';
 import { captureTypedContact } from '../../journey/typed-contact';
 
 /** The existing-leads chooser is a lazy chunk: most visits never show it, and the first page stays light. */
 const RecentLeadsDialog = lazy(() => import('./recent-leads-dialog').then((dialog) => ({ default: dialog.RecentLeadsDialog })));
+
+/**
+ * The form, with its selects, calendar field and number inputs, is a lazy chunk fetched as the
+ * screen opens, beside the reference data it waits for anyway: the first load carries the
+ * shell and the screen, not the drop-down and positioning code (issue 19).
+ */
+const TravelDetailsFormPart = lazyPart(() => import('./travel-details-form').then((form) => form.TravelDetailsForm));
+export const preloadTravelDetailsForm = TravelDetailsFormPart.preload;
+/** The calendar behind the date fields, a chunk of its own, fetched when the browser is idle. */
+export const preloadDatePicker = () => import('./form/date-field').then((field) => field.preloadDatePicker());
 
 /** The step's input, read once when the page opens: the journey's lead, storage and the query. */
 function useStepInput(): TravelDetailsInput {
@@ -68,6 +78,7 @@ export function TravellerDetailsScreen() {
   const input = useStepInput();
   const [today] = useState(todayIso);
   const step = useActorRef(travelDetailsLogic, { input });
+  useState(preloadTravelDetailsForm);
 
   const view = useSelector(step, selectView);
   const values = useSelector(step, selectValues);
@@ -93,26 +104,38 @@ export function TravellerDetailsScreen() {
   const pick = useCallback((uuid: string, stage: LeadStage) => step.send({ type: 'leads.pick', uuid, stage }), [step]);
   const enterNew = useCallback(() => step.send({ type: 'leads.new' }), [step]);
 
+  // The form mounts as a transition: React renders it in short slices, so the customer's first
+  // tap is never held up behind one long task (issue 19).
+  const [formShown, setFormShown] = useState(false);
+  useEffect(() => {
+    if (reference && !formShown) startTransition(() => setFormShown(true));
+  }, [reference, formShown]);
+
+  // The placeholder is a screen tall, as the form is at least: what sits below it (the reasons
+  // to buy, the footer) is below the fold when the form arrives, so nothing visible shifts.
+  const loading = (
+    <Center mih="100dvh" style={{ alignItems: 'flex-start' }} pt={64} role="status" data-testid="travel-details-loading">
+      <Loader aria-hidden="true" />
+      <VisuallyHidden>{t`Loading your details…`}</VisuallyHidden>
+    </Center>
+  );
   let body;
   if (view === 'failed') {
     body = <ErrorView headingOrder={2} />;
-  } else if (view === 'loading' || !reference) {
-    body = (
-      <Center py={64} role="status" data-testid="travel-details-loading">
-        <Loader aria-hidden="true" />
-        <VisuallyHidden>{t`Loading your details…`}</VisuallyHidden>
-      </Center>
-    );
+  } else if (view === 'loading' || !reference || !formShown) {
+    body = loading;
   } else {
     body = (
-      <TravelDetailsForm
-        initialValues={values}
-        reference={reference}
-        today={today}
-        serverErrors={serverErrors}
-        submitting={submitting || view === 'done'}
-        onSubmit={submit}
-      />
+      <Suspense fallback={loading}>
+        <TravelDetailsFormPart.Component
+          initialValues={values}
+          reference={reference}
+          today={today}
+          serverErrors={serverErrors}
+          submitting={submitting || view === 'done'}
+          onSubmit={submit}
+        />
+      </Suspense>
     );
   }
 

@@ -1,4 +1,5 @@
 import { DatePicker, type DatePickerProps } from '@mantine/dates';
+import '../../../i18n/calendar-locale';
 
 /**
  * The calendar of a date field, in its own lazy chunk (DateField loads it when the browser is

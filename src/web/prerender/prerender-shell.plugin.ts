@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
+import { build, type Plugin } from 'vite';
+import { loadAfterFirstPaint } from './load-after-paint.ts';
+import { chooseShell } from './shell-choice.ts';
+
+const SHELL_MARK = '<!--app-shell-->';
+const CHOOSER_MARK = '<!--choose-shell-->';
+
+/**
+ * After the app's build (issue 19): renders the first screen in English and Arabic with the
+ * app's own components (a server-side build of shell.prerender.tsx), writes both into
+ * index.html's #root with the inline chooser, and inlines the CSS rules that HTML uses, so
+ * the first paint needs neither the stylesheet nor a script file. The full stylesheet then
+ * loads without blocking (main.tsx waits for it before the app renders), and the scripts are
+ * asked for once that first screen has painted.
+ */
+export function prerenderShell(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'safar-prerender-shell',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
+      // Inside the project, so the server-side build's imports resolve from node_modules; one
+      // directory per build, since builds can run side by side (the bundle-size test, e2e).
+      const ssrOut = mkdtempSync(path.join(root, 'node_modules/.cache/safar-prerender-'));
+      try {
+        await build({
+          root,
+          configFile: path.join(root, 'vite.config.ts'),
+          logLevel: 'warn',
+          build: { ssr: path.join(root, 'src/web/prerender/shell.prerender.tsx'), outDir: ssrOut, emptyOutDir: true },
+          // Packages whose modules import CSS (the Arabic font) are bundled, so node never loads a .css file.
+          ssr: { noExternal: ['@fontsource-variable/noto-sans-arabic'] },
+        });
+        const { renderShell } = (await import(pathToFileURL(path.join(ssrOut, 'shell.prerender.js')).href)) as typeof import('./shell.prerender');
+        const shells = `<div data-shell-lang="en">${await renderShell('en')}</div><div data-shell-lang="ar">${await renderShell('ar')}</div>`;
+        const file = path.join(outDir, 'index.html');
+        const page = readFileSync(file, 'utf8');
+        if (!page.includes(SHELL_MARK) || !page.includes(CHOOSER_MARK)) throw new Error('index.html lacks the app-shell or choose-shell mark');
+        const withShell = page.replace(SHELL_MARK, shells).replace(CHOOSER_MARK, `<script>(${chooseShell.toString()})();</script>`);
+        // 'body': the full stylesheet leaves <head>, with no inline onload handler (the CSP
+        // allows none); scriptsAfterFirstPaint then loads it after the first paint.
+        const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'body', fonts: true, pruneSource: false, reduceInlineStyles: false, logLevel: 'warn' });
+        writeFileSync(file, scriptsAfterFirstPaint(await beasties.process(withShell)));
+      } finally {
+        rmSync(ssrOut, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * Takes the entry script, its module preloads and the stylesheet out of the page and has
+ * loadAfterFirstPaint ask for them from the end of <body>, once the first screen has painted.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('index.html has no module entry script');
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const stylesheets = [...html.matchAll(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g)];
+  let page = html.replace(entry[0], '');
+  for (const link of [...preloads, ...stylesheets]) page = page.replace(link[0], '');
+  const hrefs = (links: RegExpExecArray[]) => JSON.stringify(links.map((link) => link[1]));
+  const loader = `<script>(${loadAfterFirstPaint.toString()})(${JSON.stringify(entry[1])}, ${hrefs(preloads)}, ${hrefs(stylesheets)});</script>`;
+  return page.replace('</body>', `${loader}\n  </body>`);
+}

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyStartupQuery } from '../journey/startup-query';
+import { chooseShell } from './shell-choice';
+
+/** Opens `url` in jsdom's window with `stored` as the saved language, and runs the inline chooser. */
+function choose(url: string, stored: string | null) {
+  window.history.replaceState(null, '', url);
+  localStorage.clear();
+  if (stored !== null) localStorage.setItem('language', stored);
+  chooseShell();
+  const html = document.documentElement;
+  return { shell: html.getAttribute('data-shell'), lang: html.lang, dir: html.dir };
+}
+
+afterEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the inline chooser of the first paint (issue 19)', () => {
+  it.each([
+    ['/traveller-details', null, 'en', 'ltr'],
+    ['/traveller-details?lang=ar', null, 'ar', 'rtl'],
+    ['/', 'ar', 'ar', 'rtl'],
+    ['/traveller-details/', 'ar', 'ar', 'rtl'],
+    ['/traveller-details?lang=en', 'ar', 'en', 'ltr'],
+    ['/traveller-details?lang=fr', 'ar', 'ar', 'rtl'],
+    ['/traveller-details//', null, 'en', 'ltr'],
+  ])('shows the pre-rendered first screen on %s (stored %s) in %s, %s', (url, stored, lang, dir) => {
+    expect(choose(url, stored)).toEqual({ shell: lang, lang, dir });
+  });
+
+  it.each(['/compare-quotes?uuid=x', '/checkout', '/payment-result?ref=1', '/thank-you'])('shows the splash on %s, which was not pre-rendered', (url) => {
+    expect(choose(url, null).shell).toBe('splash');
+  });
+
+  it.each([
+    ['?lang=ar', null],
+    ['?lang=en', 'ar'],
+    ['', 'ar'],
+    ['', 'en'],
+    ['', 'fr'],
+    ['?lang=xx', 'ar'],
+    ['?lang=', null],
+  ])('picks the language the app will pick (query %j, stored %j), so the hydrated screen matches', (query, stored) => {
+    const chosen = choose(`/traveller-details${query}`, stored).lang;
+    expect(chosen).toBe(applyStartupQuery(query).lang);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MOBILE, TEXTS, browserForThisFile, finish, openPage, waitForApp, type Lang } from './harness';
+
+const browser = browserForThisFile();
+
+/** Holds the app's entry script until the returned function is called: the page shows only its HTML. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('the first paint is the pre-rendered first screen, hydrated in place (issue 19)', () => {
+  for (const lang of ['en', 'ar'] as Lang[]) {
+    test(`${lang}: before any script, the page shows the travel details heading and header in ${lang}; the app then keeps those same elements`, async () => {
+      const opened = await openPage(browser(), MOBILE);
+      const { page } = opened;
+      const release = await holdScripts(page);
+      // Module scripts hold DOMContentLoaded back, so the page is read as soon as it commits.
+      await page.goto(`/traveller-details?lang=${lang}`, { waitUntil: 'commit' });
+
+      const heading = page.locator('main h1:visible');
+      await heading.waitFor();
+      expect(await heading.textContent()).toBe(TEXTS[lang].steps[0]);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, TEXTS[lang].dir]);
+      expect(await page.locator('#splash').isVisible()).toBe(false);
+      expect(await page.getByText(TEXTS[lang].stepOfFirst).first().isVisible()).toBe(true);
+      await heading.evaluate((element) => element.setAttribute('data-painted-before-scripts', ''));
+
+      release();
+      await waitForApp(page);
+      // Hydrated, not replaced: the element painted first is the one the app now runs.
+      await expect.poll(() => page.locator('main h1[data-painted-before-scripts]').count()).toBe(1);
+      expect(await page.locator('[data-shell-lang]').count()).toBe(1);
+      await page.getByRole('button', { name: TEXTS[lang].otherLanguageLabel }).waitFor();
+      await finish(opened);
+    });
+  }
+
+  test('a page that was not pre-rendered (checkout, deep-linked) shows the splash until the app renders it', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    const release = await holdScripts(page);
+    await page.goto('/checkout', { waitUntil: 'commit' });
+    await page.locator('#splash').waitFor();
+    expect(await page.locator('main h1:visible').count()).toBe(0);
+    release();
+    await waitForApp(page);
+    expect(await page.locator('[data-shell-lang]').count()).toBe(0);
+    await finish(opened);
+  });
+});
