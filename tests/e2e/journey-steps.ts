@@ -175,7 +175,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** The signing key the server hands the page (RULINGS 23), read as a browser would. */
-async function pageSigningKey(): Promise<string> {
+export async function pageSigningKey(): Promise<string> {
   const html = await (await fetch(`${baseUrl()}/traveller-details`)).text();
   const content = /<meta name="safar-config" content="([^"]*)"/.exec(html)?.[1] ?? '';
   return (JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { signingKey: string }).signingKey;

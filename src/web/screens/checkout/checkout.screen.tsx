@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Alert, Button, Checkbox, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Paper, Stack } from '@mantine/core';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -27,7 +27,9 @@ import { mainSiteUrl } from '../../shell/main-site-links';
 import { PlanSummary } from '../invoice-shared/plan-summary';
 import { LoadFailureView } from '../load-failure-view';
 import { PageHeading } from '../page-heading';
+import { FLOATING_NOTICE } from '../quotes-shared/quotes-notice';
 import type { checkoutLogic } from './checkout.actors';
+import { CheckoutLoading } from './checkout-loading';
 import { CouponBox } from './coupon-box';
 import { PaymentOverlay } from './payment-overlay';
 import { PriceSummary } from './price-summary';
@@ -50,14 +52,8 @@ export function CheckoutScreen() {
 
   let body;
   if (viewState === 'failed') body = <LoadFailureView leadNotFound={leadNotFound} />;
-  else if (viewState !== 'ready' || !invoice || !lead || !totals) {
-    body = (
-      <Paper p="xl" role="status" data-testid="checkout-loading" style={{ textAlign: 'center' }}>
-        <Loader aria-hidden="true" />
-        <Text c="dimmed" mt="sm">{t`Please wait while we load your plan…`}</Text>
-      </Paper>
-    );
-  } else {
+  else if (viewState !== 'ready' || !invoice || !lead || !totals) body = <CheckoutLoading />;
+  else {
     const plan = { providerId: invoice.insurance_provider_id, isApiPlan: invoice.is_api_plan, isFamily: lead.is_family, sourceId: lead.source_id };
     body = (
       <Stack gap="lg">
@@ -83,6 +79,7 @@ export function CheckoutScreen() {
         />
         {notice && (
           <Alert
+            {...FLOATING_NOTICE}
             color="yellow"
             icon={<IconInfoCircle aria-hidden="true" />}
             withCloseButton

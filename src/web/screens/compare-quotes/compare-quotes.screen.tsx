@@ -33,6 +33,7 @@ import { useQuotesStep } from '../quotes-shared/use-quotes-step';
 import { BenefitsDrawer } from './benefits-drawer';
 import { CompareTray } from './compare-tray';
 import { QuoteCard } from './quote-card';
+import { QuoteListSkeleton } from './quote-list-skeleton';
 import { QuotesEmpty } from './quotes-empty';
 import { QuotesSummary } from './quotes-summary';
 import { QuotesToolbar } from './quotes-toolbar';
@@ -70,7 +71,7 @@ export function CompareQuotesScreen() {
   } else if (viewState === 'empty') {
     body = <QuotesEmpty onCallBack={() => journey.send({ type: 'callBack.requested' })} />;
   } else if (viewState === 'loading' || !lead) {
-    body = <QuotesLoading testId="quotes-loading" />;
+    body = <QuotesLoading testId="quotes-loading" skeleton={<QuoteListSkeleton />} />;
   } else {
     body = (
       <>

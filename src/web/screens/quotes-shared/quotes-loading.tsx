@@ -1,14 +1,34 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 
-/** The "Searching" state of both quote pages (spec §2), announced to screen readers. */
-export function QuotesLoading({ testId }: { testId: string }) {
+/**
+ * The "Searching" state of both quote pages (spec §2), announced to screen readers. With a
+ * `skeleton`, the words sit where the list's heading will be and the skeleton holds the room of
+ * what follows, so the quotes take the place of their outline instead of pushing the page (and
+ * its footer) down when they arrive (issue 19: layout shift).
+ */
+export function QuotesLoading({ testId, skeleton }: { testId: string; skeleton?: ReactNode }) {
   const { t } = useLingui();
+  const searching = t`Searching for plans…`;
+  if (skeleton) {
+    return (
+      <div role="status" data-testid={testId}>
+        <Group gap="sm" wrap="nowrap" mih={28}>
+          <Loader size="sm" aria-hidden="true" />
+          <Text fw={600} c="dimmed">
+            {searching}
+          </Text>
+        </Group>
+        <div aria-hidden="true">{skeleton}</div>
+      </div>
+    );
+  }
   return (
     <Center py={64} role="status" data-testid={testId}>
       <Stack align="center" gap="sm">
         <Loader aria-hidden="true" />
-        <Text c="dimmed">{t`Searching for plans…`}</Text>
+        <Text c="dimmed">{searching}</Text>
       </Stack>
     </Center>
   );

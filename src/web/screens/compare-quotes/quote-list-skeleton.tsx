@@ -1,0 +1,69 @@
+import { Divider, Grid, Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+
+/** How many card outlines stand in for the list: enough to fill a laptop's screen. */
+const CARDS = 3;
+
+/**
+ * The outline of the quote list while it loads: the summary's trip line, the sort and insurer
+ * fields, and cards of the real cards' size (QuoteCard's grid, paddings and minimum heights as
+ * measured at 375 and 1280 px), so nothing on the page moves when the plans replace it.
+ */
+export function QuoteListSkeleton() {
+  return (
+    <>
+      {/* The summary's trip line under its heading (QuotesSummary: gap 6, then mb md). */}
+      <Skeleton height={18} width={240} maw="100%" radius="sm" mt={6} mb="md" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        {[0, 1].map((field) => (
+          <Stack key={field} gap={6}>
+            <Skeleton height={16} width={80} radius="sm" />
+            <Skeleton height={36} radius="sm" />
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Stack gap="md" mt="md">
+        {Array.from({ length: CARDS }, (_, card) => (
+          <QuoteCardSkeleton key={card} />
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function QuoteCardSkeleton() {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mih={{ base: 650, md: 335 }}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            <Skeleton height={40} width={100} radius="sm" />
+            <Skeleton height={22} width="55%" radius="sm" />
+            <Skeleton height={14} width="45%" radius="sm" />
+            <Group gap="xs">
+              <Skeleton height={22} width={180} radius="xl" />
+              <Skeleton height={22} width={160} radius="xl" />
+            </Group>
+            {[0, 1, 2].map((row) => (
+              <Group key={row} justify="space-between" wrap="nowrap">
+                <Skeleton height={14} width="50%" radius="sm" />
+                <Skeleton height={14} width={80} radius="sm" />
+              </Group>
+            ))}
+            <Skeleton height={18} width={200} radius="sm" mt="xs" />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="sm">
+            <Divider hiddenFrom="md" />
+            <Skeleton height={36} width={90} radius="sm" />
+            <Skeleton height={14} width={120} radius="sm" />
+            <Skeleton height={36} radius="sm" />
+            {[0, 1, 2].map((row) => (
+              <Skeleton key={row} height={20} width="70%" radius="sm" />
+            ))}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}
