@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
+import { ROOT, markBuiltAt, staleness } from './build-staleness';
 
 /**
  * The server as one JavaScript file, `dist-server/main.js`, that `npm start` runs with plain
@@ -14,37 +15,14 @@ import { build, type Plugin } from 'esbuild';
  * newer than the bundle, and says which. Tests and `npm run dev` still run the sources with tsx.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
 /** What the server is built from: its own sources, the contract it imports, the migrations it reads, the locked packages. */
-const SOURCES = ['src/server', 'src/contract', 'package-lock.json'];
+const SOURCES = ['src/server', 'src/contract', 'package-lock.json'] as const;
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
-
-/** The newest source file and its time, or null when there are none. */
-function newestSource(): { file: string; ms: number } | null {
-  let newest: { file: string; ms: number } | null = null;
-  const visit = (file: string) => {
-    const stat = statSync(file);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(file)) visit(path.join(file, entry));
-    } else if (!newest || stat.mtimeMs > newest.ms) {
-      newest = { file, ms: stat.mtimeMs };
-    }
-  };
-  for (const source of SOURCES) visit(path.join(ROOT, source));
-  return newest;
-}
 
 /** Why the bundle must be built again (a sentence), or null when it is current. */
 export function bundleStaleness(): string | null {
-  let builtMs: number;
-  try {
-    builtMs = statSync(SERVER_BUNDLE).mtimeMs;
-  } catch {
-    return 'no server bundle yet';
-  }
-  const newest = newestSource();
-  return newest && newest.ms > builtMs ? `${path.relative(ROOT, newest.file)} is newer than the server bundle` : null;
+  return staleness(SERVER_BUNDLE, SOURCES, 'the server bundle');
 }
 
 /**
@@ -68,6 +46,9 @@ const ownImportMetaUrl: Plugin = {
 export async function bundleServer(options: { force?: boolean } = {}): Promise<string | null> {
   const reason = options.force ? 'asked to' : bundleStaleness();
   if (!reason) return null;
+  const startedAtMs = Date.now();
+  // Loaded only to build: a start whose bundle is current need not load esbuild.
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [path.join(ROOT, 'src/server/main.ts')],
     bundle: true,
@@ -85,6 +66,7 @@ export async function bundleServer(options: { force?: boolean } = {}): Promise<s
   const partial = `${SERVER_BUNDLE}.${process.pid}.partial`;
   writeFileSync(partial, result.outputFiles[0]!.contents);
   renameSync(partial, SERVER_BUNDLE);
+  markBuiltAt(SERVER_BUNDLE, startedAtMs);
   return reason;
 }
 

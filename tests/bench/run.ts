@@ -1,158 +1,105 @@
 /**
- * `npm run bench`: figures, not pass/fail. Start-up to first page (new and existing data
- * directory), signed API and page throughput on loopback, and the gzip size of the bundle.
+ * `npm run bench`: every figure of issue 19's table in one run, each beside its budget with PASS
+ * or FAIL; figures, not a test, so it always exits 0. Flags:
+ *   --quick          one Lighthouse run per page instead of the median of three
+ *   --only a,b       only these parts: size, start, lighthouse, purchase, api (memory comes with any server part)
  */
-import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { DEV_SIGNING_SECRET } from '../../src/server/config';
-import { BIN, ROOT, freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { buildIfStale } from '../../src/server/build-if-stale';
+import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, buildForSizing, kb, measureBundle } from '../support/bundle-size';
+import { measureApiRates } from './api-rates';
+import { startBenchServer, type BenchServer } from './bench-server';
+import { atMost, broken, megabytes, plain, printSummary, section } from './figures';
+import { measureLighthouse } from './lighthouse-runs';
+import { measurePurchase } from './purchase-waits';
+import { measureStart } from './start-time';
 
-const root = ROOT;
-const bin = (name: string) => path.join(BIN, name);
+const PARTS = ['size', 'start', 'lighthouse', 'purchase', 'api'] as const;
+type Part = (typeof PARTS)[number];
 
-/** Starts the server and returns the milliseconds until GET / answers with the app's HTML. */
-async function startServer(dataDir: string, port: number): Promise<{ server: ServerProcess; ms: number }> {
-  const started = performance.now();
-  const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir });
-  for (;;) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      if (response.ok && (await response.text()).includes('id="root"')) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 120_000) throw new Error('server did not start in 120 s');
-    await new Promise((r) => setTimeout(r, 50));
+function parseArgs(argv: string[]): { quick: boolean; parts: Set<Part> } {
+  const quick = argv.includes('--quick');
+  const only = argv.flatMap((arg, index) => (arg === '--only' ? (argv[index + 1] ?? '') : arg.startsWith('--only=') ? arg.slice(7) : '').split(',')).filter(Boolean);
+  const unknown = only.filter((part) => !PARTS.includes(part as Part));
+  if (unknown.length) {
+    console.error(`unknown part(s) for --only: ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+    process.exit(2);
   }
-  return { server, ms: Math.round(performance.now() - started) };
+  return { quick, parts: new Set(only.length ? (only as Part[]) : PARTS) };
 }
 
-function sign(body: string, nonce: number) {
-  const timestamp = String(Math.floor(nonce / 1000));
-  const signature = createHmac('sha256', DEV_SIGNING_SECRET).update(`${nonce}${timestamp}${body}`).digest('hex');
-  return { 'X-Nonce': String(nonce), 'X-Timestamp': timestamp, 'X-Signature': signature };
+async function measureSize(): Promise<void> {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'safar-bench-size-'));
+  try {
+    await buildForSizing(outDir);
+    const sizes = measureBundle(outDir);
+    const entry = sizes.firstLoad.find((file) => /\/index-[^/]*\.js$/.test(file.file));
+    atMost(
+      `first-load JS (gzip), ${sizes.firstLoad.length} files`,
+      sizes.firstLoadTotal,
+      FIRST_LOAD_BUDGET_BYTES,
+      kb,
+      `entry ${entry ? kb(entry.gzip) : '?'}; ${sizes.firstLoad.map((file) => `${path.basename(file.file)} ${kb(file.gzip)}`).join(', ')}`,
+    );
+    const largest = sizes.lazy[0];
+    if (largest) atMost('largest lazy chunk (gzip)', largest.gzip, LAZY_CHUNK_BUDGET_BYTES, kb, `${path.basename(largest.file)}, of ${sizes.lazy.length} lazy chunks`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
-async function load(title: string, options: autocannon.Options) {
-  const result = await autocannon({ connections: 10, duration: 5, ...options });
-  console.log(
-    `${title.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}`,
-  );
+/** Runs a part; a part that breaks is reported as such and the others still run. */
+async function part(name: string, work: () => Promise<void>): Promise<void> {
+  section(name);
+  const started = performance.now();
+  try {
+    await work();
+  } catch (error) {
+    broken(name, error);
+  }
+  console.log(`      (${name}: ${Math.round((performance.now() - started) / 1000)} s)`);
 }
 
 async function main() {
-  const buildStarted = performance.now();
-  execFileSync(bin('vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-  console.log(`vite build                                   ${Math.round(performance.now() - buildStarted)} ms`);
+  const { quick, parts } = parseArgs(process.argv.slice(2));
+  console.log(`bench: ${[...parts].join(', ')}${quick ? ' (quick: one Lighthouse run each)' : ''}`);
+  if (parts.has('size')) await part('bundle size', measureSize);
 
-  const assets = path.join(root, 'dist/assets');
-  const sizes = { js: 0, css: 0 };
-  for (const file of readdirSync(assets)) {
-    const kind = file.endsWith('.js') ? 'js' : file.endsWith('.css') ? 'css' : null;
-    if (kind) sizes[kind] += gzipSync(readFileSync(path.join(assets, file))).length;
-  }
-  const entry = readdirSync(assets).find((f) => /^index-.*\.js$/.test(f));
-  const entryGzip = entry ? gzipSync(readFileSync(path.join(assets, entry))).length : 0;
-  console.log(`bundle (gzip)                                JS ${(sizes.js / 1024).toFixed(0)} KB (entry ${(entryGzip / 1024).toFixed(0)} KB), CSS ${(sizes.css / 1024).toFixed(0)} KB`);
+  const needsServer = parts.has('lighthouse') || parts.has('purchase') || parts.has('api');
+  if (!needsServer && !parts.has('start')) return printSummary();
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-bench-'));
+  section('builds');
   try {
-    const port = await freePort();
-    const fresh = await startServer(dataDir, port);
-    console.log(`start to first page, new data directory      ${fresh.ms} ms`);
-    await fresh.server.stop();
-    const again = await startServer(dataDir, port);
-    console.log(`start to first page, existing data directory ${again.ms} ms`);
-    if (!existsSync(path.join(dataDir, 'pglite'))) throw new Error('no pglite directory was created');
-    console.log(`data directory size                          ${(dirSize(dataDir) / 1024 / 1024).toFixed(1)} MB`);
-
-    const base = `http://127.0.0.1:${port}`;
-    await load('GET /traveller-details (SPA, gzip)', { url: `${base}/traveller-details`, headers: { 'accept-encoding': 'gzip' } });
-    // Each request needs its own nonce; counting up from now drifts at most a few seconds.
-  let nonce = Date.now();
-    const body = JSON.stringify({ lang: 'ar', isDropdown: true });
-    await load('POST countries (signed, 249 rows, PGlite)', {
-      url: `${base}/miscellaneous/travel/wiz/countries`,
-      method: 'POST',
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            body,
-            headers: { 'content-type': 'application/json', ...sign(body, (nonce += 1)) },
-          }),
-        },
-      ],
-    });
-    await load('POST get-vat (signed, nonce insert)', {
-      url: `${base}/miscellaneous/travel/wiz/get-vat`,
-      method: 'POST',
-      requests: [{ setupRequest: (request) => ({ ...request, headers: sign('', (nonce += 1)) }) }],
-    });
-
-    // Quoting: a new family lead priced from scratch (every plan, the HTTP insurer included),
-    // then the same lead's quotes answered again from its stored snapshot.
-    const post = async (apiPath: string, payload: unknown) => {
-      const text = JSON.stringify(payload);
-      const response = await fetch(`${base}${apiPath}`, { method: 'POST', body: text, headers: { 'content-type': 'application/json', ...sign(text, (nonce += 1)) } });
-      return (await response.json()) as { status: number; data: { uuid: string } };
-    };
-    const firstQuoteMs: number[] = [];
-    let uuid = '';
-    for (let run = 0; run < 5; run += 1) {
-      const saved = await post('/miscellaneous/travel/wiz/add-customer-lead', benchLead(run));
-      if (saved.status !== 200) throw new Error(`add-customer-lead answered ${saved.status}`);
-      uuid = saved.data.uuid;
-      const started = performance.now();
-      const quoted = await post('/miscellaneous/travel/wiz/compare-quotes', { uuid, lang: 'en' });
-      if (quoted.status !== 200) throw new Error(`compare-quotes answered ${quoted.status}`);
-      firstQuoteMs.push(performance.now() - started);
+    console.log(await buildIfStale());
+  } catch (error) {
+    // Nothing current to start or serve: the other parts would measure a stale or half-written build.
+    broken('builds (npm start would fail the same way)', error);
+    return printSummary();
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-bench-'));
+  let server: BenchServer | null = null;
+  try {
+    if (parts.has('start')) await part('npm start', () => measureStart(dataDir));
+    if (needsServer) {
+      server = await startBenchServer(dataDir);
+      const running = server;
+      plain('server memory (RSS) at start', megabytes(running.rssBytes()));
+      if (parts.has('lighthouse')) await part('Lighthouse, mobile', () => measureLighthouse(running, quick ? 1 : 3));
+      if (parts.has('purchase')) await part('scripted purchase in Chromium', () => measurePurchase(running));
+      if (parts.has('api')) await part('rates at 50 connections', () => measureApiRates(running));
+      section('memory');
+      plain('server memory (RSS) after the runs above', megabytes(running.rssBytes()));
     }
-    firstQuoteMs.sort((a, b) => a - b);
-    console.log(`compare-quotes, new lead (median of 5)       ${Math.round(firstQuoteMs[2]!)} ms`);
-    const quoteBody = JSON.stringify({ uuid, lang: 'ar' });
-    await load('POST compare-quotes (signed, stored quotes)', {
-      url: `${base}/miscellaneous/travel/wiz/compare-quotes`,
-      method: 'POST',
-      requests: [{ setupRequest: (request) => ({ ...request, body: quoteBody, headers: { 'content-type': 'application/json', ...sign(quoteBody, (nonce += 1)) } }) }],
-    });
-    await again.server.stop();
   } finally {
+    await server?.process.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  printSummary();
 }
 
-/** A family of three to France and Italy in ten days' time, with its own e-mail and phone. */
-function benchLead(run: number) {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const year = new Date().getUTCFullYear();
-  return {
-    name: 'Bench Traveller',
-    email: `bench.${Date.now()}.${run}@example.com`,
-    phone_country_code: '+961',
-    phone_number: `7${String(Date.now() + run).slice(-7)}`,
-    inbound_outbound: true,
-    trip_type: 1,
-    start_date: day(10),
-    end_date: day(20),
-    destination_id: [250, 380],
-    source_id: 422,
-    no_of_traveller: 3,
-    is_family: true,
-    travellers_info: [{ dob: `${year - 41}-01-10` }, { dob: `${year - 39}-02-11` }, { dob: `${year - 11}-03-12` }],
-    lang: 'en',
-  };
-}
-
-function dirSize(dir: string): number {
-  return readdirSync(dir, { recursive: true })
-    .map((f) => path.join(dir, String(f)))
-    .reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
-}
-
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 0;
+});

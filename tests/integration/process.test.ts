@@ -220,12 +220,14 @@ describe('the server process', () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-process-'));
       dataDirs.push(dataDir);
       const port = await freePort();
-      // The real start script, its build step left out (the test needs no SPA), run by npm as-is.
+      // The real start script, its build step narrowed to the server bundle (the test needs no
+      // SPA), run by npm as-is.
       const script = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-      expect(script).toMatch(/^vite build [^&]*&& /);
+      const buildStep = /^node --import tsx src\/server\/build-if-stale\.ts && /;
+      expect(script).toMatch(buildStep);
       const project = mkdtempSync(path.join(os.tmpdir(), 'safar-npm-start-'));
       dataDirs.push(project);
-      const serve = script.replace(/^vite build [^&]*&& /, 'true && ');
+      const serve = script.replace(buildStep, 'node --import tsx src/server/server-bundle.ts && ');
       writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'npm-start-probe', private: true, scripts: { start: `cd ${JSON.stringify(ROOT)} && ${serve}` } }));
       const npm = spawn('npm', ['start', '--silent'], {
         cwd: project,

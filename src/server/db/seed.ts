@@ -29,13 +29,26 @@ export function countryRows(): (typeof t.countries.$inferInsert)[] {
  */
 export async function seedDatabase(db: Db): Promise<void> {
   const rows = countryRows();
-  await db
-    .insert(t.countries)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: t.countries.id,
-      set: { nameEn: sql`excluded.name_en`, nameAr: sql`excluded.name_ar`, phoneCode: sql`excluded.phone_code` },
-    });
+  // Only the countries that are new or whose names or code changed are written: rewriting all 249
+  // on every start was most of what seeding an existing database cost (issue 19 part 4).
+  const stored = new Map(
+    (await db.select({ id: t.countries.id, nameEn: t.countries.nameEn, nameAr: t.countries.nameAr, phoneCode: t.countries.phoneCode }).from(t.countries)).map(
+      (row) => [row.id, row],
+    ),
+  );
+  const changed = rows.filter((row) => {
+    const was = stored.get(row.id);
+    return !was || was.nameEn !== row.nameEn || was.nameAr !== row.nameAr || was.phoneCode !== row.phoneCode;
+  });
+  if (changed.length) {
+    await db
+      .insert(t.countries)
+      .values(changed)
+      .onConflictDoUpdate({
+        target: t.countries.id,
+        set: { nameEn: sql`excluded.name_en`, nameAr: sql`excluded.name_ar`, phoneCode: sql`excluded.phone_code` },
+      });
+  }
 
   await db
     .insert(t.masterItems)

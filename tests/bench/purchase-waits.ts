@@ -1,0 +1,124 @@
+import type { Locator, Page } from 'playwright-core';
+import { todayIso } from '../../src/contract/dates';
+import { launchChromium } from '../support/chromium';
+import { MOBILE, waitForApp, type Lang } from '../e2e/harness';
+import { fields, fillTrip, newTrip, quotesOpened, textIn } from '../e2e/journey-steps';
+import { MRS, PLAN, choose, reviewFields } from '../e2e/review-steps';
+import { atMost, ms, plain } from './figures';
+import type { BenchServer } from './bench-server';
+
+/**
+ * Issue 19's scripted purchase: one traveller buys Europe Flex in Chromium, from the first page
+ * to the policy, through the APS sandbox's card page, with the e2e suite's steps. What is timed
+ * is only the customer's waiting: from the click that submits a step until the next screen is
+ * usable (its key element shown, no loader left). The script's own typing and choosing is not.
+ */
+
+/** The APS sandbox's test card (RULINGS 20). */
+const GOOD_CARD = '4005 5500 0000 0001';
+
+/** Steps whose screen shows a loader while it fetches: usable once no "...-loading" status is left. */
+async function noLoader(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#splash, [data-testid$="-loading"]'), undefined, { timeout: 30_000 });
+}
+
+export async function measurePurchase(server: BenchServer, lang: Lang = 'en'): Promise<void> {
+  const browser = await launchChromium();
+  const waits: { step: string; ms: number }[] = [];
+  /** Times `submit` (a click or a navigation) until `ready` resolves. */
+  const waited = async (step: string, submit: () => Promise<unknown>, ready: () => Promise<unknown>) => {
+    const started = performance.now();
+    await submit();
+    await ready();
+    waits.push({ step, ms: performance.now() - started });
+  };
+  try {
+    const context = await browser.newContext({ viewport: MOBILE, baseURL: server.base });
+    const page = await context.newPage();
+    const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 30_000 });
+    const year = Number(todayIso().slice(0, 4));
+    const trip = newTrip({ dobs: [`${year - 36}-04-12`] });
+
+    await waited(
+      'first page: travel details form',
+      () => page.goto(`/traveller-details?lang=${lang}`),
+      async () => {
+        await waitForApp(page);
+        await visible(fields(page, lang).form);
+      },
+    );
+    await fillTrip(page, lang, trip);
+
+    await waited(
+      'proceed → quote list',
+      () => fields(page, lang).proceed.click(),
+      async () => {
+        await quotesOpened(page);
+        await visible(page.getByTestId('buy-now'));
+        await noLoader(page);
+      },
+    );
+
+    const card = page.getByTestId('quote-card').filter({ has: page.getByText(PLAN.provider1000[lang], { exact: true }) });
+    const review = reviewFields(page, lang);
+    await waited(
+      'buy now → traveller review',
+      () => card.getByTestId('buy-now').click(),
+      async () => {
+        await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+        // The first traveller's form is open (review-steps' travellerOpened polls with vitest's expect, which needs its runner).
+        await visible(review.heading.and(page.getByText(textIn(lang, 'Traveller {number} (you)', { number: 1 }), { exact: true })));
+        await noLoader(page);
+      },
+    );
+    await choose(page, review.title, MRS[lang]);
+    await review.passport.fill('BN1234567');
+
+    await waited(
+      'proceed → checkout',
+      () => review.proceed.click(),
+      async () => {
+        await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 30_000 });
+        await visible(page.getByTestId('price-summary'));
+        await noLoader(page);
+      },
+    );
+
+    await waited(
+      'pay → payments page',
+      () => page.getByTestId('checkout-pay').click(),
+      async () => {
+        await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname), { timeout: 30_000 });
+        await visible(page.locator('form button[type="submit"]'));
+      },
+    );
+
+    await waited(
+      'continue → card page (sandbox gateway)',
+      () => page.locator('form button[type="submit"]').first().click(),
+      async () => {
+        await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 30_000 });
+        await visible(page.locator('input[name="card_number"]'));
+      },
+    );
+    await page.locator('input[name="card_number"]').fill(GOOD_CARD);
+    await page.locator('input[name="expiry_date"]').fill(`09/${String(Number(todayIso().slice(2, 4)) + 1)}`);
+    await page.locator('input[name="card_security_code"]').fill('123');
+    await page.locator('input[name="card_holder_name"]').fill('RANIA HADDAD');
+
+    await waited(
+      'pay with card → policy shown',
+      () => page.locator('button[name="action"][value="pay"]').click(),
+      async () => {
+        await page.waitForURL((url) => url.pathname === '/payment-result', { timeout: 30_000 });
+        await visible(page.getByTestId('policy-number'));
+        await noLoader(page);
+      },
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  for (const wait of waits) plain(`purchase (${lang}), wait: ${wait.step}`, ms(wait.ms));
+  atMost(`purchase (${lang}), waiting in all, first page to policy`, waits.reduce((sum, wait) => sum + wait.ms, 0), 3000, ms);
+}

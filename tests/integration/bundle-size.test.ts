@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, buildForSizing, kb, measureBundle, type BundleSizes } from '../support/bundle-size';
+
+/**
+ * Issue 19 part 6: sizes are deterministic, so their budgets are checked here, on a real
+ * production build of the SPA (timings stay in `npm run bench`). A phone on slow mobile data
+ * fetches and runs the first load before it can show the travel details form.
+ */
+
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'safar-bundle-size-'));
+let sizes: BundleSizes;
+
+beforeAll(async () => {
+  await buildForSizing(outDir);
+  sizes = measureBundle(outDir);
+}, 180_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const listed = (files: BundleSizes['firstLoad']) => files.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ');
+
+describe('the production bundle (gzip)', () => {
+  test('the first load (the entry chunk and what it imports statically) is at most 160 KB', () => {
+    expect(sizes.firstLoad.length, 'the build has an entry chunk').toBeGreaterThan(0);
+    expect(
+      sizes.firstLoadTotal,
+      `first load is ${kb(sizes.firstLoadTotal)} in ${sizes.firstLoad.length} files, over the budget of ${kb(FIRST_LOAD_BUDGET_BYTES)}: ${listed(sizes.firstLoad)}`,
+    ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  });
+
+  test('no lazy chunk is over 100 KB', () => {
+    const over = sizes.lazy.filter((file) => file.gzip > LAZY_CHUNK_BUDGET_BYTES);
+    expect(over.map((f) => `${f.file} ${kb(f.gzip)}`), `lazy chunks over the budget of ${kb(LAZY_CHUNK_BUDGET_BYTES)}`).toEqual([]);
+  });
+});

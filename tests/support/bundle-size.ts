@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+import { ROOT } from './server-process';
+
+/**
+ * The bundle budgets of issue 19 (DESIGN.md "What runs"), measured one way for the test that
+ * enforces them (tests/integration/bundle-size.test.ts) and for `npm run bench` that prints them.
+ */
+export const FIRST_LOAD_BUDGET_BYTES = 160 * 1024;
+export const LAZY_CHUNK_BUDGET_BYTES = 100 * 1024;
+
+export interface SizedFile {
+  /** Path inside the build, e.g. "assets/index-abc123.js". */
+  file: string;
+  /** Its size gzipped (zlib's default level, as a server's gzip sends it). */
+  gzip: number;
+}
+
+export interface BundleSizes {
+  /** The entry chunk and every chunk it imports statically, recursively: what a first visit must fetch and run before the app starts. */
+  firstLoad: SizedFile[];
+  firstLoadTotal: number;
+  /** Every other JavaScript file of the build (lazy screens and what only they import), largest first. */
+  lazy: SizedFile[];
+}
+
+/**
+ * A production build of the SPA into `outDir` with its manifest, as `npm start` builds it.
+ * NODE_ENV is production while it runs: under vitest it is "test", and Vite would then ship
+ * React's development build, which is not what customers get.
+ */
+export async function buildForSizing(outDir: string): Promise<void> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: ROOT,
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
+
+/** The first load and the lazy chunks of a build made with a manifest (buildForSizing). */
+export function measureBundle(outDir: string): BundleSizes {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  if (entries.length === 0) throw new Error(`the manifest of ${outDir} names no entry chunk`);
+
+  // Static imports only: a dynamic import() is a lazy chunk fetched when its screen is needed.
+  const firstLoadKeys = new Set<string>();
+  const visit = (key: string) => {
+    if (firstLoadKeys.has(key)) return;
+    firstLoadKeys.add(key);
+    for (const imported of manifest[key]!.imports ?? []) visit(imported);
+  };
+  entries.forEach(visit);
+
+  const sized = (file: string): SizedFile => ({ file, gzip: gzipSync(readFileSync(path.join(outDir, file))).length });
+  const firstLoadFiles = new Set([...firstLoadKeys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')));
+  // From the folder rather than the manifest, so no emitted script escapes the lazy budget.
+  const allJs = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+  const firstLoad = [...firstLoadFiles].map(sized).sort((a, b) => b.gzip - a.gzip);
+  const lazy = allJs.filter((file) => !firstLoadFiles.has(file)).map(sized).sort((a, b) => b.gzip - a.gzip);
+  return { firstLoad, firstLoadTotal: firstLoad.reduce((sum, file) => sum + file.gzip, 0), lazy };
+}
+
+/** "12.3 KB": sizes as the budgets are written (1 KB = 1024 bytes). */
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
