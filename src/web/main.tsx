@@ -51,8 +51,9 @@ async function boot() {
     const app = <SafarApp boot={{ ...prerenderBoot(startup.lang), journey }} next={companyInfo.then(live)} history={createBrowserHistory} />;
     startTransition(() => void hydrateRoot(shell, app));
   } else {
-    for (const unused of document.querySelectorAll('[data-shell-lang]')) unused.remove();
-    // Under the splash, the Arabic face has up to a second to arrive, so the page does not
+    // A pre-rendered screen shown for a journey it was not rendered for (a returning lead) stays
+    // on screen until the app's first render replaces everything in #root.
+    // Before the first render, the Arabic face has up to a second to arrive, so the page does not
     // reflow into it once shown (layout shift, issue 19).
     if (startup.lang === 'ar') await Promise.race([loadArabicFont(), new Promise((resolve) => setTimeout(resolve, ARABIC_FONT_WAIT_MS))]);
     const app = <SafarApp boot={live(await companyInfo)} history={createBrowserHistory} />;
@@ -77,9 +78,9 @@ function prerenderedShell(startup: StartupState, path: string): HTMLElement | nu
 }
 
 /**
- * The built page links its stylesheet at the end of <body>, so the pre-rendered screen paints
- * with its inlined rules before the sheet has arrived; the app waits for it, never rendering
- * unstyled.
+ * The built page asks for its stylesheet after the first paint (src/web/prerender), so the
+ * pre-rendered screen paints with its inlined rules first; the app waits for the sheet, never
+ * rendering unstyled.
  */
 function stylesheetsLoaded(): Promise<unknown> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet);

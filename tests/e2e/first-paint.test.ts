@@ -42,6 +42,19 @@ describe('the first paint is the pre-rendered first screen, hydrated in place (i
     });
   }
 
+  test('a journey the screen was not rendered for (a session in the address) paints the pre-rendered screen, then the app renders its own in its place, with no error', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    const release = await holdScripts(page);
+    await page.goto('/traveller-details?sid=returning-session', { waitUntil: 'commit' });
+    await page.locator('main h1:visible').waitFor();
+    release();
+    await waitForApp(page);
+    expect(await page.locator('[data-shell-lang]').count()).toBe(0);
+    expect(await page.locator('main h1').textContent()).toBe(TEXTS.en.steps[0]);
+    await finish(opened);
+  });
+
   test('a page that was not pre-rendered (checkout, deep-linked) shows the splash until the app renders it', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
