@@ -51,14 +51,14 @@ export function preloadScreenAt(pathname: string): void {
 const PRELOAD_DELAY_MS = 1000;
 
 /**
- * Fetches every later step's chunk, and the calendar, once the browser is idle after the first
- * screen, so no step change or opened calendar waits on the network or shows a loader. One
- * chunk per idle period, in journey order, so evaluating them never competes with the
- * customer's first taps (issue 19).
+ * Fetches every later step's chunk, the travel details form (for a page opened further on) and
+ * the calendar once the browser is idle after the first screen, so no step change or opened
+ * calendar waits on the network or shows a loader. One chunk per idle period, in journey order,
+ * so evaluating them never competes with the customer's first taps (issue 19).
  */
 function usePreloadNextScreens() {
   useEffect(() => {
-    const queue: (() => Promise<unknown>)[] = [...Object.values(LAZY).map((lazyOne) => lazyOne.preload), preloadDatePicker];
+    const queue: (() => Promise<unknown>)[] = [...Object.values(LAZY).map((lazyOne) => lazyOne.preload), preloadTravelDetailsForm, preloadDatePicker];
     let cancel = () => {};
     let stopped = false;
     const next = () => {
