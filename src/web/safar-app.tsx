@@ -24,13 +24,12 @@ export function SafarApp({ boot, next, history: makeHistory }: { boot: AppBoot; 
   );
 }
 
-/** Hides the splash (shown on pages that were not pre-rendered) once the app is on screen. */
+/**
+ * Removes the splash (shown on pages that were not pre-rendered) once the app is on screen: at
+ * once, with no fade, since the app is already painted beneath it and a half-transparent splash
+ * over it would be read, and mis-measured, by a screen reader or a contrast check.
+ */
 function SplashHider() {
-  useEffect(() => {
-    const splash = document.getElementById('splash');
-    if (!splash) return;
-    splash.classList.add('splash-hidden');
-    window.setTimeout(() => splash.remove(), 300);
-  }, []);
+  useEffect(() => document.getElementById('splash')?.remove(), []);
   return null;
 }
