@@ -10,6 +10,7 @@ import { errorFacts, installErrorHandler, RETRY_AFTER_SECONDS, writeErrorLine, t
 import { readiness } from './health/database-health';
 import { envelope, languageOf } from './http/respond';
 import { message } from './http/messages';
+import { acceptsGzip } from './http/cached-json';
 import { inlineScriptHashes, loadIndexHtml } from './http/spa';
 import { bodyLimitMiddleware } from './middleware/body-limit.middleware';
 import { requestLogMiddleware, type LogLine } from './middleware/request-log.middleware';
@@ -238,7 +239,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
       if (!indexHtml) return c.text('The web app is not built yet: run npm run build (npm start does it for you).', 503);
       c.header('Cache-Control', 'no-cache');
       c.header('Vary', 'Accept-Encoding');
-      if (indexGzip && /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+      if (indexGzip && acceptsGzip(c.req.header('accept-encoding'))) {
         // Compressed once at start, not per request: the page carries the pre-rendered first
         // screen in both languages (about 125 KB, 20 KB gzipped; issue 19).
         c.header('Content-Encoding', 'gzip');

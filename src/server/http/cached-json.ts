@@ -25,7 +25,7 @@ function notModified(header: string | undefined, etag: string): boolean {
 }
 
 /** Whether Accept-Encoding takes gzip (a `gzip;q=0` refuses it). */
-function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(';');
