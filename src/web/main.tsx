@@ -7,7 +7,7 @@ import './global.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { AppBoot } from './app';
-import { activateLanguage, loadArabicFont } from './i18n/locale';
+import { activateLanguage, loadFaces } from './i18n/locale';
 import { createBrowserHistory } from './journey/app-location';
 import { normalisedPath } from './journey/route-location';
 import { applyStartupQuery, type StartupState } from './journey/startup-query';
@@ -19,8 +19,8 @@ import { configureHttpClient } from './services/http-client';
 import { loadCompanyInfo } from './services/company-info.service';
 import type { CompanyInfo } from '../contract/reference.endpoints';
 
-/** How long a page under the splash waits for the Arabic face before it renders anyway. */
-const ARABIC_FONT_WAIT_MS = 1000;
+/** How long a page under the splash waits for its faces before it renders anyway. */
+const FONT_WAIT_MS = 1000;
 
 /** Start-up: configuration, entry query, language and company information, then the app. */
 async function boot() {
@@ -53,9 +53,9 @@ async function boot() {
   } else {
     // A pre-rendered screen shown for a journey it was not rendered for (a returning lead) stays
     // on screen until the app's first render replaces everything in #root.
-    // Before the first render, the Arabic face has up to a second to arrive, so the page does not
-    // reflow into it once shown (layout shift, issue 19).
-    if (startup.lang === 'ar') await Promise.race([loadArabicFont(), new Promise((resolve) => setTimeout(resolve, ARABIC_FONT_WAIT_MS))]);
+    // Before the first render, the page's faces (Inter, and the Arabic face in Arabic) have up to
+    // a second to arrive, so the page does not reflow into them once shown (layout shift, issue 19).
+    await Promise.race([loadFaces(startup.lang), new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
     const app = <SafarApp boot={live(await companyInfo)} history={createBrowserHistory} />;
     const root = createRoot(document.getElementById('root')!);
     startTransition(() => root.render(app));

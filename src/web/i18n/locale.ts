@@ -37,6 +37,17 @@ export function loadArabicFont(): Promise<unknown> {
 }
 
 /**
+ * Settles once the faces the page shows in this language are loaded (or failed): Inter, whose
+ * stylesheet the entry imports, and the Arabic face for Arabic. The browser fetches a face only
+ * when text first uses it, so a page rendered under the splash would otherwise paint in the
+ * fallback face and then reflow into Inter, a layout shift (issue 19).
+ */
+export function loadFaces(lang: Language): Promise<unknown> {
+  const latin = document.fonts?.load('700 16px "Inter Variable"', 'Safar').catch(() => undefined);
+  return Promise.all([latin, lang === 'ar' ? loadArabicFont() : undefined]);
+}
+
+/**
  * Switches Lingui and the document's lang/dir together (DESIGN convention 7), so every text,
  * date and the mirrored layout change as one. The calendar takes its language from
  * DatesProvider, and its Arabic month names from calendar-locale.ts, in its own chunk.
