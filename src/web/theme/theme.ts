@@ -40,6 +40,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   other: { navy: '#0b1f3a', mobileBreakpointPx: 768 },
+  components: {
+    // Mantine 9 keeps every closed dropdown's options in the page (display: none): the travel
+    // details form's selects alone made about a thousand hidden elements at its first render, the
+    // largest part of its mount on a phone (issue 19). Options now render when a list opens.
+    Combobox: { defaultProps: { keepMounted: false } },
+  },
 });
 
 /**

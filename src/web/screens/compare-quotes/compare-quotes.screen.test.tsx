@@ -73,13 +73,11 @@ function labelled(label: string): HTMLInputElement {
   return inputs[0] as HTMLInputElement;
 }
 
-/** Opens a Mantine select by its label and clicks an option of its own list. */
+/** Opens a Mantine select by its label and clicks an option of its own list (rendered once it opens). */
 function pickOption(label: string, option: string) {
-  const input = labelled(label);
-  act(() => fireEvent.click(input));
-  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
-  if (!list) throw new Error(`${label} did not open its list`);
-  act(() => fireEvent.click(within(list).getByRole('option', { name: option, hidden: true })));
+  act(() => fireEvent.click(labelled(label)));
+  const list = screen.getByRole('listbox', { name: label });
+  act(() => fireEvent.click(within(list).getByRole('option', { name: option })));
 }
 /** An amount as shown: "$61" inside left-to-right isolates (issue 8 row 12). */
 const dollars = (cents: number) => `\u2066$${Math.round(cents / 100).toLocaleString('en-US')}\u2069`;

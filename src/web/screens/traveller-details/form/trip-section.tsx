@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Input, MultiSelect, Radio, SegmentedControl, Select, Text } from '@mantine/core';
+import { Input, MultiSelect, Radio, Select, Text } from '@mantine/core';
 import { IconCalendarEvent, IconPlaneArrival, IconPlaneDeparture, IconWorld } from '@tabler/icons-react';
 import { TRIP_TYPE, tripBounds } from '../../../../contract/travel-details.rules';
+import { SegmentedChoice } from '../../../components/segmented-choice';
 import { DateField } from './date-field';
 import { countryOptionsFilter } from '../../../i18n/country-search';
 import { selectText } from './select-text';
@@ -103,11 +104,8 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
       )}
 
       <Input.Wrapper label={t`Type of cover`} labelElement="div" id={tripTypeLabelId} size="md">
-        <SegmentedControl
-          fullWidth
-          size="md"
-          classNames={{ label: classes.segmentLabel, innerLabel: classes.segmentLabel }}
-          aria-labelledby={`${tripTypeLabelId}-label`}
+        <SegmentedChoice
+          labelledBy={`${tripTypeLabelId}-label`}
           value={String(values.trip_type)}
           onChange={(type) =>
             form.update((v) => withTripType(v, Number(type) === TRIP_TYPE.annual ? TRIP_TYPE.annual : TRIP_TYPE.single, today), { edited: ['end_date'] })
