@@ -1,4 +1,5 @@
 import { selectLead, type JourneySnapshot } from '../../../machines/journey.selectors';
+import type { QuotesView } from '../../../machines/quotes.types';
 
 /** The lead a later step works on, as its machine's input needs it. */
 export interface StepLead {
@@ -21,4 +22,14 @@ export function stepLead(snapshot: JourneySnapshot, path: string): StepLead {
   const origin = globalThis.location?.origin;
   const link = validAgent !== null && lead.uuid && origin?.startsWith('http') ? `${origin}${path}?uuid=${encodeURIComponent(lead.uuid)}` : null;
   return { uuid: lead.uuid, sessionId: lead.sessionId, agentId: validAgent, link };
+}
+
+/**
+ * The quote list's or compare table's address as an agent shares it (the lead's page, without
+ * the agent), sent with every compare-quotes call; null outside a browser page or without a lead.
+ */
+export function quotesShareLink(view: QuotesView, uuid: string | null): string | null {
+  if (!uuid || !globalThis.location?.origin?.startsWith('http')) return null;
+  const path = view === 'offers' ? '/compare-offers' : '/compare-quotes';
+  return `${globalThis.location.origin}${path}?uuid=${encodeURIComponent(uuid)}`;
 }

@@ -1,3 +1,4 @@
+import { createChallenge } from 'altcha-lib/v1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Grecaptcha } from './recaptcha';
 
@@ -60,7 +61,7 @@ describe('getBotCheckToken with BOT_CHECK=recaptcha', () => {
 
   it('adds the script once: a second token is a second execute on the loaded script', async () => {
     const { getBotCheckToken, preloadBotCheck } = await freshService('recaptcha');
-    preloadBotCheck();
+    preloadBotCheck('en');
     const script = await nextScript();
     const grecaptcha = stubGrecaptcha('recaptcha-token-2');
     script.dispatchEvent(new Event('load'));
@@ -86,10 +87,68 @@ describe('getBotCheckToken with BOT_CHECK=recaptcha', () => {
 });
 
 describe('ALTCHA stays the default', () => {
-  it('adds no Google script on the plan pages (preloadBotCheck does nothing)', async () => {
+  /** The API edge replaced: bot-challenge answers a fresh altcha-lib challenge each time, and each request is counted. */
+  async function serveChallenges() {
+    const { configureHttpClient } = await import('./http-client');
+    const served: string[] = [];
+    configureHttpClient({
+      baseUrl: 'http://bot-check.test',
+      signingKey: 'test',
+      fetch: async () => {
+        const challenge = await createChallenge({ hmacKey: 'bot-check-test-key', maxnumber: 2000, expires: new Date(Date.now() + 10 * 60_000) });
+        served.push(challenge.salt);
+        return new Response(JSON.stringify({ status: 200, message: 'ok', data: challenge }), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    return served;
+  }
+  const saltOf = (token: string) => (JSON.parse(atob(token)) as { salt: string }).salt;
+
+  afterEach(() => vi.useRealTimers());
+
+  it('adds no Google script on the plan pages', async () => {
     const { preloadBotCheck } = await freshService('altcha');
-    preloadBotCheck();
+    await serveChallenges();
+    preloadBotCheck('en');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(recaptchaScripts()).toHaveLength(0);
+  });
+
+  it('on the plan pages a token is solved ahead when the page is idle; Buy now takes it without waiting for a challenge, and the next Buy now solves a new one (issue 19)', async () => {
+    const { getBotCheckToken, preloadBotCheck } = await freshService('altcha');
+    const served = await serveChallenges();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    preloadBotCheck('en');
+    expect(served).toHaveLength(0);
+    // jsdom has no idle callbacks: whenIdle's timer (1.5 s) stands in for the idle page.
+    vi.advanceTimersByTime(1500);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(served).toHaveLength(1));
+    const first = await getBotCheckToken('en');
+    expect(saltOf(first)).toBe(served[0]);
+    expect(served).toHaveLength(1);
+    const second = await getBotCheckToken('en');
+    expect(served).toHaveLength(2);
+    expect(saltOf(second)).toBe(served[1]);
+  });
+
+  it('a token solved ahead is not used after eight minutes (the server keeps a challenge ten), nor in another language (clock mocked)', async () => {
+    const { getBotCheckToken, preloadBotCheck } = await freshService('altcha');
+    const served = await serveChallenges();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    preloadBotCheck('en');
+    vi.advanceTimersByTime(1500);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(served).toHaveLength(1));
+    expect(saltOf(await getBotCheckToken('ar'))).toBe(served[1]);
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    preloadBotCheck('en');
+    vi.advanceTimersByTime(1500);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(served).toHaveLength(3));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 8 * 60_000 + 1);
+    expect(saltOf(await getBotCheckToken('en'))).toBe(served[3]);
   });
 });

@@ -1,20 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectIsAgent, selectLead } from '../../../../machines/journey.selectors';
-import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome } from '../../../../machines/quotes.selectors';
+import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome, selectViewState } from '../../../../machines/quotes.selectors';
 import type { QuotesInput, QuotesView } from '../../../../machines/quotes.types';
 import { JourneyActorContext } from '../../journey/journey-context';
+import { quotesShareLink } from '../../journey/step-lead';
 import { useStepOutcome } from '../../journey/use-step-outcome';
 import { preloadBotCheck } from '../../services/bot-check.service';
 import { useApp } from '../../shell/app-context';
 import { quotesLogic, readCompareData } from './quotes.actors';
-
-/** The address of this page as the agent shares it: the lead's page, without the agent. */
-function shareLink(view: QuotesView, uuid: string | null): string | null {
-  if (!uuid || !globalThis.location?.origin?.startsWith('http')) return null;
-  const path = view === 'offers' ? '/compare-offers' : '/compare-quotes';
-  return `${globalThis.location.origin}${path}?uuid=${encodeURIComponent(uuid)}`;
-}
 
 /**
  * Runs the quotes machine for a page: input read once from the journey and storage, and the
@@ -35,7 +29,7 @@ export function useQuotesStep(view: QuotesView) {
       uuid: lead.uuid,
       sessionId: lead.sessionId,
       agentId: agentId !== null && Number.isInteger(agentId) && agentId >= 0 ? agentId : null,
-      link: shareLink(view, lead.uuid),
+      link: quotesShareLink(view, lead.uuid),
       view,
       compareIds: compared.compareIds,
       addonsByPlan: compared.addons,
@@ -46,8 +40,11 @@ export function useQuotesStep(view: QuotesView) {
   const failure = useSelector(step, selectFailure);
   const buyFailed = useSelector(step, selectBuyFailed);
 
-  // With reCAPTCHA, Google's script loads on the plan pages only, before a plan is chosen.
-  useEffect(() => preloadBotCheck(), []);
+  // The bot check is made ready on the plan pages once the plans are shown, before one is
+  // chosen: an ALTCHA token solved while the plans are read (not while they load and render), or
+  // with reCAPTCHA, Google's script (loaded on these pages only).
+  const plansShown = useSelector(step, (snapshot) => selectViewState(snapshot) === 'ready');
+  useEffect(() => (plansShown ? preloadBotCheck(lang) : undefined), [plansShown, lang]);
 
   useEffect(() => {
     if (failure === 'quotes_error' || buyFailed) showSystemError();
