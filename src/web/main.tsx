@@ -37,6 +37,9 @@ async function boot() {
     window.history.replaceState(null, '', `${path}${startup.search}${window.location.hash}`);
   }
   preloadScreenAt(path);
+  // A lead's page asks for its data now, not after the app's first render (issue 19). If the
+  // chunk fails to load, the page calls as it always did.
+  if (startup.uuid) void import('./journey/early-calls').then(({ startEarlyCalls }) => startEarlyCalls({ ...startup, path }), () => undefined);
   const companyInfo = loadCompanyInfo(startup.lang);
   const shell = prerenderedShell(startup, path);
   await Promise.all([activateLanguage(startup.lang), stylesheetsLoaded()]);

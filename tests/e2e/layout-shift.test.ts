@@ -12,7 +12,8 @@ import { pageSigningKey, saveLeadThroughApi } from './journey-steps';
  * is added up by a buffered PerformanceObserver, as Lighthouse's CLS does. The lead's API answers
  * are held back a little (a slow mobile network, at the edge of the world), so the loading
  * outline is surely painted and replaced while measured. Shifts are sizes, not timings: the sum
- * is the same on a busy machine.
+ * is the same on a busy machine. The same loads check that the page's data, asked for at boot
+ * beside its scripts (src/web/journey/early-calls.ts), is what the screen shows: one call each.
  */
 
 const browser = browserForThisFile();
@@ -58,21 +59,25 @@ async function recordShifts(page: Page): Promise<void> {
   });
 }
 
-/** Holds the lead's API answers back by API_DELAY_MS (the app's files come at once). */
-async function slowApi(page: Page): Promise<void> {
+/** Holds the lead's API answers back by API_DELAY_MS (the app's files come at once), and counts them by path. */
+async function slowApi(page: Page): Promise<Map<string, number>> {
+  const calls = new Map<string, number>();
   await page.route('**/miscellaneous/**', async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    calls.set(path, (calls.get(path) ?? 0) + 1);
     await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
     await route.continue();
   });
+  return calls;
 }
 
 /**
  * Opens `path` cold, waits until `ready` is shown, the network is idle and the fonts are in, then
- * two frames more, and answers the shifts the load made.
+ * two frames more, and answers the shifts the load made and the API calls it sent, by path.
  */
-async function shiftsOfLoad(page: Page, path: string, ready: string): Promise<Shift[]> {
+async function shiftsOfLoad(page: Page, path: string, ready: string): Promise<{ shifts: Shift[]; calls: Map<string, number> }> {
   await recordShifts(page);
-  await slowApi(page);
+  const calls = await slowApi(page);
   await page.goto(path);
   await page.getByTestId(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.waitForLoadState('networkidle');
@@ -80,7 +85,7 @@ async function shiftsOfLoad(page: Page, path: string, ready: string): Promise<Sh
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  return { shifts: await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts), calls };
 }
 
 const WITHIN_BUDGET = 'within the budget';
@@ -117,23 +122,26 @@ const WIDTHS = [
 
 describe.each(['en', 'ar'] as const satisfies readonly Lang[])('layout shift in %s', (lang) => {
   test.each(WIDTHS)(
-    '/compare-quotes opened from its link at %s px, with the API answering late: the outline holds the room of the quotes, so the layout shifts by at most 0.05 in all',
+    '/compare-quotes opened from its link at %s px, with the API answering late: the outline holds the room of the quotes, so the layout shifts by at most 0.05 in all, and the quotes asked for at boot are the ones shown (one call)',
     async (_width, viewport) => {
       const opened = await openPage(browser(), viewport);
-      const shifts = await shiftsOfLoad(opened.page, `/compare-quotes?uuid=${quotesUuid}&lang=${lang}`, 'quote-card');
+      const { shifts, calls } = await shiftsOfLoad(opened.page, `/compare-quotes?uuid=${quotesUuid}&lang=${lang}`, 'quote-card');
       expect(await opened.page.getByTestId('quote-card').count()).toBeGreaterThan(1);
       expect(verdict(shifts)).toBe(WITHIN_BUDGET);
+      // The quotes were asked for at boot (early-calls.ts), and the screen took that answer: one call.
+      expect(calls.get('/miscellaneous/travel/wiz/compare-quotes')).toBe(1);
       await finish(opened);
     },
   );
 
   test.each(WIDTHS)(
-    '/checkout opened from its link at %s px, with the API answering late: the outline holds the room of the plan and totals, so the layout shifts by at most 0.05 in all',
+    '/checkout opened from its link at %s px, with the API answering late: the outline holds the room of the plan and totals, so the layout shifts by at most 0.05 in all, and the lead asked for at boot is the one shown (one call)',
     async (_width, viewport) => {
       const opened = await openPage(browser(), viewport);
-      const shifts = await shiftsOfLoad(opened.page, `/checkout?uuid=${checkoutUuid}&lang=${lang}`, 'price-total');
+      const { shifts, calls } = await shiftsOfLoad(opened.page, `/checkout?uuid=${checkoutUuid}&lang=${lang}`, 'price-total');
       await expect.poll(() => opened.page.getByTestId('checkout-pay').isEnabled()).toBe(true);
       expect(verdict(shifts)).toBe(WITHIN_BUDGET);
+      expect(calls.get('/miscellaneous/travel/wiz/get-personal-details')).toBe(1);
       await finish(opened);
     },
   );

@@ -48,13 +48,13 @@ export function formatList(items: readonly string[], lang: Language): string {
   return listFormats[lang].format(items);
 }
 
+const dateFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
 /** "23 Nov 2026" / "23 تشرين الثاني 2026". */
 export function formatDate(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
+  // One formatter per language: a quote list writes a date on every card (issue 19).
+  dateFormats[lang] ??= new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return dateFormats[lang].format(date);
 }
 
 /**

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, listen, TEST_SIGNING_SECRET, type TestApp } from '../../../tests/support/test-app';
 import { countriesEndpoint } from '../../contract/reference.endpoints';
-import { ApiError, callEndpoint, configureHttpClient } from './http-client';
+import { ApiError, callEndpoint, configureHttpClient, startEarly } from './http-client';
 import { fetchCompanyInfo, fetchCountryOptions, fetchTravelConfigs, fetchVat } from './reference.service';
 
 let testApp: TestApp;
@@ -54,5 +54,62 @@ describe('the signed ky client against the real server', () => {
   it('reports an unreachable server as a network error', async () => {
     configureHttpClient({ baseUrl: 'http://127.0.0.1:9', signingKey: TEST_SIGNING_SECRET });
     await expect(fetchVat()).rejects.toMatchObject({ kind: 'network', status: null });
+  });
+});
+
+describe('early answers: a call started before its screen asks (issue 19)', () => {
+  /** The client, with every request it sends counted by path. */
+  function countingClient() {
+    const sent: string[] = [];
+    configureHttpClient({
+      baseUrl: server.url,
+      signingKey: TEST_SIGNING_SECRET,
+      fetch: (input, init) => {
+        sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+        return fetch(input, init);
+      },
+    });
+    return sent;
+  }
+  afterEach(() => vi.useRealTimers());
+
+  it('the screen\'s call with the same endpoint and payload takes the early answer, and the next call goes to the server', async () => {
+    const sent = countingClient();
+    startEarly(countriesEndpoint, { lang: 'ar', isDropdown: true });
+    const first = await callEndpoint(countriesEndpoint, { lang: 'ar', isDropdown: true });
+    expect(first.countries.some((country) => 'label' in country && country.label === 'فرنسا')).toBe(true);
+    expect(sent).toHaveLength(1);
+    await callEndpoint(countriesEndpoint, { lang: 'ar', isDropdown: true });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a call with another payload does not take it', async () => {
+    const sent = countingClient();
+    startEarly(countriesEndpoint, { lang: 'ar', isDropdown: true });
+    const english = await callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: true });
+    expect(english.countries.some((country) => 'label' in country && country.label === 'France')).toBe(true);
+    expect(sent).toHaveLength(2);
+    // Claimed here, so it leaves nothing behind for the other tests.
+    await callEndpoint(countriesEndpoint, { lang: 'ar', isDropdown: true });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('an answer no screen claimed within 15 s is dropped, and the call goes to the server (clock mocked)', async () => {
+    const sent = countingClient();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    startEarly(countriesEndpoint, { lang: 'en', isDropdown: true });
+    vi.setSystemTime(Date.now() + 15_001);
+    await callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: true });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a failed early call is not kept: it fails the one call that takes it, and a retry asks the server again', async () => {
+    configureHttpClient({ baseUrl: 'http://127.0.0.1:9', signingKey: TEST_SIGNING_SECRET });
+    startEarly(countriesEndpoint, { lang: 'en', isDropdown: false });
+    const sent = countingClient();
+    await expect(callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: false })).rejects.toMatchObject({ kind: 'network' });
+    expect(sent).toHaveLength(0);
+    expect((await callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: false })).countries.length).toBeGreaterThan(100);
+    expect(sent).toHaveLength(1);
   });
 });

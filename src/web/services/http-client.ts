@@ -65,6 +65,34 @@ function kindOf(status: number): ApiErrorKind {
   return 'rejected';
 }
 
+/** How long an early answer waits for the screen that asks for it before it is dropped. */
+const EARLY_ANSWER_MS = 15_000;
+
+/** Calls started before their screen asked (startEarly), by endpoint and exact payload. */
+const earlyAnswers = new Map<string, { answer: Promise<unknown>; until: number }>();
+
+const earlyKey = (path: string, payload: unknown) => `${path} ${JSON.stringify(payload)}`;
+
+/**
+ * Starts a call now that a screen about to render will make (issue 19): a lead's page opened
+ * from its link asks for its data while its scripts still load, not after its first render. The
+ * screen's own callEndpoint with the same endpoint and payload then takes this answer, once, and
+ * a later call (a retry, a refresh) goes to the server again. Unclaimed, it expires.
+ */
+export function startEarly<TReq extends v.GenericSchema, TData extends v.GenericSchema>(endpoint: Endpoint<TReq, TData>, payload: v.InferInput<TReq>): void {
+  const answer = callEndpoint(endpoint, payload);
+  answer.catch(() => undefined);
+  earlyAnswers.set(earlyKey(endpoint.path, payload), { answer, until: Date.now() + EARLY_ANSWER_MS });
+}
+
+function takeEarlyAnswer(path: string, payload: unknown): Promise<unknown> | null {
+  if (earlyAnswers.size === 0) return null;
+  const key = earlyKey(path, payload);
+  const early = earlyAnswers.get(key);
+  earlyAnswers.delete(key);
+  return early && early.until > Date.now() ? early.answer : null;
+}
+
 /**
  * Calls an endpoint: validates the request payload against the contract before sending and
  * the response after, and maps every failure to an ApiError.
@@ -74,6 +102,8 @@ export async function callEndpoint<TReq extends v.GenericSchema, TData extends v
   payload: v.InferInput<TReq>,
 ): Promise<v.InferOutput<TData>> {
   if (!client) throw new Error('configureHttpClient() must run before any API call');
+  const early = takeEarlyAnswer(endpoint.path, payload);
+  if (early) return early as Promise<v.InferOutput<TData>>;
   const path = endpoint.path.replace(/^\//, '');
   let json: unknown;
   try {

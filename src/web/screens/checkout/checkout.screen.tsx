@@ -26,6 +26,7 @@ import { useApp } from '../../shell/app-context';
 import { mainSiteUrl } from '../../shell/main-site-links';
 import { PlanSummary } from '../invoice-shared/plan-summary';
 import { LoadFailureView } from '../load-failure-view';
+import { useShownViewState } from '../use-shown-view-state';
 import { PageHeading } from '../page-heading';
 import { FLOATING_NOTICE } from '../quotes-shared/quotes-notice';
 import type { checkoutLogic } from './checkout.actors';
@@ -42,7 +43,7 @@ type CheckoutActor = ActorRefFrom<typeof checkoutLogic>;
 export function CheckoutScreen() {
   const { t } = useLingui();
   const { step, lang, isAgent } = useCheckoutStep();
-  const viewState = useSelector(step, selectViewState);
+  const viewState = useShownViewState(useSelector(step, selectViewState));
   const invoice = useSelector(step, selectInvoice);
   const lead = useSelector(step, selectLead);
   const totals = useSelector(step, selectTotals);

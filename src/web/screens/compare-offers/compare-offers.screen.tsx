@@ -11,6 +11,7 @@ import {
 import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { LoadFailureView } from '../load-failure-view';
+import { useShownViewState } from '../use-shown-view-state';
 import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
 import { QuotesLoading } from '../quotes-shared/quotes-loading';
@@ -24,7 +25,8 @@ export function CompareOffersScreen() {
   const { dir } = useDirection();
   const journey = JourneyActorContext.useActorRef();
   const { step, lang, isAgent } = useQuotesStep('offers');
-  const viewState = useSelector(step, selectViewState);
+  const liveState = useSelector(step, selectViewState);
+  const viewState = useShownViewState(liveState);
   const views = useSelector(step, selectVisibleQuotes);
   const busy = useSelector(step, selectBuying);
   const notice = useSelector(step, selectNotice);
@@ -60,8 +62,8 @@ export function CompareOffersScreen() {
           variant="default"
           leftSection={<BackIcon size={18} aria-hidden="true" />}
           // Failed to load: the table machine cannot close itself, so the journey is told directly.
-          onClick={() => (viewState === 'ready' ? step.send({ type: 'compare.back' }) : journey.send({ type: 'compare.closed' }))}
-          disabled={viewState === 'loading' || viewState === 'done' || busy}
+          onClick={() => (liveState === 'ready' ? step.send({ type: 'compare.back' }) : journey.send({ type: 'compare.closed' }))}
+          disabled={liveState === 'loading' || liveState === 'done' || busy}
           data-testid="offers-back"
         >
           {t`Back`}

@@ -25,6 +25,7 @@ import type { QuotesSort } from '../../../../machines/quotes.types';
 import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { LoadFailureView } from '../load-failure-view';
+import { useShownViewState } from '../use-shown-view-state';
 import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
 import { QuotesLoading } from '../quotes-shared/quotes-loading';
@@ -44,7 +45,7 @@ export function CompareQuotesScreen() {
   const journey = JourneyActorContext.useActorRef();
   const { step, lang, isAgent } = useQuotesStep('quotes');
 
-  const viewState = useSelector(step, selectViewState);
+  const viewState = useShownViewState(useSelector(step, selectViewState));
   const quotes = useSelector(step, selectVisibleQuotes);
   const count = useSelector(step, selectQuoteCount);
   const lead = useSelector(step, selectLead);

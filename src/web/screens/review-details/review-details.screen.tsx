@@ -28,6 +28,7 @@ import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { StepShareButtons, type ShareView } from '../../components/share-buttons';
 import { PlanSummary } from '../invoice-shared/plan-summary';
 import { LoadFailureView } from '../load-failure-view';
+import { useShownViewState } from '../use-shown-view-state';
 import { PageHeading } from '../page-heading';
 import { registerReloadDraft } from '../../storage/reload-draft';
 import type { ReviewTravellerValues } from '../../../contract/traveller-review.rules';
@@ -45,7 +46,7 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]) => a.length === 
 export function ReviewDetailsScreen() {
   const { t } = useLingui();
   const { step, lang, isAgent } = useReviewStep();
-  const viewState = useSelector(step, selectViewState);
+  const viewState = useShownViewState(useSelector(step, selectViewState));
   const invoice = useSelector(step, selectInvoice);
   const lead = useSelector(step, selectLead);
   const leadNotFound = useSelector(step, selectLeadNotFound);
