@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { parseBrokerArgs, runBrokerCommand } from '../../src/server/broker-cli';
 import { openDatabase } from '../../src/server/db/client';
@@ -169,6 +169,39 @@ describe('a mail transport that fails (the transport mocked at the edge)', () =>
 });
 
 // The crash is simulated by reopening a PGlite dump in a new app, which a PostgreSQL server has no equivalent of.
+describe('a running worker sends beside the answer, not before it (issue 19)', () => {
+  it('the payment notice answers while the transport still holds the certificate mail (the transport mocked at the edge), and the mail is sent once it lets go', async () => {
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const sent: Mail.Options[] = [];
+    const running = await createPaymentTestApp({
+      mailWorker: { pollMs: null, start: true, nudgeWhenStopped: false },
+      mailTransport: {
+        sendMail: async (options) => {
+          await held;
+          sent.push(options);
+          return { accepted: [options.to], messageId: options.messageId };
+        },
+      },
+    });
+    try {
+      const pending = await pendingOrder(running);
+      // Before, the notice waited for the PDF and SMTP: it would never answer while the transport holds.
+      const answer = await Promise.race([postNotice(running, 'feedback', apsResponse(pending.order)), new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000))]);
+      expect(answer === 'still waiting' ? answer : answer.status).toBe(200);
+      const policy = await policyOf(running, pending.order.id);
+      expect(await outboxOf(running, policy.id)).toEqual([expect.objectContaining({ kind: 'policy', status: 'pending' })]);
+      expect(sent).toHaveLength(0);
+      letGo();
+      await vi.waitFor(async () => expect(await outboxOf(running, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]), { timeout: 10_000 });
+      expect(sent).toHaveLength(1);
+    } finally {
+      letGo();
+      await running.close();
+    }
+  });
+});
+
 describe.runIf(!onPostgres)('a crash between the commit and the mail (PGlite only: the crash is a dump reopened)', () => {
   it('the paid policy\'s mail is sent by the worker of the next app on the same database when it starts', async () => {
     const first = await createPaymentTestApp(idle);

@@ -89,7 +89,11 @@ export class DeliveryRefusedError extends Error {
 export interface OutboxWorker {
   /** Delivers every row due now, batch after batch; resolves with how many were delivered. */
   drain(): Promise<number>;
-  /** After a commit that queued work: drains at once when the worker runs (no-op otherwise). */
+  /**
+   * After a commit that queued work: a running worker starts a drain in the background and
+   * resolves at once; a stopped one with nudgeWhenStopped (a test app) drains before resolving;
+   * any other stopped worker does nothing.
+   */
   nudge(): Promise<void>;
   /** Starts the worker: a drain now (what a crash left pending), then one every pollMs (null: none); resolves after that first drain. */
   start(): Promise<void>;
@@ -231,8 +235,13 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
   return {
     drain,
     async nudge() {
-      if (stopped || (!running && !deps.nudgeWhenStopped)) return;
-      await safeDrain();
+      if (stopped) return;
+      // A started worker drains in the background: the request that queued the mail (a payment
+      // notice, a 100 % order, a share) answers without waiting on a PDF and SMTP, and the row,
+      // committed already, is delivered either way (issue 19). A test app's stopped worker
+      // drains before nudge resolves, so a test reads the mail right after the request.
+      if (running) void safeDrain();
+      else if (deps.nudgeWhenStopped) await safeDrain();
     },
     start() {
       // Called again (e.g. by a test after createApp started it): the same first drain.

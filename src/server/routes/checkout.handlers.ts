@@ -25,7 +25,7 @@ export async function tempCheckoutHandler(
   if ('totalsChanged' in outcome) {
     return fail(c, 409, 'totals_changed', { errors: { total_price_vat: 'totals_changed' }, totals: outcome.totalsChanged });
   }
-  // A 100 % order issued its policy and queued its mail: the worker sends it before the page moves on.
+  // A 100 % order issued its policy and queued its mail: the worker sends it now, beside the answer.
   if (outcome.policyToDeliver !== null) await deps.mailWorker.nudge();
   return outcome.placed;
 }
