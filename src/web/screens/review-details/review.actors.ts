@@ -10,16 +10,23 @@ const NO_OPTIONS: ReviewOptions = { titles: [], genders: [], residences: [], nat
 
 /**
  * The lead with its chosen plan, then the form's lists for that plan's insurer: nationalities
- * it covers for this trip (RULINGS 4) and, for a family, the family relationships.
+ * it covers for this trip (RULINGS 4) and, for a family, the family relationships. The lists
+ * that do not depend on the plan (titles and genders, countries of residence) are asked for
+ * beside the lead, not after it (issue 19).
  */
-async function loadReview({ uuid, sessionId, lang, link }: LoadReviewInput): Promise<ReviewData> {
+export async function loadReview({ uuid, sessionId, lang, link }: LoadReviewInput): Promise<ReviewData> {
+  const configsCall = fetchTravelConfigs(lang);
+  const residencesCall = fetchCountryOptions(lang);
+  // Awaited below, or dropped when the lead fails or has no plan: never an unhandled rejection.
+  configsCall.catch(() => undefined);
+  residencesCall.catch(() => undefined);
   const details = await fetchLeadWithPlan(uuid, sessionId, lang);
   const invoice = details.get_invoice;
   if (!invoice) return { details, options: NO_OPTIONS, whatsappTemplate: '' };
   const lead = details.lead_details;
   const [configs, residences, nationalities, relationships, whatsappTemplate] = await Promise.all([
-    fetchTravelConfigs(lang),
-    fetchCountryOptions(lang),
+    configsCall,
+    residencesCall,
     fetchCountryOptions(lang, { insurance_provider_id: invoice.insurance_provider_id, destination_ids: lead.destination_id }),
     lead.is_family ? fetchRelationshipOptions(lang).then((lists) => lists.families) : null,
     link ? fetchWhatsappTemplate(uuid, link, lang) : '',
