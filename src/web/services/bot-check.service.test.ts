@@ -40,6 +40,11 @@ describe('solveBotChallenge (ALTCHA v1 proof of work)', () => {
     expect(await verifySolution(encodeBotSolution(solution!), HMAC_KEY)).toBe(true);
   });
 
+  it.each([0, 999, 1000, 1001, 5000])('finds %i, at either side of a batch of digests and at maxnumber itself', async (number) => {
+    const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxnumber: 5000, number });
+    expect((await solveBotChallenge(challenge))?.number).toBe(number);
+  });
+
   it('gives null when no number up to maxnumber answers the challenge', async () => {
     const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxnumber: 5000, number: 4321 });
     expect(await solveBotChallenge({ ...challenge, maxnumber: 100 })).toBeNull();
