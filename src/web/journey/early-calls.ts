@@ -1,8 +1,8 @@
 import type { Language } from '../../contract/endpoint';
-import { personalDetailsEndpoint } from '../../contract/lead.endpoints';
-import { paymentStatusEndpoint } from '../../contract/payment.endpoints';
-import { compareQuotesEndpoint } from '../../contract/quote.endpoints';
 import { startEarly } from '../services/http-client';
+import { fetchPaymentStatus } from '../services/payment.service';
+import { fetchQuotes } from '../services/quote.service';
+import { fetchLeadWithPlan } from '../services/review.service';
 import { quotesShareLink } from './step-lead';
 
 /** The page as the app boots on it (main.tsx): its path, query and lead, and the language. */
@@ -18,9 +18,9 @@ export interface EarlyPage {
 /**
  * A link to a lead's page (the quote list, the compare table, review, checkout, the payment
  * result) starts that page's first call at boot, beside the scripts and the language it waits
- * for, with exactly the payload the page's machine will send: the data no longer waits for the
- * app's first render (issue 19). The page's own call takes the answer (http-client.ts
- * startEarly). Not the first page's lists: measured in Chromium, asking for them during the
+ * for, through the service function the page's machine calls with the arguments it will pass:
+ * the data no longer waits for the app's first render (issue 19). The page's own call takes the
+ * answer (http-client.ts startEarly). Not the first page's lists: measured in Chromium, asking for them during the
  * pre-rendered page's hydration made the form show later, not sooner.
  */
 export function startEarlyCalls(page: EarlyPage): void {
@@ -30,11 +30,11 @@ export function startEarlyCalls(page: EarlyPage): void {
   const sessionId = page.sessionId || null;
   if (!uuid) return;
   if (path === '/compare-quotes' || path === '/compare-offers') {
-    startEarly(compareQuotesEndpoint, { uuid, lang, link: quotesShareLink(path === '/compare-offers' ? 'offers' : 'quotes', uuid) });
+    startEarly(() => fetchQuotes(uuid, lang, quotesShareLink(path === '/compare-offers' ? 'offers' : 'quotes', uuid)));
   } else if (path === '/review-details' || path === '/checkout') {
-    startEarly(personalDetailsEndpoint, { uuid, session_id: sessionId, lang });
+    startEarly(() => fetchLeadWithPlan(uuid, sessionId, lang));
   } else if (path === '/payment-result' || path === '/thank-you-p') {
     const reference = path === '/payment-result' ? new URLSearchParams(search).get('ref') || null : null;
-    startEarly(paymentStatusEndpoint, { uuid, merchant_reference: reference, language: lang });
+    startEarly(() => fetchPaymentStatus({ uuid, reference, lang }));
   }
 }

@@ -19,9 +19,14 @@ export function stepLead(snapshot: JourneySnapshot, path: string): StepLead {
   const lead = selectLead(snapshot);
   const agentId = lead.agentId === null ? null : Number(lead.agentId);
   const validAgent = agentId !== null && Number.isInteger(agentId) && agentId > 0 ? agentId : null;
-  const origin = globalThis.location?.origin;
-  const link = validAgent !== null && lead.uuid && origin?.startsWith('http') ? `${origin}${path}?uuid=${encodeURIComponent(lead.uuid)}` : null;
+  const link = validAgent !== null ? pageLink(path, lead.uuid) : null;
   return { uuid: lead.uuid, sessionId: lead.sessionId, agentId: validAgent, link };
+}
+
+/** A lead's page at `path` on this site, as it is shared; null outside a browser page or without a lead. */
+function pageLink(path: string, uuid: string | null): string | null {
+  const origin = globalThis.location?.origin;
+  return uuid && origin?.startsWith('http') ? `${origin}${path}?uuid=${encodeURIComponent(uuid)}` : null;
 }
 
 /**
@@ -29,7 +34,5 @@ export function stepLead(snapshot: JourneySnapshot, path: string): StepLead {
  * the agent), sent with every compare-quotes call; null outside a browser page or without a lead.
  */
 export function quotesShareLink(view: QuotesView, uuid: string | null): string | null {
-  if (!uuid || !globalThis.location?.origin?.startsWith('http')) return null;
-  const path = view === 'offers' ? '/compare-offers' : '/compare-quotes';
-  return `${globalThis.location.origin}${path}?uuid=${encodeURIComponent(uuid)}`;
+  return pageLink(view === 'offers' ? '/compare-offers' : '/compare-quotes', uuid);
 }

@@ -75,7 +75,7 @@ describe('early answers: a call started before its screen asks (issue 19)', () =
 
   it('the screen\'s call with the same endpoint and payload takes the early answer, and the next call goes to the server', async () => {
     const sent = countingClient();
-    startEarly(countriesEndpoint, { lang: 'ar', isDropdown: true });
+    startEarly(() => callEndpoint(countriesEndpoint, { lang: 'ar', isDropdown: true }));
     const first = await callEndpoint(countriesEndpoint, { lang: 'ar', isDropdown: true });
     expect(first.countries.some((country) => 'label' in country && country.label === 'فرنسا')).toBe(true);
     expect(sent).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('early answers: a call started before its screen asks (issue 19)', () =
 
   it('a call with another payload does not take it', async () => {
     const sent = countingClient();
-    startEarly(countriesEndpoint, { lang: 'ar', isDropdown: true });
+    startEarly(() => callEndpoint(countriesEndpoint, { lang: 'ar', isDropdown: true }));
     const english = await callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: true });
     expect(english.countries.some((country) => 'label' in country && country.label === 'France')).toBe(true);
     expect(sent).toHaveLength(2);
@@ -97,7 +97,7 @@ describe('early answers: a call started before its screen asks (issue 19)', () =
   it('an answer no screen claimed within 15 s is dropped, and the call goes to the server (clock mocked)', async () => {
     const sent = countingClient();
     vi.useFakeTimers({ toFake: ['Date'] });
-    startEarly(countriesEndpoint, { lang: 'en', isDropdown: true });
+    startEarly(() => callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: true }));
     vi.setSystemTime(Date.now() + 15_001);
     await callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: true });
     expect(sent).toHaveLength(2);
@@ -105,7 +105,7 @@ describe('early answers: a call started before its screen asks (issue 19)', () =
 
   it('a failed early call is not kept: it fails the one call that takes it, and a retry asks the server again', async () => {
     configureHttpClient({ baseUrl: 'http://127.0.0.1:9', signingKey: TEST_SIGNING_SECRET });
-    startEarly(countriesEndpoint, { lang: 'en', isDropdown: false });
+    startEarly(() => callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: false }));
     const sent = countingClient();
     await expect(callEndpoint(countriesEndpoint, { lang: 'en', isDropdown: false })).rejects.toMatchObject({ kind: 'network' });
     expect(sent).toHaveLength(0);

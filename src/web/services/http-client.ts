@@ -73,16 +73,25 @@ const earlyAnswers = new Map<string, { answer: Promise<unknown>; until: number }
 
 const earlyKey = (path: string, payload: unknown) => `${path} ${JSON.stringify(payload)}`;
 
+/** Set while startEarly runs a service call: the callEndpoint it makes is kept as an early answer. */
+let recordingEarly = false;
+
 /**
- * Starts a call now that a screen about to render will make (issue 19): a lead's page opened
- * from its link asks for its data while its scripts still load, not after its first render. The
- * screen's own callEndpoint with the same endpoint and payload then takes this answer, once, and
- * a later call (a retry, a refresh) goes to the server again. Unclaimed, it expires.
+ * Starts now a call that a screen about to render will make (issue 19): a lead's page opened
+ * from its link asks for its data while its scripts still load, not after its first render.
+ * `call` is the screen's own service function (fetchQuotes, fetchLeadWithPlan…), so the payload
+ * is built by the same code: the screen's later callEndpoint with the same endpoint and payload
+ * takes this answer, once, and a later call (a retry, a refresh) goes to the server again.
+ * Unclaimed, it expires.
  */
-export function startEarly<TReq extends v.GenericSchema, TData extends v.GenericSchema>(endpoint: Endpoint<TReq, TData>, payload: v.InferInput<TReq>): void {
-  const answer = callEndpoint(endpoint, payload);
-  answer.catch(() => undefined);
-  earlyAnswers.set(earlyKey(endpoint.path, payload), { answer, until: Date.now() + EARLY_ANSWER_MS });
+export function startEarly(call: () => Promise<unknown>): void {
+  recordingEarly = true;
+  try {
+    // The service reaches callEndpoint synchronously, before its first await.
+    call().catch(() => undefined);
+  } finally {
+    recordingEarly = false;
+  }
 }
 
 function takeEarlyAnswer(path: string, payload: unknown): Promise<unknown> | null {
@@ -102,6 +111,13 @@ export async function callEndpoint<TReq extends v.GenericSchema, TData extends v
   payload: v.InferInput<TReq>,
 ): Promise<v.InferOutput<TData>> {
   if (!client) throw new Error('configureHttpClient() must run before any API call');
+  if (recordingEarly) {
+    recordingEarly = false;
+    const answer = callEndpoint(endpoint, payload);
+    answer.catch(() => undefined);
+    earlyAnswers.set(earlyKey(endpoint.path, payload), { answer, until: Date.now() + EARLY_ANSWER_MS });
+    return answer;
+  }
   const early = takeEarlyAnswer(endpoint.path, payload);
   if (early) return early as Promise<v.InferOutput<TData>>;
   const path = endpoint.path.replace(/^\//, '');
