@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -11,7 +10,7 @@ import { readiness } from './health/database-health';
 import { envelope, languageOf } from './http/respond';
 import { message } from './http/messages';
 import { acceptsGzip } from './http/cached-json';
-import { inlineScriptHashes, loadIndexHtml } from './http/spa';
+import { inlineScriptHashes, loadBuiltPages } from './http/spa';
 import { bodyLimitMiddleware } from './middleware/body-limit.middleware';
 import { requestLogMiddleware, type LogLine } from './middleware/request-log.middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware';
@@ -220,32 +219,33 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   if (deps.staticDir) {
     const staticDir = deps.staticDir;
     const root = path.relative(process.cwd(), staticDir) || '.';
-    const indexHtml = loadIndexHtml(staticDir, {
+    const pageFor = loadBuiltPages(staticDir, {
       apiBaseUrl: deps.config.apiBaseUrl,
       signingKey: deps.config.signingSecret,
       mainSiteUrl: deps.config.mainSiteUrl,
       botCheck: deps.config.botCheck.mode,
       recaptchaSiteKey: deps.config.botCheck.mode === 'recaptcha' ? deps.config.botCheck.siteKey : '',
     });
-    const indexGzip = indexHtml ? gzipSync(indexHtml) : null;
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    app.get('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/__spa__' : p) }));
+    // The built pages are answered below, with the runtime configuration, never as plain files.
+    app.get('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' || p.startsWith('/pages/') ? '/__spa__' : p) }));
     app.get('*', (c) => {
       // A missing hashed asset must be a 404, not index.html cached for a year under its name.
       if (isApiPath(c.req.path) || c.req.path.startsWith('/assets/')) return c.notFound();
-      if (!indexHtml) return c.text('The web app is not built yet: run npm run build (npm start does it for you).', 503);
+      if (!pageFor) return c.text('The web app is not built yet: run npm run build (npm start does it for you).', 503);
+      // The address's own page: its screen pre-rendered in both languages (issue 19).
+      const page = pageFor(c.req.path);
       c.header('Cache-Control', 'no-cache');
       c.header('Vary', 'Accept-Encoding');
-      if (indexGzip && acceptsGzip(c.req.header('accept-encoding'))) {
-        // Compressed once at start, not per request: the page carries the pre-rendered first
-        // screen in both languages (about 125 KB, 20 KB gzipped; issue 19).
+      if (acceptsGzip(c.req.header('accept-encoding'))) {
+        // Compressed once at start, not per request (about 125 KB, 20 KB gzipped).
         c.header('Content-Encoding', 'gzip');
-        return c.body(indexGzip, 200, { 'Content-Type': 'text/html; charset=UTF-8' });
+        return c.body(page.gzip, 200, { 'Content-Type': 'text/html; charset=UTF-8' });
       }
-      return c.html(indexHtml);
+      return c.html(page.html);
     });
   }
   // An API POST has its language from the signed body by now; anything else from Accept-Language.

@@ -19,7 +19,7 @@ import { configureHttpClient } from './services/http-client';
 import { loadCompanyInfo } from './services/company-info.service';
 import type { CompanyInfo } from '../contract/reference.endpoints';
 
-/** How long a page under the splash waits for its faces before it renders anyway. */
+/** How long the app waits for its faces before it replaces a pre-rendered outline anyway. */
 const FONT_WAIT_MS = 1000;
 
 /** Start-up: configuration, entry query, language and company information, then the app. */
@@ -54,10 +54,11 @@ async function boot() {
     const app = <SafarApp boot={{ ...prerenderBoot(startup.lang), journey }} next={companyInfo.then(live)} history={createBrowserHistory} />;
     startTransition(() => void hydrateRoot(shell, app));
   } else {
-    // A pre-rendered screen shown for a journey it was not rendered for (a returning lead) stays
-    // on screen until the app's first render replaces everything in #root.
-    // Before the first render, the page's faces (Inter, and the Arabic face in Arabic) have up to
-    // a second to arrive, so the page does not reflow into them once shown (layout shift, issue 19).
+    // Any other page shows its step's outline, pre-rendered with no lead (src/web/prerender), or
+    // the entry page's screen for a journey it was not rendered for (a returning lead): it stays
+    // on screen until the app's first render replaces everything in #root. Before that render,
+    // the page's faces (Inter, and the Arabic face in Arabic) have up to a second to arrive, so
+    // the app does not reflow into them once shown (layout shift, issue 19).
     await Promise.race([loadFaces(startup.lang), new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
     const app = <SafarApp boot={live(await companyInfo)} history={createBrowserHistory} />;
     const root = createRoot(document.getElementById('root')!);

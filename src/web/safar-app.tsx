@@ -19,17 +19,17 @@ export function SafarApp({ boot, next, history: makeHistory }: { boot: AppBoot; 
       <LocationProvider history={history}>
         <App boot={current} />
       </LocationProvider>
-      <SplashHider />
+      <LiveMark />
     </StrictMode>
   );
 }
 
 /**
- * Removes the splash (shown on pages that were not pre-rendered) once the app is on screen: at
- * once, with no fade, since the app is already painted beneath it and a half-transparent splash
- * over it would be read, and mis-measured, by a screen reader or a contrast check.
+ * Marks the page `<html data-app="live">` once the app is on screen. Until then the page shows
+ * its screen as pre-rendered at build time (src/web/prerender), whose controls do nothing yet;
+ * the end-to-end tests and the bench wait for this mark before they use the page.
  */
-function SplashHider() {
-  useEffect(() => document.getElementById('splash')?.remove(), []);
+function LiveMark() {
+  useEffect(() => document.documentElement.setAttribute('data-app', 'live'), []);
   return null;
 }

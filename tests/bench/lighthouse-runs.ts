@@ -36,7 +36,7 @@ interface Run {
   cls: number;
   /** Where the page ended: a lead the SPA could not restore ends on /traveller-details. */
   finalPath: string;
-  /** Console errors: a page whose scripts failed can score well while showing nothing but the splash. */
+  /** Console errors: a page whose scripts failed can score well while showing nothing but its pre-rendered outline. */
   consoleErrors: string[];
   /** The accessibility audits that failed, by id. */
   accessibilityFailures: string[];

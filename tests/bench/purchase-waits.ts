@@ -17,9 +17,9 @@ import type { BenchServer } from './bench-server';
 /** The APS sandbox's test card (RULINGS 20). */
 const GOOD_CARD = '4005 5500 0000 0001';
 
-/** Steps whose screen shows a loader while it fetches: usable once no "...-loading" status is left. */
+/** Steps whose screen shows a loader while it fetches: usable once the app is live and no "...-loading" status is left. */
 async function noLoader(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('#splash, [data-testid$="-loading"]'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'live' && !document.querySelector('[data-testid$="-loading"]'), undefined, { timeout: 30_000 });
 }
 
 export async function measurePurchase(server: BenchServer, lang: Lang = 'en'): Promise<void> {

@@ -15,7 +15,7 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-describe('the first paint is the pre-rendered first screen, hydrated in place (issue 19)', () => {
+describe("the first paint is the page's pre-rendered screen: the entry page hydrated in place, any other replaced (issue 19)", () => {
   for (const lang of ['en', 'ar'] as Lang[]) {
     test(`${lang}: before any script, the page shows the travel details heading and header in ${lang}; the app then keeps those same elements`, async () => {
       const opened = await openPage(browser(), MOBILE);
@@ -55,16 +55,28 @@ describe('the first paint is the pre-rendered first screen, hydrated in place (i
     await finish(opened);
   });
 
-  test('a page that was not pre-rendered (checkout, deep-linked) shows the splash until the app renders it', async () => {
-    const opened = await openPage(browser(), MOBILE);
-    const { page } = opened;
-    const release = await holdScripts(page);
-    await page.goto('/checkout', { waitUntil: 'commit' });
-    await page.locator('#splash').waitFor();
-    expect(await page.locator('main h1:visible').count()).toBe(0);
-    release();
-    await waitForApp(page);
-    expect(await page.locator('[data-shell-lang]').count()).toBe(0);
-    await finish(opened);
-  });
+  for (const lang of ['en', 'ar'] as Lang[]) {
+    test(`${lang}: a step's page (checkout, deep-linked) paints its own pre-rendered outline in ${lang} before any script; the app then renders what the journey shows in its place`, async () => {
+      const opened = await openPage(browser(), MOBILE);
+      const { page } = opened;
+      const release = await holdScripts(page);
+      await page.goto(`/checkout?lang=${lang}`, { waitUntil: 'commit' });
+
+      const heading = page.locator('main h1:visible');
+      await heading.waitFor();
+      expect(await heading.getAttribute('data-testid')).toBe('screen-checkout');
+      expect(await heading.textContent()).toBe(TEXTS[lang].steps[3]);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.documentElement.dataset.app])).toEqual([lang, TEXTS[lang].dir, undefined]);
+      await heading.evaluate((element) => element.setAttribute('data-painted-before-scripts', ''));
+
+      release();
+      await waitForApp(page);
+      // Replaced, not hydrated: the outline was rendered for no lead in particular, and with no
+      // lead in the address the journey opens travel details.
+      expect(await page.locator('[data-shell-lang]').count()).toBe(0);
+      expect(await page.locator('[data-painted-before-scripts]').count()).toBe(0);
+      expect(await page.locator('main h1').textContent()).toBe(TEXTS[lang].steps[0]);
+      await finish(opened);
+    });
+  }
 });

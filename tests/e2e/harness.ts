@@ -131,9 +131,12 @@ export async function finish(opened: OpenPage): Promise<void> {
   expect(problems, 'console errors, page errors or CSP violations').toEqual([]);
 }
 
-/** Waits until the app has rendered: the splash is removed and the screen's h1 is shown. */
+/**
+ * Waits until the app has rendered: it has marked the page live (safar-app.tsx; before that the
+ * page shows its pre-rendered screen, whose controls do nothing yet) and the screen's h1 is shown.
+ */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.locator('#splash').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('html[data-app="live"]').waitFor({ state: 'attached', timeout: 15_000 });
   await page.locator('main h1').waitFor({ state: 'visible', timeout: 15_000 });
 }
 

@@ -160,12 +160,13 @@ describe.each(['en', 'ar'] as const)('shell in %s', (lang) => {
     await finish(opened);
   });
 
-  test(`the splash is served with the page, is removed once the app is ready, and the h1 is "${texts.steps[0]}"`, async () => {
+  test(`the page is served with its screen pre-rendered and not yet live; the app marks it live once ready, and the h1 is "${texts.steps[0]}"`, async () => {
     const html = await (await fetch(`${baseUrl()}/traveller-details`)).text();
-    expect(html).toContain('id="splash"');
+    expect(html).toContain('data-testid="screen-traveller-details"');
+    expect(html).not.toContain('data-app=');
     const opened = await openShell(lang);
     const { page } = opened;
-    expect(await page.locator('#splash').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('live');
     const headings = page.locator('main h1');
     expect(await headings.count()).toBe(1);
     expect((await headings.innerText()).trim()).toBe(texts.steps[0]);

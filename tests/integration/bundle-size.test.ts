@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { STEP_IDS } from '../../machines/journey.routes';
+import { builtPageFile } from '../../src/contract/built-pages';
 import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, buildForSizing, kb, measureBundle, type BundleSizes } from '../support/bundle-size';
 
 /**
@@ -34,5 +36,22 @@ describe('the production bundle (gzip)', () => {
   test('no lazy chunk is over 100 KB', () => {
     const over = sizes.lazy.filter((file) => file.gzip > LAZY_CHUNK_BUDGET_BYTES);
     expect(over.map((f) => `${f.file} ${kb(f.gzip)}`), `lazy chunks over the budget of ${kb(LAZY_CHUNK_BUDGET_BYTES)}`).toEqual([]);
+  });
+});
+
+describe('the built pages (issue 19)', () => {
+  const kebab = (step: string) => step.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+  test.each(STEP_IDS)("the page of step %s carries that step's screen pre-rendered in English and Arabic, and no other screen", (step) => {
+    const html = readFileSync(path.join(outDir, builtPageFile(step)), 'utf8');
+    const copies = html.split(/<div data-shell-lang="(en|ar)">/).slice(1);
+    // split with a capture group: [lang, body, lang, body]
+    expect(copies.filter((_, index) => index % 2 === 0)).toEqual(['en', 'ar']);
+    for (const body of copies.filter((_, index) => index % 2 === 1)) {
+      expect(body.match(/data-testid="screen-[a-z-]+"/g)).toEqual([`data-testid="screen-${kebab(step)}"`]);
+    }
+    // The loader and the chooser are in every page; the scripts are not asked for by the HTML itself.
+    expect(html).toContain('function loadAfterFirstPaint');
+    expect(html).not.toMatch(/<script type="module"[^>]*src=/);
   });
 });

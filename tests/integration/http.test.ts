@@ -5,13 +5,16 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countriesEndpoint } from '../../src/contract/reference.endpoints';
-import { createTestApp, TEST_SIGNING_SECRET, testConfig, type TestApp } from '../support/test-app';
+import { STEP_IDS, STEP_PATHS } from '../../machines/journey.routes';
+import { createTestApp, TEST_SIGNING_SECRET, testConfig, writeBuiltPages, type TestApp } from '../support/test-app';
 
 const MAIN_SITE_URL = 'https://www.safar.example';
-const INDEX_HTML = `<!doctype html>
+/** A built page as the prerender step writes one per step: each names its file, to tell them apart. */
+const builtPage = (file: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8" />
 <meta name="safar-config" content="" />
-<title>Safar</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`;
+<title>Safar</title></head><body><div id="root" data-page="${file}"></div><script type="module" src="/assets/app.js"></script></body></html>`;
+
 // Repetitive on purpose: well above hono/compress's 1 KB threshold, and compressible.
 const APP_JS = `console.log("safar");\n${'export const filler = "0123456789abcdef";\n'.repeat(200)}`;
 
@@ -26,7 +29,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'secret.txt'), SECRET);
   const staticDir = path.join(root, 'www');
   mkdirSync(staticDir);
-  writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
+  writeBuiltPages(staticDir, builtPage);
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'assets', 'app.js'), APP_JS);
   t = await createTestApp({ staticDir });
@@ -132,13 +135,13 @@ describe('request log', () => {
 });
 
 describe('the SPA', () => {
-  it.each(['/traveller-details', '/some/unknown/path', '/'])('serves index.html with the runtime config at %s', async (url) => {
+  it.each(['/traveller-details', '/some/unknown/path', '/', '/index.html', '/pages/checkout.html'])('serves index.html, the entry page, with the runtime config at %s', async (url) => {
     const res = await t.app.request(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root" data-page="index.html"></div>');
     expect(html).toContain('&quot;signingKey&quot;');
     expect(runtimeConfig(html)).toEqual({
       apiBaseUrl: '',
@@ -147,6 +150,16 @@ describe('the SPA', () => {
       botCheck: 'altcha',
       recaptchaSiteKey: '',
     });
+  });
+
+  it.each(STEP_IDS.filter((step) => step !== 'travellerDetails'))("answers the address of step %s with that step's own pre-rendered page, with the runtime config (issue 19)", async (step) => {
+    for (const url of [STEP_PATHS[step], `${STEP_PATHS[step].toUpperCase()}/?uuid=x`]) {
+      const res = await t.app.request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      expect(html).toContain(`<div id="root" data-page="pages${STEP_PATHS[step]}.html"></div>`);
+      expect(runtimeConfig(html)).toMatchObject({ signingKey: TEST_SIGNING_SECRET });
+    }
   });
 
   it('serves hashed assets cached for a year', async () => {
@@ -211,7 +224,7 @@ describe('the built page: pre-rendered first screen (issue 19)', () => {
   let builtRoot: string;
   beforeAll(async () => {
     builtRoot = mkdtempSync(path.join(os.tmpdir(), 'safar-built-'));
-    writeFileSync(path.join(builtRoot, 'index.html'), BUILT_HTML);
+    writeBuiltPages(builtRoot, () => BUILT_HTML);
     built = await createTestApp({ staticDir: builtRoot });
   });
   afterAll(async () => {

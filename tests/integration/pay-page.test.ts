@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { message } from '../../src/server/http/messages';
 import { verifyApsSignature } from '../../src/server/payments/aps-signature';
 import { ORDER_HOLD_MS } from '../../src/server/orders/order-state';
 import { purchaseFields } from '../../src/server/payments/purchase-fields';
-import { testConfig } from '../support/test-app';
+import { testConfig, writeBuiltPages } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
 import { ARABIC } from './expect-envelope';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
@@ -283,7 +283,7 @@ describe('unknown and malformed references', () => {
     const { order } = await pendingOrder(app);
     const staticDir = path.join(mkdtempSync(path.join(tmpdir(), 'safar-pay-')), 'www');
     mkdirSync(staticDir);
-    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head></head><body>SPA</body></html>');
+    writeBuiltPages(staticDir, () => '<!doctype html><html><head></head><body>SPA</body></html>');
     const withSpa = createApp({ db: app.db, config, staticDir, now: () => FIXED_NOW, logError: () => {} });
     const page = await withSpa.request(`/pay/${order.merchantReference}`);
     expect(page.status).toBe(200);

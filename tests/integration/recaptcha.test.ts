@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proceedBuyNowEndpoint, proceedReviewEndpoint } from '../../src/contract/quote.endpoints';
 import type { BotCheckConfig } from '../../src/server/config';
 import * as t from '../../src/server/db/schema';
-import { createTestApp, testConfig } from '../support/test-app';
+import { createTestApp, testConfig, writeBuiltPages } from '../support/test-app';
 import { ARABIC, expectErrorEnvelope } from './expect-envelope';
 import { createLeadTestApp, FIXED_NOW, leadBody, type LeadTestApp } from './lead-fixtures';
 import { freshBotToken, insertQuote, insertTestCatalogue, PLAN } from './order-fixtures';
@@ -281,7 +281,7 @@ describe('BOT_CHECK=recaptcha in the page: runtime config and CSP', () => {
 
   beforeAll(() => {
     staticDir = mkdtempSync(path.join(os.tmpdir(), 'safar-recaptcha-spa-'));
-    writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
+    writeBuiltPages(staticDir, () => INDEX_HTML);
   });
   afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 

@@ -1,8 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { STEP_IDS } from '../../machines/journey.routes';
+import { builtPageFile } from '../../src/contract/built-pages';
 import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
 import {
   APS_SANDBOX_PAYMENT_PAGE_PATH,
@@ -110,4 +112,15 @@ export async function listen(app: TestApp['app']): Promise<{ url: string; close:
       });
     });
   });
+}
+
+/**
+ * Writes the web app's built pages into a static dir, as the build does (one per step,
+ * src/web/prerender): `page` gives each file's HTML, by its name.
+ */
+export function writeBuiltPages(staticDir: string, page: (file: string) => string): void {
+  for (const file of new Set(STEP_IDS.map(builtPageFile))) {
+    mkdirSync(path.dirname(path.join(staticDir, file)), { recursive: true });
+    writeFileSync(path.join(staticDir, file), page(file));
+  }
 }

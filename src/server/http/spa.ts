@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { STEP_IDS } from '../../../machines/journey.routes';
+import { builtPageFile, builtPageFor } from '../../contract/built-pages';
 
 /** Runtime configuration the SPA reads from <meta name="safar-config">, so no rebuild is needed. */
 export interface WebRuntimeConfig {
@@ -26,10 +29,26 @@ export function injectRuntimeConfig(html: string, config: WebRuntimeConfig): str
   return META.test(html) ? html.replace(META, tag) : html.replace('</head>', `${tag}</head>`);
 }
 
-/** Reads the built index.html once; null when the SPA has not been built. */
-export function loadIndexHtml(staticDir: string, config: WebRuntimeConfig): string | null {
-  const file = path.join(staticDir, 'index.html');
-  return existsSync(file) ? injectRuntimeConfig(readFileSync(file, 'utf8'), config) : null;
+/** A built page as the server answers it: with the runtime configuration, and gzipped once. */
+export interface ServedPage {
+  html: string;
+  gzip: ReturnType<typeof gzipSync>;
+}
+
+/**
+ * Reads the built pages once (src/web/prerender writes one per step, issue 19) and answers the
+ * one for a request's path; null when the SPA has not been built.
+ */
+export function loadBuiltPages(staticDir: string, config: WebRuntimeConfig): ((pathname: string) => ServedPage) | null {
+  if (!existsSync(path.join(staticDir, 'index.html'))) return null;
+  const pages = new Map<string, ServedPage>();
+  for (const step of STEP_IDS) {
+    const file = builtPageFile(step);
+    if (!existsSync(path.join(staticDir, file))) throw new Error(`${path.join(staticDir, file)} is missing: the web app's build is incomplete (run npm run build)`);
+    const html = injectRuntimeConfig(readFileSync(path.join(staticDir, file), 'utf8'), config);
+    pages.set(file, { html, gzip: gzipSync(html) });
+  }
+  return (pathname) => pages.get(builtPageFor(pathname))!;
 }
 
 /**
@@ -38,8 +57,7 @@ export function loadIndexHtml(staticDir: string, config: WebRuntimeConfig): stri
  * that text and nothing else, so script-src keeps refusing injected scripts.
  */
 export function inlineScriptHashes(staticDir: string): string[] {
-  const file = path.join(staticDir, 'index.html');
-  if (!existsSync(file)) return [];
-  const scripts = readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g);
-  return [...scripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  const files = [...new Set(STEP_IDS.map(builtPageFile))].map((file) => path.join(staticDir, file)).filter((file) => existsSync(file));
+  const bodies = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!));
+  return [...new Set(bodies)].map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadAtCheckout, pendingOrder, placeOrder, createPaymentTestApp } from '../../../tests/integration/payment-fixtures';
 import type { LeadTestApp } from '../../../tests/integration/lead-fixtures';
+import { writeBuiltPages } from '../../../tests/support/test-app';
 import * as t from '../db/schema';
 import { certificatePath } from '../policies/issue-policy';
 
@@ -29,7 +30,7 @@ let paidReference: string;
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'safar-request-log-'));
   mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
+  writeBuiltPages(root, () => INDEX_HTML);
   writeFileSync(path.join(root, ASSET), 'console.log("safar");');
   app = await createPaymentTestApp({ staticDir: root });
   // A pending order: its reference is the key of its payments page.

@@ -27,7 +27,7 @@ let arabicFont: Promise<unknown> | null = null;
 /**
  * The Arabic face (its unicode-range subsets, font-display: swap), declared only when Arabic is
  * shown: an English page never downloads it for the "العربية" switch (issue 19). Settles once the
- * face is loaded (or failed), so a page the splash covers can render in it, not reflow into it.
+ * face is loaded (or failed), so the app's first render can be in it, not reflow into it.
  */
 export function loadArabicFont(): Promise<unknown> {
   arabicFont ??= import('@fontsource-variable/noto-sans-arabic')
@@ -39,8 +39,8 @@ export function loadArabicFont(): Promise<unknown> {
 /**
  * Settles once the faces the page shows in this language are loaded (or failed): Inter, whose
  * stylesheet the entry imports, and the Arabic face for Arabic. The browser fetches a face only
- * when text first uses it, so a page rendered under the splash would otherwise paint in the
- * fallback face and then reflow into Inter, a layout shift (issue 19).
+ * when text first uses it, so the app's first render in place of a pre-rendered outline would
+ * otherwise paint in the fallback face and then reflow into Inter, a layout shift (issue 19).
  */
 export function loadFaces(lang: Language): Promise<unknown> {
   const latin = document.fonts?.load('700 16px "Inter Variable"', 'Safar').catch(() => undefined);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Plugin } from 'vite';
+import { STEP_IDS } from '../../../machines/journey.routes.ts';
+import { builtPageFile } from '../../contract/built-pages.ts';
 import { loadAfterFirstPaint } from './load-after-paint.ts';
 import { chooseShell } from './shell-choice.ts';
 
@@ -42,15 +44,21 @@ export function prerenderShell(): Plugin {
           ssr: { noExternal: ['@fontsource-variable/noto-sans-arabic'] },
         });
         const { renderShell } = (await import(pathToFileURL(path.join(ssrOut, 'shell.prerender.js')).href)) as typeof import('./shell.prerender');
-        const shells = `<div data-shell-lang="en">${await renderShell('en')}</div><div data-shell-lang="ar">${await renderShell('ar')}</div>`;
         const file = path.join(outDir, 'index.html');
         const page = readFileSync(file, 'utf8');
         if (!page.includes(SHELL_MARK) || !page.includes(CHOOSER_MARK)) throw new Error('index.html lacks the app-shell or choose-shell mark');
-        const withShell = page.replace(SHELL_MARK, shells).replace(CHOOSER_MARK, `<script>(${chooseShell.toString()})();</script>`);
         // 'body': the full stylesheet leaves <head>, with no inline onload handler (the CSP
         // allows none); scriptsAfterFirstPaint then loads it after the first paint.
         const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'body', fonts: true, pruneSource: false, reduceInlineStyles: false, logLevel: 'warn' });
-        writeFileSync(file, scriptsAfterFirstPaint(await beasties.process(withShell)));
+        // One page per step, each with only its own screen in both languages: the travel details
+        // page stays as small as it was, and each of the others costs only the page it is.
+        for (const step of STEP_IDS) {
+          const shells = `<div data-shell-lang="en">${await renderShell('en', step)}</div><div data-shell-lang="ar">${await renderShell('ar', step)}</div>`;
+          const withShell = page.replace(SHELL_MARK, shells).replace(CHOOSER_MARK, `<script>(${chooseShell.toString()})();</script>`);
+          const target = path.join(outDir, builtPageFile(step));
+          mkdirSync(path.dirname(target), { recursive: true });
+          writeFileSync(target, scriptsAfterFirstPaint(await beasties.process(withShell)));
+        }
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });
       }

@@ -26,12 +26,11 @@ describe('the inline chooser of the first paint (issue 19)', () => {
     ['/traveller-details?lang=en', 'ar', 'en', 'ltr'],
     ['/traveller-details?lang=fr', 'ar', 'ar', 'rtl'],
     ['/traveller-details//', null, 'en', 'ltr'],
-  ])('shows the pre-rendered first screen on %s (stored %s) in %s, %s', (url, stored, lang, dir) => {
+    ['/compare-quotes?uuid=x&lang=ar', null, 'ar', 'rtl'],
+    ['/checkout', 'ar', 'ar', 'rtl'],
+    ['/payment-result?ref=1', null, 'en', 'ltr'],
+  ])("shows the page's pre-rendered screen on %s (stored %s) in %s, %s", (url, stored, lang, dir) => {
     expect(choose(url, stored)).toEqual({ shell: lang, lang, dir });
-  });
-
-  it.each(['/compare-quotes?uuid=x', '/checkout', '/payment-result?ref=1', '/thank-you'])('shows the splash on %s, which was not pre-rendered', (url) => {
-    expect(choose(url, null).shell).toBe('splash');
   });
 
   it.each([

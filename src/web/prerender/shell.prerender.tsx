@@ -1,18 +1,31 @@
 import { renderToString } from 'react-dom/server';
 import type { Language } from '../../contract/endpoint';
+import { STEP_PATHS, type StepId } from '../../../machines/journey.routes';
 import { activateLanguage } from '../i18n/locale';
 import { createMemoryHistory } from '../journey/app-location';
 import { SafarApp } from '../safar-app';
+import { preloadAllScreens } from '../screens/journey-outlet';
 import { PRERENDERED_PATH, prerenderBoot } from './prerender-boot';
 
 /**
- * The first screen, /traveller-details, as HTML, rendered at build time in `lang` (issue 19):
- * the header, the step header, the heading and the loading placeholder the app shows until
- * the travel details arrive. The page paints it before any script has run; main.tsx then
- * hydrates it, so the same elements stay on screen and become live.
+ * Stands in for a lead in a page rendered at build time: a lead's page shows the same frame,
+ * heading and loading placeholder whatever its lead, and the app replaces it, never hydrates it.
  */
-export async function renderShell(lang: Language): Promise<string> {
+const OUTLINE_LEAD = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * A step's page as HTML, rendered at build time in `lang` (issue 19): the header, the step
+ * header, the heading and the loading placeholder the app shows until the page's data arrive.
+ * The browser paints it before any script has run. Travel details, the entry page, is rendered
+ * with no lead, as a first visit has it, and main.tsx hydrates it; every other step's page is
+ * an outline the app's first render replaces.
+ */
+export async function renderShell(lang: Language, step: StepId): Promise<string> {
+  // Every screen at once, so no lazy one suspends the render into its loader.
+  await preloadAllScreens();
   // The document is the browser's; here only its language attributes are written, and dropped.
   await activateLanguage(lang, { documentElement: {} } as Document);
-  return renderToString(<SafarApp boot={prerenderBoot(lang)} history={() => createMemoryHistory(PRERENDERED_PATH)} />);
+  const path = STEP_PATHS[step];
+  const journey = { path, uuid: path === PRERENDERED_PATH ? null : OUTLINE_LEAD, sessionId: null, agentId: null };
+  return renderToString(<SafarApp boot={{ ...prerenderBoot(lang), journey }} history={() => createMemoryHistory(path)} />);
 }

@@ -3,7 +3,7 @@ import type { CompanyInfo } from '../../contract/reference.endpoints';
 import { COMPANY_INFO_FALLBACK } from '../shell/company-info.fallback';
 import { fetchCompanyInfo } from './reference.service';
 
-/** How long the splash waits for company information before showing the built-in copy. */
+/** How long a page waits for company information before it shows the built-in copy. */
 const COMPANY_INFO_WAIT_MS = 3000;
 
 /**
