@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import presetMantine from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
 import { prerenderShell } from './src/web/prerender/prerender-shell.plugin.ts';
+import { precompressPlugin } from './src/web/prerender/precompress.plugin.ts';
 import { pruneMantineCssPlugin } from './src/web/prerender/prune-mantine-css.plugin.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
@@ -13,7 +14,7 @@ export default defineConfig({
   root: '.',
   publicDir: 'src/web/public',
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), pruneMantineCssPlugin(), prerenderShell()],
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), pruneMantineCssPlugin(), prerenderShell(), precompressPlugin()],
   css: {
     postcss: {
       plugins: [

@@ -231,7 +231,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     // The built pages are answered below, with the runtime configuration, never as plain files.
-    app.get('*', serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' || p.startsWith('/pages/') ? '/__spa__' : p) }));
+    // Scripts, stylesheets and SVGs go out as the build compressed them (precompress.plugin.ts):
+    // Brotli or gzip, whichever the browser accepts, and compress() leaves them as they are.
+    app.get('*', serveStatic({ root, precompressed: true, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' || p.startsWith('/pages/') ? '/__spa__' : p) }));
     app.get('*', (c) => {
       // A missing hashed asset must be a 404, not index.html cached for a year under its name.
       if (isApiPath(c.req.path) || c.req.path.startsWith('/assets/')) return c.notFound();

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -53,5 +54,21 @@ describe('the built pages (issue 19)', () => {
     // The loader and the chooser are in every page; the scripts are not asked for by the HTML itself.
     expect(html).toContain('function loadAfterFirstPaint');
     expect(html).not.toMatch(/<script type="module"[^>]*src=/);
+  });
+});
+
+describe('the built assets (issue 19)', () => {
+  test('every script, stylesheet and SVG has a Brotli and a gzip copy beside it, each the same file, the Brotli one smallest', () => {
+    const assets = path.join(outDir, 'assets');
+    const files = readdirSync(assets).filter((name) => /\.(js|css|svg)$/.test(name));
+    expect(files.filter((name) => name.endsWith('.js')).length).toBeGreaterThan(10);
+    for (const name of files) {
+      const plain = readFileSync(path.join(assets, name));
+      const br = readFileSync(path.join(assets, `${name}.br`));
+      const gz = readFileSync(path.join(assets, `${name}.gz`));
+      expect(brotliDecompressSync(br).equals(plain), `${name}.br`).toBe(true);
+      expect(gunzipSync(gz).equals(plain), `${name}.gz`).toBe(true);
+      if (plain.length > 4096) expect(br.length, name).toBeLessThan(gz.length);
+    }
   });
 });

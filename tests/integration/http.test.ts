@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countriesEndpoint } from '../../src/contract/reference.endpoints';
 import { STEP_IDS, STEP_PATHS } from '../../machines/journey.routes';
@@ -18,6 +18,9 @@ const builtPage = (file: string) => `<!doctype html>
 // Repetitive on purpose: well above hono/compress's 1 KB threshold, and compressible.
 const APP_JS = `console.log("safar");\n${'export const filler = "0123456789abcdef";\n'.repeat(200)}`;
 
+const PRECOMPRESSED_BR = brotliCompressSync(APP_JS);
+const PRECOMPRESSED_GZ = gzipSync(APP_JS, { level: 9 });
+
 const SECRET = 'secret-beside-the-static-dir';
 
 let t: TestApp;
@@ -32,6 +35,10 @@ beforeAll(async () => {
   writeBuiltPages(staticDir, builtPage);
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'assets', 'app.js'), APP_JS);
+  // As the build writes every script (precompress.plugin.ts): Brotli and gzip copies beside it.
+  writeFileSync(path.join(staticDir, 'assets', 'built.js'), APP_JS);
+  writeFileSync(path.join(staticDir, 'assets', 'built.js.br'), PRECOMPRESSED_BR);
+  writeFileSync(path.join(staticDir, 'assets', 'built.js.gz'), PRECOMPRESSED_GZ);
   t = await createTestApp({ staticDir });
 });
 afterAll(async () => {
@@ -191,6 +198,27 @@ describe('the SPA', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.length).toBeLessThan(APP_JS.length);
     expect(gunzipSync(bytes).toString('utf8')).toBe(APP_JS);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br', PRECOMPRESSED_BR, brotliDecompressSync],
+    ['gzip, deflate', 'gzip', PRECOMPRESSED_GZ, gunzipSync],
+  ] as const)("sends a built script's precompressed copy as it is, not compressed again (Accept-Encoding %s: %s, issue 19)", async (accepted, encoding, copy, decompress) => {
+    const res = await t.app.request('/assets/built.js', { headers: { 'Accept-Encoding': accepted } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.equals(copy)).toBe(true);
+    expect(decompress(bytes).toString('utf8')).toBe(APP_JS);
+  });
+
+  it('sends a built script plain to a client that accepts no compression', async () => {
+    const res = await t.app.request('/assets/built.js');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(APP_JS);
   });
 
   it('does not compress for a client that does not accept it', async () => {
