@@ -6,6 +6,14 @@
  */
 export function dollarsAndCents(cents: number): string {
   const whole = Math.abs(Math.round(cents));
-  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${dollars}.${String(whole % 100).padStart(2, '0')}`;
+  return `${groupThousands(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A whole number with thousands separators, as Intl.NumberFormat('en-US') writes it: 1234567 ->
+ * "1,234,567". Written out, not made with Intl: a page's first Intl object loads the platform's
+ * locale data, 20–90 ms on a phone, in the render that shows the first price (issue 19).
+ */
+export function groupThousands(value: number): string {
+  return `${value < 0 ? '-' : ''}${String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import type { LeadDetails, RecentSearch } from '../../contract/lead.endpoints';
+import { formatList } from '../../contract/list-format';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { CustomerRow } from './customer-store';
@@ -131,7 +132,7 @@ export async function leadDetailsView(
     end_date: lead.endDate,
     no_of_days: lead.noOfDays,
     destination_id: lead.destinationIds,
-    destination_country: joinList(
+    destination_country: formatList(
       lead.destinationIds.map((id) => names.get(id) ?? String(id)),
       lang,
     ),
@@ -172,14 +173,6 @@ async function withLabels(db: Db, leadId: number, labels: TravellerLabels) {
 }
 
 /**
- * A list of names with the language's own separator ("France, Italy" / "فرنسا، وإيطاليا"), in
- * the same Intl.ListFormat style as the SPA's formatList, so both sides print lists alike.
- */
-function joinList(items: string[], lang: Language): string {
-  return new Intl.ListFormat(lang, { style: 'short', type: 'unit' }).format(items);
-}
-
-/**
  * Recent searches (lead trackers with their lead) matching `where`, newest activity first.
  * destination_name names where the trip goes in `lang`; for a trip to Lebanon it names the
  * country the traveller comes from, which is what tells two such trips apart.
@@ -203,7 +196,7 @@ export async function recentSearches(
     bai_misc_lead_id: lead.id,
     stage: tracker.stage as RecentSearch['stage'],
     provider_name: null,
-    destination_name: joinList(
+    destination_name: formatList(
       placeIds(lead).map((id) => names.get(id) ?? String(id)),
       lang,
     ),

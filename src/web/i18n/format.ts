@@ -1,15 +1,13 @@
 import type { Language } from '../../contract/endpoint';
-import { dollarsAndCents } from '../../contract/money';
+import { dollarsAndCents, groupThousands } from '../../contract/money';
+
+export { formatList } from '../../contract/list-format';
 
 /**
  * Money, list and date formats. Amounts read "$1,234" in both languages, as the spec shows them
  * and as card statements print them. Arabic dates use the Levantine month names Lebanese
  * readers use (تشرين الثاني, not نوفمبر) with Western digits, as on Lebanese passports and cards.
  */
-// Made on first use: the first Intl object a page makes loads the locale data, tens of
-// milliseconds on a phone, which belongs to the first price shown, not to loading this chunk.
-let dollars: Intl.NumberFormat | undefined;
-const wholeDollars = (value: number) => (dollars ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(value);
 
 /** Unicode LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE. */
 export const LRI = '\u2066';
@@ -32,20 +30,8 @@ export const isolateLtr = (text: string): string => `${LRI}${text}${PDI}`;
  * to the total to the cent. Western digits in both languages.
  */
 export function formatMoney(cents: number, _lang: Language, options: { signed?: boolean; minus?: boolean; cents?: boolean } = {}): string {
-  const amount = options.cents ? `$${dollarsAndCents(cents)}` : `$${wholeDollars(Math.round(cents / 100))}`;
+  const amount = options.cents ? `$${dollarsAndCents(cents)}` : `$${groupThousands(Math.round(cents / 100))}`;
   return isolateLtr(options.minus ? `\u2212${amount}` : options.signed ? `+${amount}` : amount);
-}
-
-const listFormats: Partial<Record<Language, Intl.ListFormat>> = {};
-
-/**
- * A list in the language's own punctuation: "France, Italy" / "فرنسا، وإيطاليا". The unit
- * style is the plain enumeration (no "and" before the last item in English), as the lists
- * were written before; Arabic separates with "،".
- */
-export function formatList(items: readonly string[], lang: Language): string {
-  listFormats[lang] ??= new Intl.ListFormat(lang, { style: 'short', type: 'unit' });
-  return listFormats[lang].format(items);
 }
 
 const dateFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
