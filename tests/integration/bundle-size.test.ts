@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STEP_IDS } from '../../machines/journey.routes';
-import { builtPageFile } from '../../src/contract/built-pages';
+import { builtPageFile } from '../../src/web/prerender/built-pages';
 import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, buildForSizing, kb, measureBundle, type BundleSizes } from '../support/bundle-size';
 
 /**

@@ -142,7 +142,8 @@ describe('request log', () => {
 });
 
 describe('the SPA', () => {
-  it.each(['/traveller-details', '/some/unknown/path', '/', '/index.html', '/pages/checkout.html'])('serves index.html, the entry page, with the runtime config at %s', async (url) => {
+  // The build's files under /pages are never plain files, and no address finds a key of Object's own.
+  it.each(['/traveller-details', '/some/unknown/path', '/', '/index.html', '/pages/checkout.html', '/pages/index.json', '/constructor', '/__proto__', '/hasOwnProperty'])('serves index.html, the entry page, with the runtime config at %s', async (url) => {
     const res = await t.app.request(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { STEP_IDS } from '../../machines/journey.routes';
-import { builtPageFile } from '../../src/contract/built-pages';
+import { PAGES_TABLE, pagesTable } from '../../src/web/prerender/built-pages';
 import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
 import {
   APS_SANDBOX_PAYMENT_PAGE_PATH,
@@ -115,12 +114,13 @@ export async function listen(app: TestApp['app']): Promise<{ url: string; close:
 }
 
 /**
- * Writes the web app's built pages into a static dir, as the build does (one per step,
- * src/web/prerender): `page` gives each file's HTML, by its name.
+ * Writes the web app's built pages into a static dir as the build does (one per step and their
+ * table, src/web/prerender/built-pages.ts): `page` gives each file's HTML, by its name.
  */
 export function writeBuiltPages(staticDir: string, page: (file: string) => string): void {
-  for (const file of new Set(STEP_IDS.map(builtPageFile))) {
+  const table = pagesTable();
+  for (const file of new Set([...Object.values(table.paths), table.fallback, PAGES_TABLE])) {
     mkdirSync(path.dirname(path.join(staticDir, file)), { recursive: true });
-    writeFileSync(path.join(staticDir, file), page(file));
+    writeFileSync(path.join(staticDir, file), file === PAGES_TABLE ? JSON.stringify(table) : page(file));
   }
 }

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { STEP_IDS } from '../../../machines/journey.routes';
-import { builtPageFile, builtPageFor } from '../../contract/built-pages';
+import * as v from 'valibot';
 
 /** Runtime configuration the SPA reads from <meta name="safar-config">, so no rebuild is needed. */
 export interface WebRuntimeConfig {
@@ -35,29 +34,44 @@ export interface ServedPage {
   gzip: ReturnType<typeof gzipSync>;
 }
 
-/**
- * Reads the built pages once (src/web/prerender writes one per step, issue 19) and answers the
- * one for a request's path; null when the SPA has not been built.
- */
-export function loadBuiltPages(staticDir: string, config: WebRuntimeConfig): ((pathname: string) => ServedPage) | null {
-  if (!existsSync(path.join(staticDir, 'index.html'))) return null;
-  const pages = new Map<string, ServedPage>();
-  for (const step of STEP_IDS) {
-    const file = builtPageFile(step);
-    if (!existsSync(path.join(staticDir, file))) throw new Error(`${path.join(staticDir, file)} is missing: the web app's build is incomplete (run npm run build)`);
-    const html = injectRuntimeConfig(readFileSync(path.join(staticDir, file), 'utf8'), config);
-    pages.set(file, { html, gzip: gzipSync(html) });
-  }
-  return (pathname) => pages.get(builtPageFor(pathname))!;
+/** The web app's pages, as the build wrote them (src/web/prerender/built-pages.ts, issue 19). */
+export interface BuiltPages {
+  /** The page an address is answered with: its step's, else the entry page. */
+  pageFor(pathname: string): ServedPage;
+  /** The CSP sources ('sha256-…') of the pages' inline scripts. */
+  inlineScriptHashes: string[];
 }
 
+/** The build's table of pages: a step's lower-cased path to its file, and the entry page. */
+const PAGES_TABLE = 'pages/index.json';
+const pagesTableSchema = v.object({ paths: v.record(v.string(), v.string()), fallback: v.string() });
+
 /**
- * The CSP sources ('sha256-…') of the built page's inline scripts: the one that picks the
- * pre-rendered first screen runs before any file could load (issue 19). Hashes allow exactly
- * that text and nothing else, so script-src keeps refusing injected scripts.
+ * Reads the built pages once and answers the one for a request's path, matched as the app's
+ * route table matches it (trailing slashes dropped, case ignored); null when the SPA has not
+ * been built. The CSP allows the pages' inline scripts by their hashes: the one that picks the
+ * pre-rendered screen runs before any file could load, and hashes allow exactly that text, so
+ * script-src keeps refusing injected scripts.
  */
-export function inlineScriptHashes(staticDir: string): string[] {
-  const files = [...new Set(STEP_IDS.map(builtPageFile))].map((file) => path.join(staticDir, file)).filter((file) => existsSync(file));
-  const bodies = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!));
-  return [...new Set(bodies)].map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+export function loadBuiltPages(staticDir: string, config: WebRuntimeConfig): BuiltPages | null {
+  const tableFile = path.join(staticDir, PAGES_TABLE);
+  if (!existsSync(tableFile)) return null;
+  const table = v.parse(pagesTableSchema, JSON.parse(readFileSync(tableFile, 'utf8')));
+  // A Map, not the parsed object: an address like /constructor must not find Object's own keys.
+  const fileOf = new Map(Object.entries(table.paths));
+  const pages = new Map<string, ServedPage>();
+  const scripts = new Set<string>();
+  for (const file of new Set([...fileOf.values(), table.fallback])) {
+    const built = readFileSync(path.join(staticDir, file), 'utf8');
+    for (const [, body] of built.matchAll(/<script>([\s\S]*?)<\/script>/g)) scripts.add(body!);
+    const html = injectRuntimeConfig(built, config);
+    pages.set(file, { html, gzip: gzipSync(html) });
+  }
+  return {
+    pageFor: (pathname) => {
+      const step = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      return pages.get(fileOf.get(step.toLowerCase()) ?? table.fallback)!;
+    },
+    inlineScriptHashes: [...scripts].map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`),
+  };
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Plugin } from 'vite';
 import { STEP_IDS } from '../../../machines/journey.routes.ts';
-import { builtPageFile } from '../../contract/built-pages.ts';
+import { PAGES_TABLE, builtPageFile, pagesTable } from './built-pages.ts';
 import { loadAfterFirstPaint } from './load-after-paint.ts';
 import { chooseShell } from './shell-choice.ts';
 
@@ -59,6 +59,7 @@ export function prerenderShell(): Plugin {
           mkdirSync(path.dirname(target), { recursive: true });
           writeFileSync(target, scriptsAfterFirstPaint(await beasties.process(withShell)));
         }
+        writeFileSync(path.join(outDir, PAGES_TABLE), JSON.stringify(pagesTable(), null, 2));
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });
       }
