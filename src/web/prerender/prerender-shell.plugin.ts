@@ -68,7 +68,8 @@ export function prerenderShell(): Plugin {
 }
 
 /**
- * Takes the entry script, its module preloads and the stylesheet out of the page and has
+ * Takes the entry script, the chunks it imports at once (Vite writes them as module preloads) and
+ * the stylesheet out of the page and has
  * loadAfterFirstPaint ask for them from the end of <body>, once the first screen has painted.
  */
 export function scriptsAfterFirstPaint(html: string): string {
