@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { PAGES_TABLE, pagesTable } from '../../src/web/prerender/built-pages';
+import { PAGES_TABLE } from '../../src/contract/built-pages';
+import { pagesTable } from '../../src/web/prerender/built-pages';
 import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
 import {
   APS_SANDBOX_PAYMENT_PAGE_PATH,

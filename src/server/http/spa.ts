@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as v from 'valibot';
+import { PAGES_TABLE, pagesTableSchema } from '../../contract/built-pages';
 
 /** Runtime configuration the SPA reads from <meta name="safar-config">, so no rebuild is needed. */
 export interface WebRuntimeConfig {
@@ -41,10 +42,6 @@ export interface BuiltPages {
   /** The CSP sources ('sha256-…') of the pages' inline scripts. */
   inlineScriptHashes: string[];
 }
-
-/** The build's table of pages: a step's lower-cased path to its file, and the entry page. */
-const PAGES_TABLE = 'pages/index.json';
-const pagesTableSchema = v.object({ paths: v.record(v.string(), v.string()), fallback: v.string() });
 
 /**
  * Reads the built pages once and answers the one for a request's path, matched as the app's

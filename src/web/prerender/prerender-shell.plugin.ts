@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Plugin } from 'vite';
 import { STEP_IDS } from '../../../machines/journey.routes.ts';
-import { PAGES_TABLE, builtPageFile, pagesTable } from './built-pages.ts';
+import { PAGES_TABLE } from '../../contract/built-pages.ts';
+import { builtPageFile, pagesTable } from './built-pages.ts';
 import { loadAfterFirstPaint } from './load-after-paint.ts';
 import { chooseShell } from './shell-choice.ts';
 
