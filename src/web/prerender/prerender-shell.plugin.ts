@@ -13,12 +13,13 @@ const SHELL_MARK = '<!--app-shell-->';
 const CHOOSER_MARK = '<!--choose-shell-->';
 
 /**
- * After the app's build (issue 19): renders the first screen in English and Arabic with the
- * app's own components (a server-side build of shell.prerender.tsx), writes both into
- * index.html's #root with the inline chooser, and inlines the CSS rules that HTML uses, so
- * the first paint needs neither the stylesheet nor a script file. The full stylesheet then
- * loads without blocking (main.tsx waits for it before the app renders), and the scripts are
- * asked for once that first screen has painted.
+ * After the app's build (issue 19): renders every step's screen in English and Arabic with the
+ * app's own components (a server-side build of shell.prerender.tsx), writes each step's pair
+ * into a page of its own (index.html for travel details, pages/<step>.html for the others, and
+ * their table, built-pages.ts) with the inline chooser, and inlines the CSS rules that HTML
+ * uses, so the first paint needs neither the stylesheet nor a script file. The full stylesheet
+ * then loads without blocking (main.tsx waits for it before the app renders), and the scripts
+ * are asked for once that first screen has painted.
  */
 export function prerenderShell(): Plugin {
   let root = '';
@@ -69,9 +70,9 @@ export function prerenderShell(): Plugin {
 }
 
 /**
- * Takes the entry script, the chunks it imports at once (Vite writes them as module preloads) and
- * the stylesheet out of the page and has
- * loadAfterFirstPaint ask for them from the end of <body>, once the first screen has painted.
+ * Takes the entry script, the chunks it imports at once (Vite writes them as module preloads)
+ * and the stylesheet out of the page, and has loadAfterFirstPaint ask for them from the end of
+ * <body>, once the first screen has painted.
  */
 export function scriptsAfterFirstPaint(html: string): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
