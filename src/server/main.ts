@@ -7,6 +7,7 @@ import { developmentSecretWarnings, parseConfigOrExit } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { serverAdmin } from './admin/admin-access';
 import { seedDatabase } from './db/seed';
+import { REFERENCE_CHECK_MS } from './reference/reference-data';
 
 /** How long a SIGTERM waits for in-flight requests before it cuts them. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -38,7 +39,7 @@ async function main() {
     // And the APS sandbox's feedback worker (with the sandbox only): a paid order is settled after a crash too.
     feedbackWorker: { pollMs: 1000, start: true, instanceId },
     // Reference data and the catalogue are served from memory; a change by another instance or psql shows within a second.
-    referenceCheckMs: 1000,
+    referenceCheckMs: REFERENCE_CHECK_MS,
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

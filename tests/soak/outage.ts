@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { countriesEndpoint } from '../../src/contract/reference.endpoints';
+import { REFERENCE_CHECK_MS } from '../../src/server/reference/reference-data';
 import { databaseLabel, type SoakOptions } from './journeys';
 import { equals, goal, info, type Figure, type SoakSummary } from './soak-figures';
 import { CustomerHttp, signedInit, StepTimes } from './soak-http';
@@ -62,6 +63,7 @@ export async function runOutage(options: OutageOptions): Promise<SoakSummary> {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const stoppedAt = Date.now();
     execSync(options.stopCommand, { stdio: 'ignore', shell: '/bin/sh' });
+    const stopReturnedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, options.outageMs));
     const startedAgainAt = Date.now();
     execSync(options.startCommand, { stdio: 'ignore', shell: '/bin/sh' });
@@ -80,7 +82,10 @@ export async function runOutage(options: OutageOptions): Promise<SoakSummary> {
     probing = false;
     await loop;
 
-    const away = probes.filter((probe) => probe.at > stoppedAt + 500 && probe.at < startedAgainAt);
+    // Away once the stop command has returned and the probed reference data (countries) has had
+    // its check interval to notice: until its next check it answers from memory, as it should.
+    const awayFrom = Math.max(stoppedAt + 500, stopReturnedAt + REFERENCE_CHECK_MS);
+    const away = probes.filter((probe) => probe.at > awayFrom && probe.at < startedAgainAt);
     const tally = (values: number[]) => {
       const counts = new Map<number, number>();
       for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);

@@ -20,6 +20,13 @@ export interface ReferenceData {
 }
 
 /**
+ * How often, at most, a running server (main.ts) asks the database whether reference data
+ * changed: a change by another instance or psql shows within this, and for as long after the
+ * database goes away the data still answers from memory.
+ */
+export const REFERENCE_CHECK_MS = 1000;
+
+/**
  * Reference data in memory, checked against the database's reference_version at most once per
  * `checkMs` (0: at every get, as the test app does, so a test's direct write is seen at once).
  * One cheap read a second per busy instance is what tells it of a change another instance, the
