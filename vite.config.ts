@@ -6,6 +6,7 @@ import simpleVars from 'postcss-simple-vars';
 import { prerenderShell } from './src/web/prerender/prerender-shell.plugin.ts';
 import { precompressPlugin } from './src/web/prerender/precompress.plugin.ts';
 import { pruneMantineCssPlugin } from './src/web/prerender/prune-mantine-css.plugin.ts';
+import { dependencyPatchesPlugin } from './src/web/prerender/dependency-patches.plugin.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const apiPrefixes = ['/miscellaneous', '/health', '/api', '/pay', '/payments', '/sandbox', '/policies'];
@@ -17,12 +18,17 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // No <link rel=modulepreload> per chunk a lazy import needs: under a phone's CPU, inserting
+    // thirty of them for the travel details form held its first render 15 ms and more (issue
+    // 19). The browser fetches a chunk's imports itself; the first load's chunks are asked for by
+    // the built page (prerender-shell.plugin.ts firstLoadChunks), lazy screens ahead of time.
+    modulePreload: false,
     // React in a chunk of its own: the page runs it as a module script of its own, so the first
     // load is not evaluated in one long task (load-after-paint.ts), and a release that changes
     // only the app's code leaves it cached.
     rollupOptions: { output: { manualChunks: (id) => (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : undefined) } },
   },
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), pruneMantineCssPlugin(), prerenderShell(), precompressPlugin()],
+  plugins: [dependencyPatchesPlugin(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), pruneMantineCssPlugin(), prerenderShell(), precompressPlugin()],
   css: {
     postcss: {
       plugins: [

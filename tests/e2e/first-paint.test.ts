@@ -42,6 +42,19 @@ describe("the first paint is the page's pre-rendered screen: the entry page hydr
     });
   }
 
+  test("the form's fields keep the id React gives them as they mount: Mantine's useId, as built (dependency-patches.plugin.ts), renders no second time to swap in a random one", async () => {
+    const opened = await openPage(browser(), MOBILE);
+    await opened.page.goto('/traveller-details?lang=en');
+    await waitForApp(opened.page);
+    const fields = opened.page.locator('main input[id^="mantine-"]');
+    await fields.first().waitFor();
+    const ids = await fields.evaluateAll((inputs) => inputs.map((input) => input.id));
+    expect(ids.length).toBeGreaterThan(3);
+    // React's useId ("_r_1f_"), where Mantine's own hook ends on a random "mantine-k3j9x0q2b".
+    for (const id of ids) expect(id).toMatch(/^mantine-_r_[0-9a-z]+_$/);
+    await finish(opened);
+  });
+
   test('a journey the screen was not rendered for (a session in the address) paints the pre-rendered screen, then the app renders its own in its place, with no error', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;

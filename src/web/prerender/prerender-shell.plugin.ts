@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 import { STEP_IDS } from '../../../machines/journey.routes.ts';
 import { PAGES_TABLE } from '../../contract/built-pages.ts';
 import { builtPageFile, pagesTable } from './built-pages.ts';
@@ -24,12 +24,16 @@ const CHOOSER_MARK = '<!--choose-shell-->';
 export function prerenderShell(): Plugin {
   let root = '';
   let outDir = '';
+  let firstLoad: string[] = [];
   return {
     name: 'safar-prerender-shell',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      firstLoad = firstLoadChunks(bundle);
     },
     async closeBundle() {
       mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
@@ -59,7 +63,7 @@ export function prerenderShell(): Plugin {
           const withShell = page.replace(SHELL_MARK, shells).replace(CHOOSER_MARK, `<script>(${chooseShell.toString()})();</script>`);
           const target = path.join(outDir, builtPageFile(step));
           mkdirSync(path.dirname(target), { recursive: true });
-          writeFileSync(target, scriptsAfterFirstPaint(await beasties.process(withShell)));
+          writeFileSync(target, scriptsAfterFirstPaint(await beasties.process(withShell), firstLoad));
         }
         writeFileSync(path.join(outDir, PAGES_TABLE), JSON.stringify(pagesTable(), null, 2));
       } finally {
@@ -70,18 +74,35 @@ export function prerenderShell(): Plugin {
 }
 
 /**
- * Takes the entry script, the chunks it imports at once (Vite writes them as module preloads)
- * and the stylesheet out of the page, and has loadAfterFirstPaint ask for them from the end of
- * <body>, once the first screen has painted.
+ * The chunks the entry imports statically, recursively, as paths from the site's root, each after
+ * the chunks it imports: what loadAfterFirstPaint asks for beside the entry. The build writes no
+ * module preloads (vite.config.ts), so the page learns them from here.
  */
-export function scriptsAfterFirstPaint(html: string): string {
+export function firstLoadChunks(bundle: Rolldown.OutputBundle): string[] {
+  const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+  if (!entry || entry.type !== 'chunk') throw new Error('the build has no entry chunk');
+  const ordered: string[] = [];
+  const visit = (file: string) => {
+    if (ordered.includes(`/${file}`)) return;
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+    ordered.push(`/${file}`);
+  };
+  entry.imports.forEach(visit);
+  return ordered;
+}
+
+/**
+ * Takes the entry script and the stylesheet out of the page, and has loadAfterFirstPaint ask
+ * for them, with the chunks the entry imports at once (`firstLoad`), from the end of <body>,
+ * once the first screen has painted.
+ */
+export function scriptsAfterFirstPaint(html: string, firstLoad: string[]): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('index.html has no module entry script');
-  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
   const stylesheets = [...html.matchAll(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g)];
   let page = html.replace(entry[0], '');
-  for (const link of [...preloads, ...stylesheets]) page = page.replace(link[0], '');
-  const hrefs = (links: RegExpExecArray[]) => JSON.stringify(links.map((link) => link[1]));
-  const loader = `<script>(${loadAfterFirstPaint.toString()})(${JSON.stringify(entry[1])}, ${hrefs(preloads)}, ${hrefs(stylesheets)});</script>`;
+  for (const link of stylesheets) page = page.replace(link[0], '');
+  const loader = `<script>(${loadAfterFirstPaint.toString()})(${JSON.stringify(entry[1])}, ${JSON.stringify(firstLoad)}, ${JSON.stringify(stylesheets.map((link) => link[1]))});</script>`;
   return page.replace('</body>', `${loader}\n  </body>`);
 }
