@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MONTH_NAMES } from '../../contract/month-names';
 import { formatDate, formatList, formatMoney, LRI, PDI } from './format';
 
 /** The amount as read, without the invisible direction marks. */
@@ -42,10 +43,23 @@ describe('money and date formats (RULINGS 17)', () => {
   it('writes dates with Levantine Arabic month names and Western digits', () => {
     const date = new Date(Date.UTC(2026, 10, 23, 12));
     expect(formatDate(date, 'en')).toBe('23 Nov 2026');
-    const arabic = formatDate(date, 'ar');
-    expect(arabic).toContain('تشرين الثاني');
-    expect(arabic).toContain('2026');
-    expect(arabic).not.toMatch(/[٠-٩]/);
+    expect(formatDate(date, 'ar')).toBe('23 تشرين الثاني 2026');
+  });
+
+  it.each([
+    ['en', 'en-GB'],
+    ['ar', 'ar-LB-u-nu-latn'],
+  ] as const)('issue 19: writes every month of a %s date exactly as Intl %s does, without building an Intl formatter', (lang, locale) => {
+    const intl = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2026, month, 5);
+      expect(formatDate(date, lang)).toBe(intl.format(date));
+    }
+  });
+
+  it('issue 19: the calendar\'s Arabic month names (calendar-locale.ts) are the long names ar-LB writes', () => {
+    const monthOnly = new Intl.DateTimeFormat('ar-LB', { month: 'long' });
+    expect(MONTH_NAMES.ar).toEqual(Array.from({ length: 12 }, (_, month) => monthOnly.format(new Date(2026, month, 5))));
   });
 });
 

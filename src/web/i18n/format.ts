@@ -1,5 +1,6 @@
 import type { Language } from '../../contract/endpoint';
 import { dollarsAndCents, groupThousands } from '../../contract/money';
+import { MONTH_NAMES } from '../../contract/month-names';
 
 export { formatList } from '../../contract/list-format';
 
@@ -34,13 +35,9 @@ export function formatMoney(cents: number, _lang: Language, options: { signed?: 
   return isolateLtr(options.minus ? `\u2212${amount}` : options.signed ? `+${amount}` : amount);
 }
 
-const dateFormats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
-
-/** "23 Nov 2026" / "23 تشرين الثاني 2026". */
+/** "23 Nov 2026" / "23 تشرين الثاني 2026", as Intl's en-GB and ar-LB (Western digits) write them. */
 export function formatDate(date: Date, lang: Language): string {
-  // One formatter per language: a quote list writes a date on every card (issue 19).
-  dateFormats[lang] ??= new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-  return dateFormats[lang].format(date);
+  return `${date.getDate()} ${MONTH_NAMES[lang][date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /**
