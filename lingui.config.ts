@@ -5,6 +5,6 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src/web'] }],
+  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src/web'], exclude: ['**/*.test.ts', '**/*.test.tsx'] }],
   format: formatter({ lineNumbers: false }),
 });

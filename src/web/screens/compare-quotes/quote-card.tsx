@@ -123,7 +123,7 @@ export function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, 
             <Stack gap={2}>
               <PremiumBreakdown total={total} perPerson={quote.premium_per_person} lang={lang} />
               <Text fz="sm" c="dimmed">
-                <Plural value={count} one="for # traveller" other="for # travellers" />
+                <Plural value={count} one={`for ${count} traveller`} other={`for ${count} travellers`} />
               </Text>
               <Text fz="xs" c="dimmed">{t`VAT excluded`}</Text>
             </Stack>

@@ -19,7 +19,8 @@ export function QuotesSummary({ count, lead, lang, actions }: { count: number; l
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Title order={2} fz={{ base: 'lg', sm: 'xl' }} data-testid="quotes-count">
           <Trans>
-            <Plural value={count} one="# plan" other="# plans" /> for <Plural value={travellers} one="# traveller" other="# travellers" />
+            <Plural value={count} one={`${count} plan`} other={`${count} plans`} /> for{' '}
+            <Plural value={travellers} one={`${travellers} traveller`} other={`${travellers} travellers`} />
           </Trans>
         </Title>
         {actions}

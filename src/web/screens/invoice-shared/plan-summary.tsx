@@ -94,7 +94,7 @@ export function PlanSummary({ invoice, lead, lang, sections, showCoverFor = true
             <Stack gap={0}>
               <Text fz="xs" c="dimmed">{t`Travellers`}</Text>
               <Text fz="sm" fw={600} data-testid="summary-travellers">
-                <Plural value={travellers} one="# traveller" other="# travellers" />
+                <Plural value={travellers} one={`${travellers} traveller`} other={`${travellers} travellers`} />
               </Text>
             </Stack>
           </Group>

@@ -73,7 +73,7 @@ export function RecentLeadsDialog({ opened, leads, lang, onPick, onNew }: Recent
                         <Group gap={4} wrap="nowrap">
                           <IconUsers size={16} aria-hidden="true" />
                           <span>
-                            <Plural value={travellers} one="# traveller" other="# travellers" />
+                            <Plural value={travellers} one={`${travellers} traveller`} other={`${travellers} travellers`} />
                           </span>
                         </Group>
                       </Group>

@@ -149,7 +149,7 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
           {days !== null && (
             <Text className={classes.tripLength} data-testid="trip-length">
               <IconCalendarEvent size={16} aria-hidden="true" />
-              <Plural value={days} one="# day" other="# days" />
+              <Plural value={days} one={`${days} day`} other={`${days} days`} />
             </Text>
           )}
         </div>
