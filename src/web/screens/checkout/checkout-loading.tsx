@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 
@@ -5,9 +6,11 @@ import { useLingui } from '@lingui/react/macro';
  * Checkout while its plan and totals load: the words of spec §2 over outlines of the plan summary,
  * travellers, coupon box, price summary and payment panel, each at the minimum height the real one
  * has at 375 and 1280 px (one traveller, no add-ons), so the page does not grow under the customer
- * when they arrive (issue 19: layout shift).
+ * when they arrive (issue 19: layout shift). Memoised: when the data arrive, the screen renders
+ * once more with the outline still shown (its view state is deferred, use-shown-view-state.ts),
+ * and at once, so that render must not redraw the outline's hundred components.
  */
-export function CheckoutLoading() {
+export const CheckoutLoading = memo(function CheckoutLoading() {
   const { t } = useLingui();
   return (
     <Stack gap="lg" role="status" data-testid="checkout-loading">
@@ -48,7 +51,7 @@ export function CheckoutLoading() {
       <OutlineBox minHeight={{ base: 120, sm: 128 }} lines={2} />
     </Stack>
   );
-}
+});
 
 /** One bordered section's outline: a heading line and a few rows, at the section's height. */
 function OutlineBox({ minHeight, lines }: { minHeight: { base: number; sm: number }; lines: number }) {

@@ -39,6 +39,9 @@ import { QuotesEmpty } from './quotes-empty';
 import { QuotesSummary } from './quotes-summary';
 import { QuotesToolbar } from './quotes-toolbar';
 
+/** The list's outline while the plans load: one element, so the memoised QuotesLoading keeps it. */
+const LIST_SKELETON = <QuoteListSkeleton />;
+
 /** /compare-quotes: the quote list with add-ons and benefits, the drawer and the compare tray. */
 export function CompareQuotesScreen() {
   const { t } = useLingui();
@@ -72,7 +75,7 @@ export function CompareQuotesScreen() {
   } else if (viewState === 'empty') {
     body = <QuotesEmpty onCallBack={() => journey.send({ type: 'callBack.requested' })} />;
   } else if (viewState === 'loading' || !lead) {
-    body = <QuotesLoading testId="quotes-loading" skeleton={<QuoteListSkeleton />} />;
+    body = <QuotesLoading testId="quotes-loading" skeleton={LIST_SKELETON} />;
   } else {
     body = (
       <>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 
@@ -6,9 +6,11 @@ import { useLingui } from '@lingui/react/macro';
  * The "Searching" state of both quote pages (spec §2), announced to screen readers. With a
  * `skeleton`, the words sit where the list's heading will be and the skeleton holds the room of
  * what follows, so the quotes take the place of their outline instead of pushing the page (and
- * its footer) down when they arrive (issue 19: layout shift).
+ * its footer) down when they arrive (issue 19: layout shift). Memoised, with a `skeleton` made
+ * once: when the plans arrive, the screen renders once more with this still shown (its view state
+ * is deferred, use-shown-view-state.ts), and at once, so that render must not redraw the outline.
  */
-export function QuotesLoading({ testId, skeleton }: { testId: string; skeleton?: ReactNode }) {
+export const QuotesLoading = memo(function QuotesLoading({ testId, skeleton }: { testId: string; skeleton?: ReactNode }) {
   const { t } = useLingui();
   const searching = t`Searching for plans…`;
   if (skeleton) {
@@ -32,4 +34,4 @@ export function QuotesLoading({ testId, skeleton }: { testId: string; skeleton?:
       </Stack>
     </Center>
   );
-}
+});
