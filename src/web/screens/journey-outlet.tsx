@@ -39,12 +39,15 @@ export function preloadAllScreens(): Promise<unknown[]> {
 
 /**
  * Starts fetching the screen of the address the page opened at, beside the entry's own start-up
- * requests: a link straight to /compare-quotes or /checkout does not wait for the app's first
- * render to ask for its screen (issue 19).
+ * requests: a link straight to /compare-quotes or /checkout, and the first page's travel details
+ * form, do not wait for the app's first render to ask for their chunks (issue 19). The build
+ * writes no module preloads, so a chunk's imports arrive one level at a time: started here, that
+ * runs beside the catalogue and the company information rather than after them.
  */
 export function preloadScreenAt(pathname: string): void {
   const step = stepForPath(pathname);
-  if (step && step !== 'travellerDetails') void LAZY[step].preload();
+  if (step === 'travellerDetails') void preloadTravelDetailsForm();
+  else if (step) void LAZY[step].preload();
 }
 
 /** How long after the first screen opens the later screens start loading. */
