@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-/** A change to one module of a dependency, made as the app is built (client and pre-render). */
+/** A change to one module of a dependency, made as the browser's bundle is built. */
 export interface DependencyPatch {
   /** The module's path inside node_modules. */
   module: string;
@@ -13,8 +13,10 @@ export interface DependencyPatch {
 /**
  * Work two libraries do on every page load that a phone feels, and that this app does not need
  * (issue 19). Each is a text replacement in one module: the build fails if the text is no longer
- * there (an upgrade changed it), so a patch is never silently lost. Tests under vitest load the
- * libraries unpatched; the e2e tests and the bench run the build.
+ * there (an upgrade changed it), so a patch is never silently lost. The pre-render and tests
+ * under vitest load the libraries from node_modules, unpatched, and render the same (on the
+ * server no layout effect runs, and ids start as the patched hook keeps them; a plural reads the
+ * same with or without its NumberFormat); the e2e tests and the bench run the build.
  */
 export const DEPENDENCY_PATCHES: DependencyPatch[] = [
   {
