@@ -40,7 +40,7 @@ describe('solveBotChallenge (ALTCHA v1 proof of work)', () => {
     expect(await verifySolution(encodeBotSolution(solution!), HMAC_KEY)).toBe(true);
   });
 
-  it.each([0, 999, 1000, 1001, 5000])('finds %i, at either side of a batch of digests and at maxnumber itself', async (number) => {
+  it.each([0, 1, 9, 10, 999, 1000, 5000])('finds %i, whatever its number of digits, up to maxnumber itself', async (number) => {
     const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxnumber: 5000, number });
     expect((await solveBotChallenge(challenge))?.number).toBe(number);
   });
@@ -48,6 +48,16 @@ describe('solveBotChallenge (ALTCHA v1 proof of work)', () => {
   it('gives null when no number up to maxnumber answers the challenge', async () => {
     const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxnumber: 5000, number: 4321 });
     expect(await solveBotChallenge({ ...challenge, maxnumber: 100 })).toBeNull();
+  });
+
+  it('gives null for a challenge in another algorithm than the SHA-256 the server issues', async () => {
+    const challenge = await createChallenge({ hmacKey: HMAC_KEY, algorithm: 'SHA-1', maxnumber: 1000, number: 17 });
+    expect(await solveBotChallenge(challenge)).toBeNull();
+  });
+
+  it('finds a number behind a salt longer than one block of the hash', async () => {
+    const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxnumber: 1000, number: 777, saltLength: 90 });
+    expect((await solveBotChallenge(challenge))?.number).toBe(777);
   });
 
   it('is refused by verifySolution under another key (the signature is the server’s)', async () => {

@@ -94,6 +94,14 @@ describe('loading and the summary', () => {
     expect(list.map((element) => element.dataset.quoteId)).toEqual(SAMPLE_QUOTES.map((quote) => String(quote.id)));
   });
 
+  it('gets the bot check ready as the page opens, while the plans are still asked for, once', async () => {
+    quotes.fetchQuotes.mockReturnValue(new Promise(() => undefined));
+    renderScreen();
+    expect(screen.getByTestId('quotes-loading')).toBeTruthy();
+    await waitFor(() => expect(bot.preloadBotCheck).toHaveBeenCalledWith('en'));
+    expect(bot.preloadBotCheck).toHaveBeenCalledTimes(1);
+  });
+
   it('a card shows the logo, plan, document link, total, traveller count, VAT note and section-1 highlights', async () => {
     renderScreen();
     await cards();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectIsAgent, selectLead } from '../../../../machines/journey.selectors';
-import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome, selectViewState } from '../../../../machines/quotes.selectors';
+import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome } from '../../../../machines/quotes.selectors';
 import type { QuotesInput, QuotesView } from '../../../../machines/quotes.types';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { quotesShareLink } from '../../journey/step-lead';
@@ -40,11 +40,11 @@ export function useQuotesStep(view: QuotesView) {
   const failure = useSelector(step, selectFailure);
   const buyFailed = useSelector(step, selectBuyFailed);
 
-  // The bot check is made ready on the plan pages once the plans are shown, before one is
-  // chosen: an ALTCHA token solved while the plans are read (not while they load and render), or
-  // with reCAPTCHA, Google's script (loaded on these pages only).
-  const plansShown = useSelector(step, (snapshot) => selectViewState(snapshot) === 'ready');
-  useEffect(() => (plansShown ? preloadBotCheck(lang) : undefined), [plansShown, lang]);
+  // The bot check is made ready as a plan page opens, before a plan is chosen: an ALTCHA token
+  // fetched and solved in a worker in the first idle moment (while the plans are asked for, as a
+  // rule), or with reCAPTCHA, Google's script (loaded on these pages only). Solved once the plans
+  // were shown, a Buy now tapped at once waited for the worker to start and search (issue 19).
+  useEffect(() => preloadBotCheck(lang), [lang]);
 
   useEffect(() => {
     if (failure === 'quotes_error' || buyFailed) showSystemError();
