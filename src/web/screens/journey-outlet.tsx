@@ -45,9 +45,10 @@ export function preloadAllScreens(): Promise<unknown[]> {
  * runs beside the catalogue and the company information rather than after them.
  */
 export function preloadScreenAt(pathname: string): void {
-  const step = stepForPath(pathname);
+  // The root and unknown paths show travel details, as the journey falls back to it.
+  const step = stepForPath(pathname) ?? 'travellerDetails';
   if (step === 'travellerDetails') void preloadTravelDetailsForm();
-  else if (step) void LAZY[step].preload();
+  else void LAZY[step].preload();
 }
 
 /** How long after the first screen opens the later screens start loading. */
