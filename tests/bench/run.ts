@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every figure of issue 19's table in one run, each beside its budget with PASS
  * or FAIL; figures, not a test, so it always exits 0. Flags:
- *   --quick          one Lighthouse run per page instead of the median of three
+ *   --quick          one Lighthouse run per page and one purchase, instead of the median of three
  *   --only a,b       only these parts: size, start, lighthouse, purchase, api (memory comes with any server part)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -64,7 +64,7 @@ async function part(name: string, work: () => Promise<void>): Promise<void> {
 
 async function main() {
   const { quick, parts } = parseArgs(process.argv.slice(2));
-  console.log(`bench: ${[...parts].join(', ')}${quick ? ' (quick: one Lighthouse run each)' : ''}`);
+  console.log(`bench: ${[...parts].join(', ')}${quick ? ' (quick: one Lighthouse run each, one purchase)' : ''}`);
   if (parts.has('size')) await part('bundle size', measureSize);
 
   const needsServer = parts.has('lighthouse') || parts.has('purchase') || parts.has('api');
@@ -87,7 +87,7 @@ async function main() {
       const running = server;
       plain('server memory (RSS) at start', megabytes(running.rssBytes()));
       if (parts.has('lighthouse')) await part('Lighthouse, mobile', () => measureLighthouse(running, quick ? 1 : 3));
-      if (parts.has('purchase')) await part('scripted purchase in Chromium', () => measurePurchase(running));
+      if (parts.has('purchase')) await part('scripted purchase in Chromium', () => measurePurchase(running, quick ? 1 : 3));
       if (parts.has('api')) await part('rates at 50 connections', () => measureApiRates(running));
       section('memory');
       plain('server memory (RSS) after the runs above', megabytes(running.rssBytes()));
