@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { todayIso } from '../../src/contract/dates';
 import { launchChromium } from '../support/chromium';
 import { MOBILE, waitForApp, type Lang } from '../e2e/harness';
@@ -28,13 +28,23 @@ interface Wait {
 }
 
 /**
- * The scripted purchase `runs` times, each in a browser of its own (a first visit: nothing
- * cached), and the median of each step's wait and of the totals, as Lighthouse's pages take the
- * median of their runs: one run on this shared 2-core machine moves by a second from run to run.
+ * The scripted purchase `runs` times, and the median of each step's wait and of the totals, as
+ * Lighthouse's pages take the median of their runs. Each purchase is a first visit in a browser
+ * that is already running, as a customer's is: a new browser context (no cache, no storage, a
+ * new renderer) in one browser that has shown a page before, so the browser's own start is not
+ * counted as the app's.
  */
 export async function measurePurchase(server: BenchServer, runs = 3, lang: Lang = 'en'): Promise<void> {
+  const browser = await launchChromium();
   const all: Wait[][] = [];
-  for (let run = 0; run < runs; run += 1) all.push(await purchaseOnce(server, lang));
+  try {
+    const warm = await browser.newContext();
+    await (await warm.newPage()).goto('data:text/html,<p lang="en">Safar</p><p lang="ar">سفر</p>');
+    await warm.close();
+    for (let run = 0; run < runs; run += 1) all.push(await purchaseOnce(browser, server, lang));
+  } finally {
+    await browser.close();
+  }
   const totals = all.map((waits) => waits.reduce((sum, wait) => sum + wait.ms, 0));
   for (const [index, { step }] of all[0]!.entries()) {
     const each = all.map((waits) => waits[index]!.ms);
@@ -49,9 +59,8 @@ export async function measurePurchase(server: BenchServer, runs = 3, lang: Lang 
   );
 }
 
-/** One purchase in a new browser: each step's wait, in order. */
-async function purchaseOnce(server: BenchServer, lang: Lang): Promise<Wait[]> {
-  const browser = await launchChromium();
+/** One purchase in a new context of `browser`: each step's wait, in order. */
+async function purchaseOnce(browser: Browser, server: BenchServer, lang: Lang): Promise<Wait[]> {
   const waits: Wait[] = [];
   /**
    * Times `submit` until `ready` resolves. `submit` is a navigation, or a button clicked: the
@@ -66,8 +75,8 @@ async function purchaseOnce(server: BenchServer, lang: Lang): Promise<Wait[]> {
     await ready();
     waits.push({ step, ms: performance.now() - started });
   };
+  const context = await browser.newContext({ viewport: MOBILE, baseURL: server.base });
   try {
-    const context = await browser.newContext({ viewport: MOBILE, baseURL: server.base });
     const page = await context.newPage();
     const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 30_000 });
     const year = Number(todayIso().slice(0, 4));
@@ -149,9 +158,8 @@ async function purchaseOnce(server: BenchServer, lang: Lang): Promise<Wait[]> {
         await noLoader(page);
       },
     );
-    await context.close();
   } finally {
-    await browser.close();
+    await context.close();
   }
   return waits;
 }
