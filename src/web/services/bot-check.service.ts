@@ -93,8 +93,8 @@ export async function getBotCheckToken(lang: Language): Promise<string> {
 }
 
 /**
- * Gets the bot check ready while the plan list is shown, so choosing a plan does not wait for
- * it: with ALTCHA, the challenge is fetched and solved ahead once the page is idle (a round trip
+ * Gets the bot check ready as a plan page opens, so choosing a plan does not wait for it: with
+ * ALTCHA, the challenge is fetched and solved ahead once the page is idle (a round trip
  * and a worker's search that Buy now used to wait for, issue 19); with reCAPTCHA, Google's
  * script starts loading (and Google sees the page before the action). A failure here is
  * retried by getBotCheckToken.
