@@ -69,8 +69,8 @@ function compress(state: Uint32Array, bytes: Uint8Array, offset: number): void {
 
 /**
  * A reusable hasher for messages of at most `maxLength` bytes: write the message into
- * `message` (from 0), then `digest(length)` leaves SHA-256 of its first `length` bytes in
- * `state`, eight big-endian words.
+ * `message` (from 0), then `digest(length)` answers SHA-256 of its first `length` bytes as eight
+ * big-endian words, in an array the next digest overwrites.
  */
 export function createSha256(maxLength: number) {
   // Room for the message, its 0x80 terminator and the 8-byte length, in whole blocks.
@@ -78,7 +78,6 @@ export function createSha256(maxLength: number) {
   const state = new Uint32Array(8);
   return {
     message: buffer,
-    state,
     digest(length: number): Uint32Array {
       if (length > maxLength) throw new RangeError(`message of ${length} bytes, at most ${maxLength}`);
       const blocks = Math.ceil((length + 9) / 64);
