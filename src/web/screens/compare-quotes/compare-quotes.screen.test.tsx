@@ -59,8 +59,10 @@ function renderScreen(journey: Partial<JourneyInput> = {}) {
   return { router, actor, step: () => actor.getSnapshot().value };
 }
 
+/** The cards, once the list has drawn all of them (it draws a few per task, use-revealed-count.ts). */
 const cards = async () => {
-  await screen.findByTestId('quote-list', {}, { timeout: 3000 });
+  const list = await screen.findByTestId('quote-list', {}, { timeout: 3000 });
+  await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('false'));
   return screen.getAllByTestId('quote-card');
 };
 const card = (quoteId: number) => screen.getAllByTestId('quote-card').find((element) => element.dataset.quoteId === String(quoteId))!;

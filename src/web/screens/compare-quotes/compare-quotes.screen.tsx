@@ -38,6 +38,7 @@ import { QuoteListSkeleton } from './quote-list-skeleton';
 import { QuotesEmpty } from './quotes-empty';
 import { QuotesSummary } from './quotes-summary';
 import { QuotesToolbar } from './quotes-toolbar';
+import { useRevealedCount } from './use-revealed-count';
 
 /** The list's outline while the plans load: one element, so the memoised QuotesLoading keeps it. */
 const LIST_SKELETON = <QuoteListSkeleton />;
@@ -66,6 +67,8 @@ export function CompareQuotesScreen() {
   const notice = useSelector(step, selectNotice);
   const leadNotFound = useSelector(step, selectLeadNotFound);
 
+  const revealed = useRevealedCount(viewState === 'loading' ? 0 : quotes.length);
+
   const onSort = useCallback((value: QuotesSort) => step.send({ type: 'sort.change', sort: value }), [step]);
   const onFilter = useCallback((providerIds: number[]) => step.send({ type: 'filter.change', providerIds }), [step]);
 
@@ -92,8 +95,8 @@ export function CompareQuotesScreen() {
           </Alert>
         )}
         <QuotesToolbar sort={sort} insurers={insurers} insurerFilter={insurerFilter} lang={lang} onSort={onSort} onFilter={onFilter} />
-        <Stack gap="md" mt="md" data-testid="quote-list">
-          {quotes.map((view) => (
+        <Stack gap="md" mt="md" data-testid="quote-list" aria-busy={revealed < quotes.length}>
+          {quotes.slice(0, revealed).map((view) => (
             <QuoteCard
               key={view.quote.id}
               view={view}
