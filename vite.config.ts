@@ -7,6 +7,7 @@ import { prerenderShell } from './src/web/prerender/prerender-shell.plugin.ts';
 import { precompressPlugin } from './src/web/prerender/precompress.plugin.ts';
 import { pruneMantineCssPlugin } from './src/web/prerender/prune-mantine-css.plugin.ts';
 import { dependencyPatchesPlugin } from './src/web/prerender/dependency-patches.plugin.ts';
+import { mantineThemeCssPlugin } from './src/web/prerender/mantine-theme-css.plugin.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const apiPrefixes = ['/miscellaneous', '/health', '/api', '/pay', '/payments', '/sandbox', '/policies'];
@@ -28,7 +29,7 @@ export default defineConfig({
     // only the app's code leaves it cached.
     rollupOptions: { output: { manualChunks: (id) => (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : undefined) } },
   },
-  plugins: [dependencyPatchesPlugin(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), pruneMantineCssPlugin(), prerenderShell(), precompressPlugin()],
+  plugins: [dependencyPatchesPlugin(), mantineThemeCssPlugin(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), pruneMantineCssPlugin(), prerenderShell(), precompressPlugin()],
   css: {
     postcss: {
       plugins: [

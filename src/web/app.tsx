@@ -18,7 +18,7 @@ import { WizardHeader } from './shell/wizard-header';
 import classes from './shell/shell.module.css';
 import { whenIdle } from './shell/when-idle';
 import { localStore } from './storage/local-store';
-import { cssVariablesResolver, theme } from './theme/theme';
+import { theme } from './theme/theme';
 
 // The error dialog is rarely needed, so it is not in the first load; it is fetched when the
 // browser is idle, so it can still open when the network fails later.
@@ -70,7 +70,8 @@ export function App({ boot, env, children }: { boot: AppBoot; env?: 'test'; chil
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(boot.lang)} detectDirection={false}>
-        <MantineProvider theme={theme} env={env} cssVariablesResolver={cssVariablesResolver}>
+        {/* No <style> elements of the theme: the stylesheet has them, computed at build (mantine-theme-css.ts). */}
+        <MantineProvider theme={theme} env={env} withCssVariables={false} withGlobalClasses={false}>
           <AppContext.Provider value={context}>
             <JourneyProvider input={boot.journey}>
               <div className={classes.page}>

@@ -2,6 +2,9 @@
 // wherever the stylesheet lands in the page (it loads at the end of <body>, issue 19).
 import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.layer.css';
+// The theme's CSS variables and breakpoint classes, computed once as the app is built or served
+// (mantine-theme-css.plugin.ts), not by MantineProvider on every mount.
+import 'virtual:mantine-theme.css';
 import '@fontsource-variable/inter';
 import './global.css';
 import { startTransition } from 'react';

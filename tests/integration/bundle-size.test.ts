@@ -54,6 +54,10 @@ describe('the built pages (issue 19)', () => {
     // The loader and the chooser are in every page; the scripts are not asked for by the HTML itself.
     expect(html).toContain('function loadAfterFirstPaint');
     expect(html).not.toMatch(/<script type="module"[^>]*src=/);
+    // The theme's variables come inlined from the stylesheet (mantine-theme-css.ts), the light
+    // scheme's too, not from a <style> element of MantineProvider in each language's copy.
+    expect(html).not.toMatch(/data-mantine-styles="(true|classes)"/);
+    expect(html).toContain('--mantine-color-dimmed:var(--mantine-color-gray-7)');
   });
 });
 

@@ -46,6 +46,20 @@ export const DEPENDENCY_PATCHES: DependencyPatch[] = [
     const valueStr = number(locales, value, numberFormat);
     return message.replace(new RegExp(OCTOTHORPE_PH, "g"), valueStr);`,
   },
+  {
+    // Mantine works out its default theme's CSS variables as this module loads, on every page
+    // load, to leave out of the <style> element MantineProvider renders those its stylesheet
+    // already sets. The app renders no such element (its theme's CSS is written at build,
+    // mantine-theme-css.ts), so that work is done only if the function is ever called.
+    module: '@mantine/core/esm/core/MantineProvider/MantineCssVariables/remove-default-variables.mjs',
+    find: `const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);
+function removeDefaultVariables(input) {
+`,
+    replace: `let defaultCssVariables;
+function removeDefaultVariables(input) {
+	defaultCssVariables ??= defaultCssVariablesResolver(DEFAULT_THEME);
+`,
+  },
 ];
 
 /** `code` with `patch` applied; throws if its text is not in the module exactly once. */

@@ -2,7 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_THEME, deepMerge, defaultCssVariablesResolver, mergeMantineTheme, type CSSVariablesResolver } from '@mantine/core';
+import { cssVariablesResolver, theme } from '../theme/theme';
 import { applyPatch, DEPENDENCY_PATCHES } from './dependency-patches.plugin';
+
+type CSSVariablesResolverResult = ReturnType<CSSVariablesResolver>;
 
 const root = path.resolve(__dirname, '../../..');
 const installed = (module: string) => readFileSync(path.join(root, 'node_modules', module), 'utf8');
@@ -19,6 +23,25 @@ describe('dependency patches (issue 19)', () => {
 
   it('refuses a module that no longer holds the text, so an upgrade cannot drop a patch silently', () => {
     expect(() => applyPatch('export const x = 1;', DEPENDENCY_PATCHES[0]!, 'changed.mjs')).toThrow(/no longer contains its text/);
+  });
+
+  it("patched Mantine leaves out of a theme's variables the defaults it already sets, as the original does", async () => {
+    const module = '@mantine/core/esm/core/MantineProvider/MantineCssVariables/remove-default-variables.mjs';
+    // Beside the original, so its relative imports resolve; removed after.
+    const file = path.join(root, 'node_modules', module.replace(/\.mjs$/, `.patch-test-${process.pid}.mjs`));
+    writeFileSync(file, applyPatch(installed(module), patchFor(module), module));
+    try {
+      type Remove = (input: CSSVariablesResolverResult) => CSSVariablesResolverResult;
+      const patched = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { removeDefaultVariables: Remove };
+      const original = (await import(/* @vite-ignore */ pathToFileURL(path.join(root, 'node_modules', module)).href)) as { removeDefaultVariables: Remove };
+      const variables = deepMerge(defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)), cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)));
+      const cleaned = patched.removeDefaultVariables(variables);
+      expect(cleaned).toEqual(original.removeDefaultVariables(variables));
+      expect(Object.keys(cleaned.light)).toContain('--mantine-color-dimmed');
+      expect(Object.keys(cleaned.variables).length).toBeLessThan(Object.keys(variables.variables).length);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 
   it('patched Lingui writes a plural that names its value without building an Intl.NumberFormat, and still formats a "#"', async () => {

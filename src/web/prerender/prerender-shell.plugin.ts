@@ -55,7 +55,18 @@ export function prerenderShell(): Plugin {
         if (!page.includes(SHELL_MARK) || !page.includes(CHOOSER_MARK)) throw new Error('index.html lacks the app-shell or choose-shell mark');
         // 'body': the full stylesheet leaves <head>, with no inline onload handler (the CSP
         // allows none); scriptsAfterFirstPaint then loads it after the first paint.
-        const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'body', fonts: true, pruneSource: false, reduceInlineStyles: false, logLevel: 'warn' });
+        // The light scheme's variables (Mantine's and the theme's, mantine-theme-css.ts) are set
+        // on the root element itself, which Beasties matches a selector under, not on.
+        const beasties = new Beasties({
+          path: outDir,
+          publicPath: '/',
+          preload: 'body',
+          fonts: true,
+          pruneSource: false,
+          reduceInlineStyles: false,
+          logLevel: 'warn',
+          allowRules: [/^:root\[data-mantine-color-scheme="?light"?\]$/],
+        });
         // One page per step, each with only its own screen in both languages: the travel details
         // page stays as small as it was, and each of the others costs only the page it is.
         for (const step of STEP_IDS) {
