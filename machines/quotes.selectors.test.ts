@@ -16,7 +16,9 @@ import {
   selectInsurers,
   selectTrayOpen,
   selectViewState,
+  keepEqualViews,
   selectVisibleQuotes,
+  visibleQuotesSelector,
 } from './quotes.selectors';
 
 const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
@@ -94,6 +96,49 @@ describe('selectors', () => {
     expect(selectBuying(actor.getSnapshot())).toBe(true);
     expect(selectVisibleQuotes(actor.getSnapshot()).filter((view) => view.buying).map((view) => view.quote.id)).toEqual([third.id]);
     expect(selectViewState(actor.getSnapshot())).toBe('ready');
+  });
+});
+
+describe("a screen's quote views keep their identity while they do not change (memoised cards, issue 19)", () => {
+  it('answers the same array for a change that touches no view, and a new one with only the changed view new', async () => {
+    const actor = await readyActor();
+    const select = visibleQuotesSelector();
+    const before = select(actor.getSnapshot());
+    // Opening the drawer changes the snapshot, not a card.
+    actor.send({ type: 'drawer.open', quoteId: second.id });
+    expect(select(actor.getSnapshot())).toBe(before);
+    // Ticking an add-on changes that card's total and ticks only.
+    actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[1]!.id });
+    const after = select(actor.getSnapshot());
+    expect(after).not.toBe(before);
+    const changed = after.filter((view, index) => view !== before[index]).map((view) => view.quote.id);
+    expect(changed).toEqual([second.id]);
+    expect(after.find((view) => view.quote.id === second.id)!.total).toBe(second.premium + second.addon[1]!.value);
+    // Buy now marks one card as buying: only that view is new.
+    actor.send({ type: 'drawer.close' });
+    actor.send({ type: 'quote.buy', quoteId: third.id });
+    const buying = select(actor.getSnapshot());
+    expect(buying.filter((view, index) => view !== after[index]).map((view) => view.quote.id)).toEqual([third.id]);
+  });
+
+  it('keeps the views an insurer filter leaves, in the filtered list', async () => {
+    const actor = await readyActor();
+    const select = visibleQuotesSelector();
+    const before = select(actor.getSnapshot());
+    actor.send({ type: 'filter.change', providerIds: [second.provider.id] });
+    const after = select(actor.getSnapshot());
+    expect(after.map((view) => view.quote.id)).toEqual(selectVisibleQuotes(actor.getSnapshot()).map((view) => view.quote.id));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.length).toBeLessThan(before.length);
+    for (const view of after) expect(before).toContain(view);
+  });
+
+  it('keepEqualViews never keeps a view whose ticks differ, even with the same total', () => {
+    const view = { quote: first, total: 100, checkedAddonIds: [1], compared: false, buying: false };
+    const other = { ...view, checkedAddonIds: [2] };
+    expect(keepEqualViews([view], [other])[0]).toBe(other);
+    expect(keepEqualViews([view], [{ ...view }])).toEqual([view]);
+    expect(keepEqualViews([view], [{ ...view }])[0]).toBe(view);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Alert, Box, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
@@ -19,7 +19,7 @@ import {
   selectTrayOpen,
   selectUnavailableProviders,
   selectViewState,
-  selectVisibleQuotes,
+  visibleQuotesSelector,
 } from '../../../../machines/quotes.selectors';
 import type { QuotesSort } from '../../../../machines/quotes.types';
 import { selectLeadNotFound } from '../../../../machines/service-failure';
@@ -50,7 +50,8 @@ export function CompareQuotesScreen() {
   const { step, lang, isAgent } = useQuotesStep('quotes');
 
   const viewState = useShownViewState(useSelector(step, selectViewState));
-  const quotes = useSelector(step, selectVisibleQuotes);
+  const selectQuotes = useMemo(() => visibleQuotesSelector(), []);
+  const quotes = useSelector(step, selectQuotes);
   const count = useSelector(step, selectQuoteCount);
   const lead = useSelector(step, selectLead);
   const unavailable = useSelector(step, selectUnavailableProviders);
@@ -63,7 +64,9 @@ export function CompareQuotesScreen() {
   const refused = useSelector(step, selectCompareRefused);
   const canCompare = useSelector(step, selectCanCompare);
   const drawer = useSelector(step, selectDrawerQuote);
-  const busy = useSelector(step, selectBuying);
+  // Every card shows the buy under way (its buttons disabled), after the tap's own render: the
+  // machine takes no second buy meanwhile, and the proceed-review request leaves at once.
+  const busy = useDeferredValue(useSelector(step, selectBuying));
   const notice = useSelector(step, selectNotice);
   const leadNotFound = useSelector(step, selectLeadNotFound);
 
@@ -71,6 +74,10 @@ export function CompareQuotesScreen() {
 
   const onSort = useCallback((value: QuotesSort) => step.send({ type: 'sort.change', sort: value }), [step]);
   const onFilter = useCallback((providerIds: number[]) => step.send({ type: 'filter.change', providerIds }), [step]);
+  const onBuy = useCallback((quoteId: number) => step.send({ type: 'quote.buy', quoteId }), [step]);
+  const onToggleAddon = useCallback((quoteId: number, addonId: number) => step.send({ type: 'addon.toggle', quoteId, addonId }), [step]);
+  const onToggleCompare = useCallback((quoteId: number) => step.send({ type: 'compare.toggle', quoteId }), [step]);
+  const onOpenBenefits = useCallback((quoteId: number) => step.send({ type: 'drawer.open', quoteId }), [step]);
 
   let body;
   if (viewState === 'failed') {
@@ -103,10 +110,10 @@ export function CompareQuotesScreen() {
               lang={lang}
               travellers={lead.no_of_traveller}
               busy={busy}
-              onBuy={() => step.send({ type: 'quote.buy', quoteId: view.quote.id })}
-              onToggleAddon={(addonId) => step.send({ type: 'addon.toggle', quoteId: view.quote.id, addonId })}
-              onToggleCompare={() => step.send({ type: 'compare.toggle', quoteId: view.quote.id })}
-              onOpenBenefits={() => step.send({ type: 'drawer.open', quoteId: view.quote.id })}
+              onBuy={onBuy}
+              onToggleAddon={onToggleAddon}
+              onToggleCompare={onToggleCompare}
+              onOpenBenefits={onOpenBenefits}
             />
           ))}
         </Stack>

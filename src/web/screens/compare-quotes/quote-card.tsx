@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Anchor, Badge, Button, Checkbox, Collapse, Divider, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconChevronDown, IconChevronUp, IconFileTypePdf, IconListDetails, IconShieldCheck } from '@tabler/icons-react';
 import { Plural, useLingui } from '@lingui/react/macro';
@@ -16,10 +16,11 @@ export interface QuoteCardProps {
   travellers: number;
   /** A buy is under way (this card's or another's). */
   busy: boolean;
-  onBuy: () => void;
-  onToggleAddon: (addonId: number) => void;
-  onToggleCompare: () => void;
-  onOpenBenefits: () => void;
+  /** Each takes the card's quote id, so one function serves every card and a card can be memoised. */
+  onBuy: (quoteId: number) => void;
+  onToggleAddon: (quoteId: number, addonId: number) => void;
+  onToggleCompare: (quoteId: number) => void;
+  onOpenBenefits: (quoteId: number) => void;
 }
 
 /**
@@ -36,7 +37,7 @@ const WRAPPING_BADGE = {
  * its per-traveller tooltip, buy now, add to compare (not on phones), the section-1 highlights,
  * add-ons, and sections 2–3 behind show more.
  */
-export function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, onToggleCompare, onOpenBenefits }: QuoteCardProps) {
+export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, onToggleCompare, onOpenBenefits }: QuoteCardProps) {
   const { t, i18n } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const { quote, total, checkedAddonIds, compared, buying } = view;
@@ -102,7 +103,7 @@ export function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, 
                 variant="subtle"
                 size="compact-sm"
                 px={0}
-                onClick={onOpenBenefits}
+                onClick={() => onOpenBenefits(quote.id)}
                 leftSection={<IconListDetails size={16} aria-hidden="true" />}
                 data-testid="open-benefits"
               >
@@ -127,14 +128,14 @@ export function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, 
               </Text>
               <Text fz="xs" c="dimmed">{t`VAT excluded`}</Text>
             </Stack>
-            <Button onClick={onBuy} loading={buying} disabled={busy && !buying} fullWidth data-testid="buy-now">
+            <Button onClick={() => onBuy(quote.id)} loading={buying} disabled={busy && !buying} fullWidth data-testid="buy-now">
               {t`Buy now`}
             </Button>
             <Checkbox
               visibleFrom="sm"
               label={t`Add to compare`}
               checked={compared}
-              onChange={onToggleCompare}
+              onChange={() => onToggleCompare(quote.id)}
               disabled={busy}
               data-testid="compare-checkbox"
             />
@@ -145,11 +146,11 @@ export function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, 
               checkedIds={checkedAddonIds}
               lang={lang}
               disabled={busy}
-              onToggle={onToggleAddon}
+              onToggle={(addonId) => onToggleAddon(quote.id, addonId)}
             />
           </Stack>
         </Grid.Col>
       </Grid>
     </Paper>
   );
-}
+});
