@@ -264,6 +264,23 @@ describe('buy now', () => {
     expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'chosen', quoteId: second.id });
   });
 
+  it('while a buy is under way, a second Buy now, an add-on tick and a compare tick change nothing: the plan bought is the one sent (the screen disables them a render later)', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { actor, calls, stored } = await ready(undefined, { proceed: () => new Promise((resolve) => (answer = resolve)) });
+    actor.send({ type: 'quote.buy', quoteId: second.id });
+    await waitFor(actor, () => calls.proceed.length === 1);
+    const during = actor.getSnapshot().context;
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[1]!.id });
+    actor.send({ type: 'compare.toggle', quoteId: second.id });
+    expect(actor.getSnapshot().context).toEqual(during);
+    answer({});
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.proceed.map((sent) => [sent.policy_id, sent.addons])).toEqual([[second.id, []]]);
+    expect(stored.at(-1)).toEqual({ chosen: { quote: second, selectedPremium: second.premium, addonIds: [] } });
+    expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'chosen', quoteId: second.id });
+  });
+
   it('a customer without agent sends agent_id 0', async () => {
     const { actor, calls } = await ready();
     actor.send({ type: 'quote.buy', quoteId: first.id });
