@@ -21,11 +21,11 @@ function changed(values: Variables, defaults: Variables): Variables {
  * The CSS that MantineProvider writes into two <style> elements as it renders, for `override`
  * and `resolver`: the theme's CSS variables (those that differ from Mantine's defaults) and the
  * breakpoint classes (hiddenFrom, visibleFrom). Mantine computes them on every mount, about 15 ms
- * of a phone's first render at desktop speed, four times that on a phone, and the pre-rendered
- * page carried them twice, once in each language's copy (issue 19). The theme does not change
- * while the app runs, so the build writes this once into the stylesheet
+ * of the first render at desktop speed (profiled on /checkout), four times that on a phone, and
+ * the pre-rendered page carried them twice, once in each language's copy (issue 19). The theme
+ * does not change while the app runs, so the build writes this once into the stylesheet
  * (mantine-theme-css.plugin.ts) and the provider writes neither element.
- * mantine-theme-css.test.ts checks that it is what MantineProvider itself renders.
+ * mantine-theme-css.test.tsx checks that it is what MantineProvider itself renders.
  */
 export function mantineThemeCss(override: MantineThemeOverride, resolver: CSSVariablesResolver): string {
   const theme = mergeMantineTheme(DEFAULT_THEME, override);

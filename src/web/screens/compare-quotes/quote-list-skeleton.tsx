@@ -33,8 +33,9 @@ export function QuoteListSkeleton() {
 /**
  * One card's outline: the insurer's logo, the plan's name and its benefits beside the price and
  * the buy button. Five bars, not the card's twenty lines: the page is pre-rendered with three of
- * these, and every bar is an element the phone styles, lays out and animates (an outline of 59
- * bars cost a third of the page's blocking time before the plans arrived, issue 19).
+ * these, and every bar is an element the phone styles, lays out and animates again as each font
+ * arrives (issue 19: 59 bars per language became 20; taking away even those 20 halves a forced
+ * style and layout pass of the loading page, 9.4 → 4.3 ms at desktop speed).
  */
 function QuoteCardSkeleton() {
   return (
