@@ -232,8 +232,18 @@ describe('Back from /payment-result (issue 17 item 9)', () => {
     await page.locator('form button[type="submit"]').first().click();
     // The card page is a GET of the session's own address (Post/Redirect/Get).
     await page.waitForURL((url) => /^\/sandbox\/aps\/pay\/[A-Za-z0-9_-]{32}$/.test(url.pathname), { timeout: 15_000 });
+    // Each page from here on is asked for once, as it loads: card.js and return.js post in the
+    // background, and the answer names the next page (204) instead of redirecting their fetch to it.
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/payment-result' || pathname.startsWith('/sandbox/aps/pay/')) {
+        pages.push(`${request.method()} ${request.resourceType()} ${pathname.replace(/[A-Za-z0-9_-]{32}$/, ':id')}`);
+      }
+    });
     await payWithCard(page, GOOD_CARD);
     await resultShown(page, 'paid');
+    expect(pages).toEqual(['POST fetch /sandbox/aps/pay/:id', 'GET document /sandbox/aps/pay/:id', 'GET document /payment-result']);
 
     // Every document request of the way back is a GET: nothing is posted again.
     const posted: string[] = [];

@@ -6,6 +6,7 @@ import * as t from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { message } from '../../src/server/http/messages';
 import { verifyApsSignature } from '../../src/server/payments/aps-signature';
+import { BACKGROUND_POST_HEADER, NEXT_LOCATION_HEADER } from '../../src/server/payments/see-other';
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
 import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, placeOrder, postForm, type OrderRow, type PageForm } from './payment-fixtures';
@@ -313,7 +314,8 @@ describe('requests the sandbox refuses', () => {
     expect(script).toContain("getElementById('aps-return')");
     expect(script).toContain('.submit()');
     // Issue 17 item 9: a same-origin return is posted in the background and the page replaced, never by itself on Back.
-    expect(script).toContain('location.replace(res.url)');
+    expect(script).toContain(`'${BACKGROUND_POST_HEADER}': '1'`);
+    expect(script).toContain('location.replace(next)');
     expect(script).toContain("'back_forward'");
   });
 
@@ -323,7 +325,8 @@ describe('requests the sandbox refuses', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
     const script = await res.text();
     expect(script).toContain("getElementById('aps-card')");
-    expect(script).toContain('location.replace(res.url)');
+    expect(script).toContain(`'${BACKGROUND_POST_HEADER}': '1'`);
+    expect(script).toContain('location.replace(next)');
     const { order } = await pendingOrder(app);
     const { html, form } = await openCardPage(order);
     expect(form.id).toBe('aps-card');
@@ -358,6 +361,41 @@ describe('the whole chain', () => {
     const paid = await orderRow(app, order.merchantReference);
     expect(paid).toMatchObject({ status: 'paid', fortId: back.fields.fort_id, responseCode: '14000' });
     expect(await app.db.select().from(t.policies).where(eq(t.policies.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('posted in the background by card.js and return.js: 204 naming the next page (the 303\'s address), so the script does not fetch that page before it loads it', async () => {
+    const { lead, order } = await pendingOrder(app);
+    const { form } = await openCardPage(order);
+    const background = (action: string, fields: Record<string, string>) =>
+      app.app.request(action, {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', [BACKGROUND_POST_HEADER]: '1' },
+      });
+    const nextOf = async (res: Response) => {
+      expect({ status: res.status, body: await res.text(), cache: res.headers.get('cache-control'), location: res.headers.get('location') }).toEqual({
+        status: 204,
+        body: '',
+        cache: 'no-store',
+        location: null,
+      });
+      return res.headers.get(NEXT_LOCATION_HEADER) ?? '';
+    };
+
+    // The card form: the session's own page, now showing the answer.
+    const cardNext = await nextOf(await background(form.action, { ...form.fields, ...TEST_CARD, action: 'pay' }));
+    expect(cardNext).toBe(form.action);
+    const back = returnForm(await htmlOf(await app.app.request(cardNext), 200));
+
+    // The return: the result page, the order paid as by the gateway's own form post.
+    const next = new URL(await nextOf(await background(back.action, back.fields)), 'http://safar.test');
+    expect(next.pathname).toBe('/payment-result');
+    expect(Object.fromEntries(next.searchParams)).toEqual({ uuid: lead.uuid, ref: order.merchantReference, lang: 'en' });
+    expect(await orderRow(app, order.merchantReference)).toMatchObject({ status: 'paid', responseCode: '14000' });
+
+    // Without the header (the gateway's return, a browser without script): 303 as before.
+    const again = await postForm(app, back.action, back.fields);
+    expect({ status: again.status, location: again.headers.get('location') }).toEqual({ status: 303, location: `${next.pathname}${next.search}` });
   });
 
   it('a declined card, then "Try again" (a new order from checkout) with the test card: the second order is paid', async () => {

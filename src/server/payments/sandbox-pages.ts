@@ -3,6 +3,7 @@ import { message, type MessageKey } from '../http/messages';
 import { hiddenInputs, pageShellHtml } from './page-shell';
 import { CARD_HOLDER_MAX_LENGTH, formatMinorUnits, SUCCESS_CARD, type CardError, type CardField, type FormFields } from './sandbox-gateway';
 import { escapeHtml } from '../http/html';
+import { BACKGROUND_POST_HEADER, NEXT_LOCATION_HEADER } from './see-other';
 
 /**
  * The pages of the embedded APS sandbox gateway (RULINGS 20). Each says at the top, in its title
@@ -25,7 +26,8 @@ export const CARD_FORM_ID = 'aps-card';
 /**
  * The script of the card page (issue 17 item 9): a form post always adds a history entry, so
  * the card form is posted in the background and the page replaced by where the sandbox sends
- * it (the same session's GET: the card page again with its errors, or the answer). So the
+ * it (the same session's GET: the card page again with its errors, or the answer), which the
+ * answer names without the page being fetched for nothing first (see-other.ts). So the
  * history keeps one entry for the whole session, which the answer then replaces with the
  * merchant's page. Without script, or when the post fails, the form is submitted as usual,
  * with the button that was pressed.
@@ -52,9 +54,10 @@ export const CARD_SCRIPT = `(function () {
     };
     var buttons = form.querySelectorAll('button');
     for (var i = 0; i < buttons.length; i += 1) buttons[i].disabled = true;
-    fetch(target.href, { method: 'POST', body: new URLSearchParams(data), credentials: 'same-origin', redirect: 'follow' })
+    fetch(target.href, { method: 'POST', body: new URLSearchParams(data), credentials: 'same-origin', headers: { '${BACKGROUND_POST_HEADER}': '1' } })
       .then(function (res) {
-        if (res.redirected && new URL(res.url).origin === location.origin) location.replace(res.url);
+        var next = res.status === 204 ? res.headers.get('${NEXT_LOCATION_HEADER}') : null;
+        if (next && new URL(next, location.href).origin === location.origin) location.replace(next);
         else submit();
       })
       .catch(submit);
@@ -66,9 +69,9 @@ export const CARD_SCRIPT = `(function () {
  * The script of the return page: hands the signed answer to the merchant as soon as it loads,
  * without leaving itself in the browser's history (issue 17 item 9). A return_url of this
  * origin (the embedded sandbox beside its merchant) is posted in the background, and the page
- * is then replaced by where the merchant sends the browser, so Back from there skips the
- * gateway; any other return_url, or a failed post, gets the form submitted. Reached again by
- * Back or Forward, it posts nothing by itself: the button is there.
+ * is then replaced by where the merchant sends the browser (named in its answer, see-other.ts),
+ * so Back from there skips the gateway; any other return_url, or a failed post, gets the form
+ * submitted. Reached again by Back or Forward, it posts nothing by itself: the button is there.
  */
 export const RETURN_SCRIPT = `(function () {
   var form = document.getElementById('${RETURN_FORM_ID}');
@@ -79,9 +82,10 @@ export const RETURN_SCRIPT = `(function () {
   // getAttribute: a field named "action" would shadow form.action.
   var target = new URL(form.getAttribute('action') || '', location.href);
   if (!window.fetch || target.origin !== location.origin) return submit();
-  fetch(target.href, { method: 'POST', body: new URLSearchParams(new FormData(form)), credentials: 'same-origin', redirect: 'follow' })
+  fetch(target.href, { method: 'POST', body: new URLSearchParams(new FormData(form)), credentials: 'same-origin', headers: { '${BACKGROUND_POST_HEADER}': '1' } })
     .then(function (res) {
-      if (res.ok && res.redirected && new URL(res.url).origin === location.origin) location.replace(res.url);
+      var next = res.status === 204 ? res.headers.get('${NEXT_LOCATION_HEADER}') : null;
+      if (next && new URL(next, location.href).origin === location.origin) location.replace(next);
       else submit();
     })
     .catch(submit);

@@ -37,6 +37,7 @@ import {
   type SandboxSession,
 } from '../payments/sandbox-sessions';
 import type { Db } from '../db/client';
+import { seeOther } from '../payments/see-other';
 import type { OutboxWorker } from '../mail/outbox';
 
 export interface ApsSandboxDeps {
@@ -148,12 +149,6 @@ const sessionLanguage = (session: SandboxSession) => (session.lang === 'ar' ? 'a
 
 const unknownSession = (c: Context<AppEnv>) =>
   page(c, 404, sandboxErrorPageHtml({ lang: c.req.query('language') === 'ar' ? 'ar' : 'en', reason: 'sandbox_session_unknown_text' }));
-
-/** 303 See Other: the browser follows with a GET, so the page it keeps in its history is not a POST's answer. */
-function seeOther(c: Context<AppEnv>, location: string) {
-  c.header('Cache-Control', 'no-store');
-  return c.redirect(location, 303);
-}
 
 function page(c: Context<AppEnv>, status: 200 | 400 | 404 | 405, body: string) {
   c.header('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@ import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { errorFacts, type LogError } from '../http/error-handler';
+import { seeOther } from '../payments/see-other';
 import { handlePaymentNotice, type NoticeOutcome, type NoticeSource } from '../payments/payment-notice';
 import type { OutboxWorker } from '../mail/outbox';
 
@@ -36,7 +37,7 @@ export function paymentsRoutes(deps: PaymentsDeps) {
     const outcome = await receive(c, deps, 'return', APS_RETURN_PATH);
     if (outcome === null) return unavailable(c);
     if (outcome.verdict === 'malformed') return c.text('Bad request: not a payment response.', 400);
-    return c.redirect(resultPage(outcome), 303);
+    return seeOther(c, resultPage(outcome));
   });
 
   app.post(APS_FEEDBACK_PATH, async (c) => {
