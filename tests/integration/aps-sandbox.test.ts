@@ -387,11 +387,23 @@ describe('the whole chain', () => {
     expect(cardNext).toBe(form.action);
     const back = returnForm(await htmlOf(await app.app.request(cardNext), 200));
 
-    // The return: the result page, the order paid as by the gateway's own form post.
+    // The sandbox's feedback pays the order beside the browser's return.
+    await answeredFeedback(order.merchantReference);
+    const paid = await orderRow(app, order.merchantReference);
+    expect(paid).toMatchObject({ status: 'paid', responseCode: '14000' });
+
+    // A forged return in the background (the amount changed after signing) is refused as a plain
+    // post is: the result page without the lead, and the order untouched.
+    expect(await nextOf(await background(back.action, { ...back.fields, amount: '1' }))).toBe('/payment-result?lang=en');
+    expect(await orderRow(app, order.merchantReference)).toEqual(paid);
+
+    // The return: the result page of the paid order, with its lead.
     const next = new URL(await nextOf(await background(back.action, back.fields)), 'http://safar.test');
     expect(next.pathname).toBe('/payment-result');
     expect(Object.fromEntries(next.searchParams)).toEqual({ uuid: lead.uuid, ref: order.merchantReference, lang: 'en' });
-    expect(await orderRow(app, order.merchantReference)).toMatchObject({ status: 'paid', responseCode: '14000' });
+    // Replayed in the background: the same page, still one policy.
+    expect(await nextOf(await background(back.action, back.fields))).toBe(`${next.pathname}${next.search}`);
+    expect(await app.db.select().from(t.policies).where(eq(t.policies.orderId, order.id))).toHaveLength(1);
 
     // Without the header (the gateway's return, a browser without script): 303 as before.
     const again = await postForm(app, back.action, back.fields);
