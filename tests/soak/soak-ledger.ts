@@ -1,4 +1,5 @@
 import type { Database } from '../../src/server/db/client';
+import { ORDER_HOLD_MS } from '../../src/server/orders/order-state';
 import { equals, goal, info, type Figure } from './soak-figures';
 import { countOf, outboxFiles, rowsOf, type SoakTarget } from './soak-servers';
 import type { Acknowledged } from './customer-journey';
@@ -59,24 +60,33 @@ export async function ledgerFigures(target: SoakTarget, database: Database, expe
   const refunds = statuses.find((row) => row.status === 'refund')?.n ?? 0;
   figures.push(equals('refunds (a lead paid twice, a voided order paid)', Number(refunds), 0));
 
+  // used_count counts paid orders only; a pending order holds a use while it is within its hold
+  // and its lead's invoice is open (order-state.ts usesHeldByOthers). A crash can leave a lead
+  // an order it never heard of (the checkout committed, the answer was lost, the customer
+  // checked out again): once the lead is paid, that order holds nothing.
   for (const coupon of target.coupons) {
-    const [row] = await rowsOf<{ used: number; limit: number | null; paid: number; pending: number }>(
+    const [row] = await rowsOf<{ used: number; limit: number | null; paid: number; holding: number; stale: number }>(
       database,
       `select c.used_count::int as used, c.usage_limit::int as limit,
               (select count(*) from orders o where o.coupon_id = c.id and o.status = 'paid')::int as paid,
-              (select count(*) from orders o where o.coupon_id = c.id and o.status = 'pending')::int as pending
+              (select count(distinct o.lead_id) from orders o join invoices i on i.id = o.invoice_id
+                where o.coupon_id = c.id and o.status = 'pending' and i.status = 'open'
+                  and o.created_at > now() - interval '${ORDER_HOLD_MS} milliseconds')::int as holding,
+              (select count(*) from orders o join invoices i on i.id = o.invoice_id
+                where o.coupon_id = c.id and o.status = 'pending' and i.status <> 'open')::int as stale
          from coupons c where c.code = '${coupon.code}'`,
     );
     if (!row) {
       figures.push(goal(`coupon ${coupon.code}: uses / limit`, 'not found', `≤ ${coupon.limit}`, false));
       continue;
     }
+    const [used, limit, paidWith, holding] = [row.used, row.limit, row.paid, row.holding].map(Number) as [number, number, number, number];
     figures.push(
       goal(
-        `coupon ${coupon.code} (${coupon.percent} %): uses / limit (paid orders, pending)`,
-        `${row.used} / ${row.limit} (${row.paid}, ${row.pending})`,
-        '≤ limit, uses = paid + pending',
-        Number(row.used) <= Number(row.limit) && Number(row.used) === Number(row.paid) + Number(row.pending),
+        `coupon ${coupon.code} (${coupon.percent} %): uses / limit (paid orders; pending holding a use; pending of a paid lead)`,
+        `${row.used} / ${row.limit} (${row.paid}; ${row.holding}; ${row.stale})`,
+        'uses = paid ≤ limit, uses + held ≤ limit',
+        used === paidWith && used <= limit && used + holding <= limit,
       ),
     );
   }
