@@ -10,6 +10,7 @@ import { addDays, todayIso } from '../../src/contract/dates';
 import * as v from 'valibot';
 import type { Endpoint } from '../../src/contract/endpoint';
 import { addCustomerLeadEndpoint, type AddCustomerLeadRequest } from '../../src/contract/lead.endpoints';
+import { FULL_PAGE_SCREENSHOT_STYLE } from '../support/chromium';
 import { signedHeaders } from '../support/signed-request';
 import { baseUrl, type Lang, type OpenPage } from './harness';
 
@@ -140,7 +141,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   await mkdir(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, style: FULL_PAGE_SCREENSHOT_STYLE });
 }
 
 /** With SCREENSHOT_DIR set, screenshots the page at 375 and 1280 px (`<name>-375`, `<name>-1280`), then restores the viewport. */

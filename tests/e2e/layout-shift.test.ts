@@ -134,6 +134,34 @@ describe.each(['en', 'ar'] as const satisfies readonly Lang[])('layout shift in 
     },
   );
 
+  test(
+    '/compare-quotes at 375 px: a quote card below the screen is not laid out or painted until it comes near it, and scrolling down the list draws each card without shifting what is on screen',
+    async () => {
+      const opened = await openPage(browser(), MOBILE);
+      const { page } = opened;
+      await shiftsOfLoad(page, `/compare-quotes?uuid=${quotesUuid}&lang=${lang}`, 'quote-card');
+      await expect.poll(() => page.getByTestId('quote-list').getAttribute('aria-busy')).toBe('false');
+      // A card's title is "visible" to checkVisibility only once its card is rendered (content-visibility: auto).
+      const lastTitleRendered = () => page.getByTestId('quote-card').last().locator('h3').evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }));
+      const firstTitleRendered = () => page.getByTestId('quote-card').first().locator('h3').evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }));
+      expect(await firstTitleRendered()).toBe(true);
+      expect(await lastTitleRendered()).toBe(false);
+
+      const shiftsBefore = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts.length);
+      await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        for (let y = 0; y < document.documentElement.scrollHeight; y += 200) {
+          window.scrollTo(0, y);
+          await frame();
+        }
+      });
+      expect(await lastTitleRendered()).toBe(true);
+      const scrolling = await page.evaluate((from) => (window as unknown as { __shifts: Shift[] }).__shifts.slice(from), shiftsBefore);
+      expect(verdict(scrolling)).toBe(WITHIN_BUDGET);
+      await finish(opened);
+    },
+  );
+
   test.each(WIDTHS)(
     '/checkout opened from its link at %s px, with the API answering late: the outline holds the room of the plan and totals, so the layout shifts by at most 0.05 in all, and the lead asked for at boot is the one shown (one call)',
     async (_width, viewport) => {

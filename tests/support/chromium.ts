@@ -69,3 +69,10 @@ export async function launchChromium(): Promise<Browser> {
   const executablePath = await findChromium();
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
 }
+
+/**
+ * The style a full-page screenshot is taken with: cards below the screen are skipped until
+ * scrolled near (content-visibility: auto, quote-card.module.css), so a capture of the whole
+ * page draws every one of them as the customer who scrolls sees it.
+ */
+export const FULL_PAGE_SCREENSHOT_STYLE = '* { content-visibility: visible !important; }';

@@ -8,7 +8,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { launchChromium } from './chromium';
+import { FULL_PAGE_SCREENSHOT_STYLE, launchChromium } from './chromium';
 
 const ROUTES = [
   { name: 'traveller-details', path: '/traveller-details' },
@@ -43,7 +43,7 @@ async function main() {
           await page.waitForLoadState('networkidle');
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
           const file = path.join(outDir, `${name}.png`);
-          await page.screenshot({ path: file, fullPage: true });
+          await page.screenshot({ path: file, fullPage: true, style: FULL_PAGE_SCREENSHOT_STYLE });
           console.log(file);
           await context.close();
         }

@@ -9,6 +9,7 @@ import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { TRIP_TYPE_LABELS, ZONE_LABELS, localized } from '../quotes-shared/quote-texts';
 import { AddonCheckboxes } from './addon-checkboxes';
 import { HighlightList } from './highlight-list';
+import classes from './quote-card.module.css';
 
 export interface QuoteCardProps {
   view: QuoteView;
@@ -48,7 +49,7 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
   const count = travellers;
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="article" data-testid="quote-card" data-quote-id={quote.id}>
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="article" className={classes.card} data-testid="quote-card" data-quote-id={quote.id}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
