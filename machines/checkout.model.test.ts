@@ -16,7 +16,10 @@ import {
 } from './checkout.model';
 import { checkoutOutcomeEvent, selectCanPay, selectCoupon, selectOutcome, selectPaying } from './checkout.selectors';
 import { CHECKOUT_LOADER_MS, type CheckoutInput } from './checkout.types';
-import { deferredActors, replayStep } from './model-replay';
+import { deferredActors, replayStep, withPathIds } from './model-replay';
+import { recordModelCoverage } from './model-coverage';
+
+const inspect = recordModelCoverage(import.meta.url);
 
 // Built like review.model.test.ts (see travel-details.model.test.ts for why TestModel and not
 // createTestModel(), which refuses machines that invoke): call outcomes are sample events, which
@@ -126,7 +129,7 @@ async function replayOnLiveActor(path: Path, { part, input }: Case): Promise<num
         leaveForPayment: (_, { url }) => left.push(url),
       },
     }),
-    { input, clock },
+    { input, clock, inspect },
   ).start();
   let checked = 0;
 
@@ -220,15 +223,15 @@ describe.each(Object.entries(CASES))('checkout model: %s', (_name, testCase) => 
     expect(simplePaths.length).toBeLessThanOrEqual(300);
   });
 
-  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('shortest: %s', async (_label, path) => {
+  it.each(withPathIds(`checkout ${_name} shortest`, shortestPaths, labelOf))('shortest: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
   });
 
-  it.each(simplePaths.map((path) => [labelOf(path), path] as const))('simple: %s', async (_label, path) => {
+  it.each(withPathIds(`checkout ${_name} simple`, simplePaths, labelOf))('simple: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
   });
 
-  it.each(journeyPaths.map((path) => [labelOf(path), path] as const))('journey: %s', async (_label, path) => {
+  it.each(withPathIds(`checkout ${_name} journey`, journeyPaths, labelOf))('journey: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
   });
 });

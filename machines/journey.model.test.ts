@@ -14,6 +14,10 @@ import {
 import { STEP_IDS, STEP_PATHS, stepForPath, type StepId } from './journey.routes';
 import type { JourneyEvent, JourneyEventType, JourneyInput } from './journey.types';
 import { paymentResultOutcomeEvent } from './payment-result.selectors';
+import { recordModelCoverage } from './model-coverage';
+import { withPathIds } from './model-replay';
+
+const inspect = recordModelCoverage(import.meta.url);
 
 // The model comes from 'xstate/graph' (shipped with xstate 5.33), not @xstate/test 1.0.0-beta.5:
 // that one traverses with a mock actor scope lacking `actionExecutor`, so on xstate 5.33 every
@@ -65,7 +69,7 @@ async function replayOnLiveActor(path: Path, input: JourneyInput = journeyModelI
         },
       },
     }),
-    { input },
+    { input, inspect },
   ).start();
 
   const expectPage = (step: StepId) => (modelState: Snapshot) => {
@@ -193,13 +197,13 @@ describe('journey model', () => {
 });
 
 describe('journey model: shortest path to every state, replayed on a live actor', () => {
-  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+  it.each(withPathIds('journey shortest', shortestPaths, labelOf))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path)).toBe(path.steps.length);
   });
 });
 
 describe('journey model: simple paths over page events, replayed on a live actor', () => {
-  it.each(simplePaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+  it.each(withPathIds('journey simple', simplePaths, labelOf))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path)).toBe(path.steps.length);
   });
 });
@@ -256,7 +260,7 @@ describe('journey model: the payment result (issue 11: paid, failed, retried, re
     expect(first.value).toBe('paymentResult');
     expect(first.context).toMatchObject({ uuid: JOURNEY_MODEL_LEAD.uuid, visited: ['paymentResult'] });
     // A reload after "Try again" and a second return lands on the same page with the same lead.
-    const again = createActor(journeyMachine, { input: journeyModelReturnInput }).start();
+    const again = createActor(journeyMachine, { input: journeyModelReturnInput, inspect }).start();
     expect(again.getSnapshot().value).toBe('paymentResult');
     expect(again.getSnapshot().context).toEqual(first.context);
     again.send(retry);
@@ -265,7 +269,7 @@ describe('journey model: the payment result (issue 11: paid, failed, retried, re
   });
 
   it('reloaded without a lead (a refused return: /payment-result?lang=…): the page shows, "Try again" goes nowhere', () => {
-    const refused = createActor(journeyMachine, { input: { ...journeyModelReturnInput, uuid: null, sessionId: null } }).start();
+    const refused = createActor(journeyMachine, { input: { ...journeyModelReturnInput, uuid: null, sessionId: null }, inspect }).start();
     expect(refused.getSnapshot().value).toBe('paymentResult');
     expect(refused.getSnapshot().can(retry)).toBe(false);
     refused.send(newQuote);
@@ -273,7 +277,7 @@ describe('journey model: the payment result (issue 11: paid, failed, retried, re
     refused.stop();
   });
 
-  it.each(returnPaths.map((path) => [labelOf(path), path] as const))('reloaded, shortest path: %s', async (_label, path) => {
+  it.each(withPathIds('journey reloaded', returnPaths, labelOf))('reloaded, shortest path: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, journeyModelReturnInput)).toBe(path.steps.length);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fromPromise } from 'xstate';
 
 /**
@@ -48,4 +49,21 @@ export function replayStep<Id extends string>(pending: Map<Id, PendingCall>, sen
     else if ('error' in event) call.reject(event.error);
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
+}
+
+/**
+ * Names generated paths for their tests: each name starts with the path's id, eight hex digits
+ * from its scope (machine, case, kind of path) and its events, the same on every run while the
+ * model generates the same path. `npm run test:model -- --path <id>` runs that path alone
+ * (tests/model/run.ts). Two paths of one scope with the same events get the next id.
+ */
+export function withPathIds<P extends { steps: readonly { event: unknown }[] }>(scope: string, paths: readonly P[], labelOf: (path: P) => string): (readonly [string, P])[] {
+  const taken = new Set<string>();
+  return paths.map((path) => {
+    const hash = createHash('sha1').update(scope).update(JSON.stringify(path.steps.map((step) => step.event)));
+    let id = hash.digest('hex').slice(0, 8);
+    while (taken.has(id)) id = createHash('sha1').update(id).digest('hex').slice(0, 8);
+    taken.add(id);
+    return [`${id} ${labelOf(path)}`, path] as const;
+  });
 }

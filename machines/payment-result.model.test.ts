@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep } from './model-replay';
+import { deferredActors, replayStep, withPathIds } from './model-replay';
 import { paymentResultMachine } from './payment-result.machine';
 import {
   CANCELLED,
@@ -26,6 +26,9 @@ import {
   selectRefund,
 } from './payment-result.selectors';
 import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS, type PaymentResultInput } from './payment-result.types';
+import { recordModelCoverage } from './model-coverage';
+
+const inspect = recordModelCoverage(import.meta.url);
 
 // Built like checkout.model.test.ts: call outcomes are sample events that settle the pending
 // promise actor of the live replay, and the 2 s between polls is a sample event too (POLL_EVENT),
@@ -85,7 +88,7 @@ async function replayOnLiveActor(path: Path, input: PaymentResultInput): Promise
   let thankYouStored = 0;
   let paidEntries = 0;
   const clock = new SimulatedClock();
-  const actor = createActor(paymentResultMachine.provide({ actors, actions: { storeThankYou: () => (thankYouStored += 1) } }), { input, clock });
+  const actor = createActor(paymentResultMachine.provide({ actors, actions: { storeThankYou: () => (thankYouStored += 1) } }), { input, clock, inspect });
   let wasPaid = false;
   actor.subscribe((snapshot) => {
     const paid = snapshot.matches('paid');
@@ -176,15 +179,15 @@ describe.each(Object.entries(CASES))('payment result model: %s', (_name, input) 
     expect(simplePaths.length).toBeLessThanOrEqual(300);
   });
 
-  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('shortest: %s', async (_label, path) => {
+  it.each(withPathIds(`payment result ${_name} shortest`, shortestPaths, labelOf))('shortest: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
 
-  it.each(simplePaths.map((path) => [labelOf(path), path] as const))('simple: %s', async (_label, path) => {
+  it.each(withPathIds(`payment result ${_name} simple`, simplePaths, labelOf))('simple: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
 
-  it.each(journeyPaths.map((path) => [labelOf(path), path] as const))('journey: %s', async (_label, path) => {
+  it.each(withPathIds(`payment result ${_name} journey`, journeyPaths, labelOf))('journey: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
 });

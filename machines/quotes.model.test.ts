@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep } from './model-replay';
+import { deferredActors, replayStep, withPathIds } from './model-replay';
 import { quotesMachine } from './quotes.machine';
 import { QUOTES_FAILURES, quotesInput, quotesModelEvents, type QuotesModelEvent } from './quotes.model';
 import { displayedTotal, proceedPayload } from './quotes.pricing';
 import { MAX_COMPARED, type QuotesInput } from './quotes.types';
+import { recordModelCoverage } from './model-coverage';
+
+const inspect = recordModelCoverage(import.meta.url);
 
 // Built like travel-details.model.test.ts (see there why TestModel and not createTestModel()):
 // call outcomes are sample events, which settle the pending promise actor of the live replay.
@@ -71,7 +74,7 @@ async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number
         storeCompared: (_, params) => stored.push({ compared: params }),
       },
     }),
-    { input },
+    { input, inspect },
   ).start();
   let checked = 0;
 
@@ -128,7 +131,7 @@ describe.each(Object.entries(INPUTS))('quotes model: %s', (_name, input) => {
     expect(shortestPaths.some((path) => path.state.context.buyFailed)).toBe(true);
   });
 
-  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+  it.each(withPathIds(`quotes ${_name} shortest`, shortestPaths, labelOf))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
 });

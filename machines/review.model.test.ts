@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep } from './model-replay';
+import { deferredActors, replayStep, withPathIds } from './model-replay';
 import { reviewMachine } from './review.machine';
 import {
   DOB_MESSAGE,
@@ -15,6 +15,9 @@ import {
 import { selectCurrentTraveller, selectDobDialog, selectFormOpen, selectSaving } from './review.selectors';
 import { saveTravellerInput } from './review.travellers';
 import { NEXT_TRAVELLER_DELAY_MS, type ReviewInput } from './review.types';
+import { recordModelCoverage } from './model-coverage';
+
+const inspect = recordModelCoverage(import.meta.url);
 
 // Built like quotes.model.test.ts (see travel-details.model.test.ts for why TestModel and not
 // createTestModel(), which refuses machines that invoke): call outcomes are sample events, which
@@ -92,7 +95,7 @@ async function replayOnLiveActor(path: Path, { count, input }: Case): Promise<nu
         storeTravellerLength: (_, { length }) => storedLengths.push(length),
       },
     }),
-    { input, clock },
+    { input, clock, inspect },
   ).start();
   let checked = 0;
 
@@ -184,11 +187,11 @@ describe.each(Object.entries(CASES))('review model: %s', (_name, testCase) => {
     expect(simplePaths.length).toBeLessThanOrEqual(300);
   });
 
-  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('shortest: %s', async (_label, path) => {
+  it.each(withPathIds(`review ${_name} shortest`, shortestPaths, labelOf))('shortest: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
   });
 
-  it.each(simplePaths.map((path) => [labelOf(path), path] as const))('simple: %s', async (_label, path) => {
+  it.each(withPathIds(`review ${_name} simple`, simplePaths, labelOf))('simple: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
   });
 });

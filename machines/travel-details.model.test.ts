@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep } from './model-replay';
+import { deferredActors, replayStep, withPathIds } from './model-replay';
 import { travelDetailsMachine } from './travel-details.machine';
 import {
   DEVICE_UUID,
@@ -14,6 +14,9 @@ import {
 } from './travel-details.model';
 import { toLeadPayload } from './travel-details.payload';
 import type { TravelDetailsInput } from './travel-details.types';
+import { recordModelCoverage } from './model-coverage';
+
+const inspect = recordModelCoverage(import.meta.url);
 
 // Built with 'xstate/graph' (see journey.model.test.ts for why not @xstate/test). Calls are
 // invoked promise actors: the model sends their outcomes as `xstate.done.actor.<id>` and
@@ -80,7 +83,7 @@ async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise
         storeResumed: (_, params) => stored.push({ resumed: params }),
       },
     }),
-    { input },
+    { input, inspect },
   ).start();
   let checked = 0;
 
@@ -133,7 +136,7 @@ describe.each(Object.entries(INPUTS))('travel details model: %s', (_name, input)
     expect(reached.has('resumed')).toBe(Boolean(input.deviceUuid && !input.leadUuid));
   });
 
-  it.each(shortestPaths.map((path) => [labelOf(path), path] as const))('%s', async (_label, path) => {
+  it.each(withPathIds(`travel details ${_name} shortest`, shortestPaths, labelOf))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
 });

@@ -9,6 +9,8 @@ import type { JourneyEvent } from '../../machines/journey.types';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
+import { recordModelCoverage } from '../../machines/model-coverage';
+import { withPathIds } from '../../machines/model-replay';
 import { renderApp } from '../support/render-app';
 
 /**
@@ -17,6 +19,8 @@ import { renderApp } from '../support/render-app';
  * typed addresses do), header jumps are clicks on the wizard header, and after every step
  * the screen shown and the address bar must match the model's state.
  */
+
+const inspect = recordModelCoverage(import.meta.url);
 
 type Snapshot = SnapshotFrom<typeof journeyMachine>;
 type Path = TestPath<Snapshot, JourneyEvent>;
@@ -80,6 +84,8 @@ afterEach(() => cleanup());
 
 async function runInApp(path: Path) {
   const { router, actor } = renderApp(journeyModelInput.path, journeyModelInput);
+  // From here on: the app's journey actor started before the test could watch it.
+  actor.system.inspect(inspect);
 
   // States are keyed by page and "has a lead" (journeyModelStateKey), so the model's snapshot
   // can carry another path's lead id: the address bar is checked against the live lead.
@@ -138,7 +144,7 @@ describe('journey model on the rendered app (router, header, screens)', () => {
     expect(headerPaths.map((path) => path.state.value)).toEqual(['travellerDetails', 'travellerDetails']);
   });
 
-  it.each([...paths, ...headerPaths].map((path) => [label(path), path] as const))('%s', async (_label, path) => {
+  it.each(withPathIds('journey app', [...paths, ...headerPaths], label))('%s', async (_label, path) => {
     await expect(runInApp(path)).resolves.toBeUndefined();
   });
 });
