@@ -17,7 +17,7 @@ import {
 import { checkoutOutcomeEvent, selectCanPay, selectCoupon, selectOutcome, selectPaying } from './checkout.selectors';
 import { CHECKOUT_LOADER_MS, type CheckoutInput } from './checkout.types';
 import { deferredActors, replayStep, withPathIds } from './model-replay';
-import { recordModelCoverage } from './model-coverage';
+import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
 
@@ -234,6 +234,13 @@ describe.each(Object.entries(CASES))('checkout model: %s', (_name, testCase) => 
   it.each(withPathIds(`checkout ${_name} journey`, journeyPaths, labelOf))('journey: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
   });
+
+  it.each(withPathIds(`checkout ${_name} transitions`, pathsCoveringTransitions(checkoutMachine, model, [...shortestPaths, ...simplePaths, ...journeyPaths], serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
+    },
+  );
 });
 
 describe('checkout model: what each part passes through', () => {

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject, InspectionEvent, Snapshot } from 'xstate';
+import type { TestModel, TestPath } from 'xstate/graph';
 
 /**
  * Which states and transitions of each machine the model tests reach (issue 20). A transition is
@@ -107,4 +108,70 @@ export function recordModelCoverage(file: string): typeof coverageInspector {
     writeFileSync(path.join(dir, `${path.basename(file)}-${process.pid}-${Date.now()}.json`), JSON.stringify(reachedCoverage()));
   });
   return coverageInspector;
+}
+
+/** The machine's transitions an event takes from a snapshot (its eventless follow-ups aside). */
+function takenBy(machine: AnyStateMachine, snapshot: unknown, event: unknown): string[] {
+  return ((machine.getTransitionData(snapshot as never, event as never) as AnyTransitionDefinition[] | undefined) ?? []).map(transitionName);
+}
+
+/**
+ * Paths that take the transitions `paths` never take (issue 20): for each transition of the
+ * machine that some event takes from some state of the model's graph, and no path takes yet,
+ * one path: the events of the first path through that state, then that event. Shortest paths
+ * reach every state, but never an edge back into a state they have visited (back, refusals,
+ * no-ops); these take each such edge once. `serializeState` must be the model's own.
+ */
+export function pathsCoveringTransitions<S extends Snapshot<unknown>, E extends EventObject, I>(
+  machine: AnyStateMachine,
+  model: TestModel<S, E, I>,
+  paths: readonly TestPath<S, E>[],
+  serializeState: (state: S) => string,
+): TestPath<S, E>[] {
+  const start = paths[0]?.steps[0];
+  if (!start) return [];
+  const covered = new Set<string>();
+  const eventsTo = new Map<string, E[]>();
+  for (const path of paths) {
+    const [first, ...steps] = path.steps;
+    if (!first) continue;
+    // A path from another state (a scripted journey) covers its transitions, but its events lead
+    // somewhere only from that state: the prefixes come from paths of the model's own start.
+    const ownStart = serializeState(first.state) === serializeState(start.state);
+    let previous = first.state;
+    let events: E[] = [];
+    if (ownStart && !eventsTo.has(serializeState(previous))) eventsTo.set(serializeState(previous), events);
+    for (const step of steps) {
+      takenBy(machine, previous, step.event).forEach((name) => covered.add(name));
+      events = [...events, step.event];
+      previous = step.state;
+      if (ownStart && !eventsTo.has(serializeState(previous))) eventsTo.set(serializeState(previous), events);
+    }
+  }
+  type Adjacency = Record<string, { state: S; transitions: Record<string, { event: E; state: S }> }>;
+  const adjacency = model.getAdjacencyMap() as unknown as Adjacency;
+  // A path as the model's own are: its start step, then each event with the state it leads to.
+  const pathOf = (events: E[]): TestPath<S, E> => {
+    const steps = [start];
+    let state = start.state;
+    for (const event of events) {
+      const next = Object.values(adjacency[serializeState(state)]!.transitions).find((edge) => edge.event === event)!;
+      steps.push({ event, state: next.state });
+      state = next.state;
+    }
+    const statePath = { state, steps, weight: steps.length };
+    return { ...statePath, test: (params) => model.testPath(statePath, params), description: '' };
+  };
+  const extra: TestPath<S, E>[] = [];
+  for (const [key, { state, transitions }] of Object.entries(adjacency)) {
+    const prefix = eventsTo.get(key);
+    if (!prefix) continue;
+    for (const { event } of Object.values(transitions)) {
+      const names = takenBy(machine, state, event).filter((name) => !covered.has(name));
+      if (names.length === 0) continue;
+      names.forEach((name) => covered.add(name));
+      extra.push(pathOf([...prefix, event]));
+    }
+  }
+  return extra;
 }

@@ -26,7 +26,7 @@ import {
   selectRefund,
 } from './payment-result.selectors';
 import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS, type PaymentResultInput } from './payment-result.types';
-import { recordModelCoverage } from './model-coverage';
+import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
 
@@ -190,6 +190,13 @@ describe.each(Object.entries(CASES))('payment result model: %s', (_name, input) 
   it.each(withPathIds(`payment result ${_name} journey`, journeyPaths, labelOf))('journey: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
+
+  it.each(withPathIds(`payment result ${_name} transitions`, pathsCoveringTransitions(paymentResultMachine, model, [...shortestPaths, ...simplePaths, ...journeyPaths], serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+    },
+  );
 });
 
 describe('payment result model: without a lead in the address (a refused return)', () => {

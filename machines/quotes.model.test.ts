@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { pathsCoveringTransitions } from './model-coverage';
 import { deferredActors, replayStep, withPathIds } from './model-replay';
 import { quotesMachine } from './quotes.machine';
-import { QUOTES_FAILURES, quotesInput, quotesModelEvents, type QuotesModelEvent } from './quotes.model';
+import type { Quote } from '../src/contract/quote.endpoints';
+import { isShareEvent } from './agent-share.model';
+import { QUOTES_FAILURES, QUOTES_VIEW_EVENT_TYPES, SAMPLE_QUOTES, quotesInput, quotesModelEvents, type QuotesModelEvent } from './quotes.model';
 import { displayedTotal, proceedPayload } from './quotes.pricing';
 import { MAX_COMPARED, type QuotesInput } from './quotes.types';
 import { recordModelCoverage } from './model-coverage';
@@ -18,11 +21,21 @@ type Path = TestPath<Snapshot, QuotesModelEvent>;
 type ImplementationsOf = Parameters<typeof quotesMachine.provide>[0];
 
 const ACTOR_IDS = ['loadQuotes', 'getBotToken', 'proceed', 'sendEmail'] as const;
-const STATES = ['loading', 'empty', 'failed', 'ready', 'chosen', 'compared', 'closed'] as const;
+const STATES = ['noLead', 'loading', 'empty', 'failed', 'ready', 'chosen', 'compared', 'closed'] as const;
 
 const INPUTS: Record<string, QuotesInput> = {
   customer: quotesInput(),
   agent: quotesInput({ agentId: 101 }),
+};
+
+const [firstQuote, secondQuote] = SAMPLE_QUOTES as [Quote, Quote];
+
+/** The step's other starts: no lead, and the compare table (compare-offers) with and without plans to show. */
+const OTHER_STARTS: Record<string, { input: QuotesInput; reaches: string[] }> = {
+  'no lead': { input: quotesInput({ uuid: null }), reaches: ['"noLead"'] },
+  'compare table without plans named': { input: quotesInput({ view: 'offers', compareIds: [] }), reaches: ['"closed"'] },
+  'compare table whose plans are gone': { input: quotesInput({ view: 'offers', compareIds: ['999-gone'] }), reaches: ['"closed"'] },
+  'compare table': { input: quotesInput({ view: 'offers', compareIds: [firstQuote.compare_id, secondQuote.compare_id] }), reaches: ['"closed"', '"failed"'] },
 };
 
 const FAILURE_NAMES = new Map<unknown, string>(Object.entries(QUOTES_FAILURES).map(([name, failure]) => [failure, name]));
@@ -46,8 +59,27 @@ function createModel(input: QuotesInput) {
     input,
     serializeState,
     stateMatcher: (state, key) => state.matches(key as never),
-    events: (state) => quotesModelEvents.filter((event) => state.can(event as never) && inOrder(state, event)),
+    events: (state) => quotesModelEvents.filter((event) => state.can(event as never) && inOrder(state, event) && explored(state, event)),
   });
+}
+
+const isViewEvent = (event: QuotesModelEvent) => (QUOTES_VIEW_EVENT_TYPES as readonly string[]).includes(event.type);
+
+/**
+ * The list's view events (sort, filter, drawer, notice) and the agent's share are explored off
+ * the freshly loaded list, nothing compared, ticked or bought: there, and in what they lead to,
+ * only they are sent. Otherwise every sort, filter and share state would multiply every
+ * selection the paths already cover.
+ */
+function explored(state: Snapshot, event: QuotesModelEvent): boolean {
+  const { context } = state;
+  const side = isViewEvent(event) || isShareEvent(event);
+  const untouched = context.compareSelection.length === 0 && context.buyingQuoteId === null && Object.values(context.checkedAddons).every((ids) => ids.length === 0);
+  const inSideBranch =
+    context.sort !== 'price' || context.insurerFilter.length > 0 || context.drawerQuoteId !== null || !state.matches({ ready: { share: 'idle' } }) || context.emailSent;
+  if (!state.matches('ready')) return !side;
+  if (inSideBranch) return side;
+  return side ? untouched : true;
 }
 
 /**
@@ -134,4 +166,32 @@ describe.each(Object.entries(INPUTS))('quotes model: %s', (_name, input) => {
   it.each(withPathIds(`quotes ${_name} shortest`, shortestPaths, labelOf))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
+
+  it.each(withPathIds(`quotes ${_name} transitions`, pathsCoveringTransitions(quotesMachine, model, shortestPaths, serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+    },
+  );
+});
+
+describe.each(Object.entries(OTHER_STARTS))('quotes model: %s', (name, { input, reaches }) => {
+  const model = createModel(input);
+  const shortestPaths = model.getShortestPaths();
+
+  it(`reaches ${reaches.join(' and ')}`, () => {
+    const values = new Set(shortestPaths.flatMap((path) => [...path.steps.map((step) => step.state), path.state]).map((state) => JSON.stringify(state.value)));
+    for (const value of reaches) expect(values).toContain(value);
+  });
+
+  it.each(withPathIds(`quotes ${name} shortest`, shortestPaths, labelOf))('%s', async (_label, path) => {
+    expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+  });
+
+  it.each(withPathIds(`quotes ${name} transitions`, pathsCoveringTransitions(quotesMachine, model, shortestPaths, serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+    },
+  );
 });

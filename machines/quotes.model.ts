@@ -1,5 +1,6 @@
 import type { ErrorEnvelope } from '../src/contract/envelope';
 import type { Quote, QuoteAddon } from '../src/contract/quote.endpoints';
+import { shareModelEvents, type ShareModelEvent } from './agent-share.model';
 import { SAMPLE_LEAD } from './travel-details.model';
 import type { QuotesData, QuotesEvent, QuotesInput, QuotesServiceFailure } from './quotes.types';
 
@@ -119,14 +120,16 @@ export type ActorOutcomeEvent =
   | { type: `xstate.done.actor.${string}`; output: unknown }
   | { type: `xstate.error.actor.${string}`; error: unknown };
 
-export type QuotesModelEvent = QuotesEvent | ActorOutcomeEvent;
+export type QuotesModelEvent = QuotesEvent | ActorOutcomeEvent | ShareModelEvent;
 
 const [first, second, third, fourth] = SAMPLE_QUOTES as [Quote, Quote, Quote, Quote];
 
 /**
- * The call outcomes and user events the model explores. Kept small on purpose: every event
- * multiplies the reachable contexts (selection × ticks), and these already cover loading
- * outcomes, comparing up to 3 (and the 4th refused), ticking an add-on and each buy outcome.
+ * The call outcomes and user events the model explores, one sample of each event type the step
+ * accepts (issue 20): loading outcomes, comparing up to 3 (and the 4th refused), ticking an
+ * add-on, each buy outcome, the list's sort, filter, benefits drawer and notice, Back from the
+ * compare table, and the agent's share. Every event multiplies the reachable contexts, so
+ * quotes.model.test.ts explores the view and share events off the freshly loaded list only.
  */
 export const quotesModelEvents: readonly QuotesModelEvent[] = [
   { type: 'xstate.done.actor.loadQuotes', output: SAMPLE_DATA },
@@ -146,4 +149,14 @@ export const quotesModelEvents: readonly QuotesModelEvent[] = [
   { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.botRefused },
   { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.quoteExpired },
   { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.server },
+  { type: 'sort.change', sort: 'medical' },
+  { type: 'filter.change', providerIds: [first.provider.id] },
+  { type: 'drawer.open', quoteId: first.id },
+  { type: 'drawer.close' },
+  { type: 'notice.dismiss' },
+  { type: 'compare.back' },
+  ...shareModelEvents('quotes.ready.share.sent'),
 ];
+
+/** Events that change only what the list shows, explored off the freshly loaded list. */
+export const QUOTES_VIEW_EVENT_TYPES = ['sort.change', 'filter.change', 'drawer.open', 'drawer.close', 'notice.dismiss'] as const;

@@ -15,7 +15,7 @@ import {
 import { selectCurrentTraveller, selectDobDialog, selectFormOpen, selectSaving } from './review.selectors';
 import { saveTravellerInput } from './review.travellers';
 import { NEXT_TRAVELLER_DELAY_MS, type ReviewInput } from './review.types';
-import { recordModelCoverage } from './model-coverage';
+import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
 
@@ -194,4 +194,11 @@ describe.each(Object.entries(CASES))('review model: %s', (_name, testCase) => {
   it.each(withPathIds(`review ${_name} simple`, simplePaths, labelOf))('simple: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
   });
+
+  it.each(withPathIds(`review ${_name} transitions`, pathsCoveringTransitions(reviewMachine, model, [...shortestPaths, ...simplePaths], serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
+    },
+  );
 });

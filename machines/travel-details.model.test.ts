@@ -14,7 +14,7 @@ import {
 } from './travel-details.model';
 import { toLeadPayload } from './travel-details.payload';
 import type { TravelDetailsInput } from './travel-details.types';
-import { recordModelCoverage } from './model-coverage';
+import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
 
@@ -139,4 +139,11 @@ describe.each(Object.entries(INPUTS))('travel details model: %s', (_name, input)
   it.each(withPathIds(`travel details ${_name} shortest`, shortestPaths, labelOf))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
   });
+
+  it.each(withPathIds(`travel details ${_name} transitions`, pathsCoveringTransitions(travelDetailsMachine, model, shortestPaths, serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+    },
+  );
 });

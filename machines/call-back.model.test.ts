@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { callBackMachine } from './call-back.machine';
+import { CALL_BACK_FAILURES, callBackInput, callBackModelEvents, type CallBackModelEvent } from './call-back.model';
+import { toCallBackPayload } from './call-back.payload';
+import type { CallBackInput } from './call-back.types';
+import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
+import { deferredActors, replayStep, withPathIds } from './model-replay';
+
+// Built like quotes.model.test.ts: call outcomes are sample events, which settle the pending
+// promise actor of the live replay, so the machine's own invoke, input and onDone/onError run.
+
+const inspect = recordModelCoverage(import.meta.url);
+
+type Snapshot = SnapshotFrom<typeof callBackMachine>;
+type Path = TestPath<Snapshot, CallBackModelEvent>;
+type ImplementationsOf = Parameters<typeof callBackMachine.provide>[0];
+
+const ACTOR_IDS = ['loadForm', 'sendRequest'] as const;
+const STATES = ['loading', 'editing', 'sending', 'failed', 'sent'] as const;
+
+/** Opened without a lead or agent, and from a lead's page through an agent's link. */
+const INPUTS: Record<string, CallBackInput> = {
+  visitor: callBackInput({ leadUuid: null }),
+  'agent, lead': callBackInput({ agentId: 101 }),
+};
+
+const FAILURE_NAMES = new Map<unknown, string>(Object.entries(CALL_BACK_FAILURES).map(([name, failure]) => [failure, name]));
+
+function describeEvent(event: CallBackModelEvent | { type: 'xstate.init' }): string {
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? 'error'}`;
+  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓`;
+  return event.type;
+}
+
+function labelOf(path: Path): string {
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
+}
+
+const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+function createModel(input: CallBackInput) {
+  return new TestModel<Snapshot, CallBackModelEvent, CallBackInput>(callBackMachine as never, {
+    input,
+    serializeState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    events: (state) => callBackModelEvents.filter((event) => state.can(event as never)),
+  });
+}
+
+async function replayOnLiveActor(path: Path, input: CallBackInput): Promise<number> {
+  const { actors: deferred, pending } = deferredActors(ACTOR_IDS);
+  const actors = deferred as unknown as NonNullable<ImplementationsOf['actors']>;
+  const stored: unknown[] = [];
+  const actor = createActor(callBackMachine.provide({ actors, actions: { storeSent: (_, params) => stored.push(params) } }), { input, inspect }).start();
+  let checked = 0;
+
+  const check = (modelState: Snapshot) => {
+    checked += 1;
+    const live = actor.getSnapshot();
+    expect(live.value).toEqual(modelState.value);
+    expect(live.context).toEqual(modelState.context);
+    expect(live.status).toBe(modelState.status);
+    if (live.matches('sending')) {
+      // What is sent is what was typed, trimmed, with the reason, the lead and the agent still known.
+      expect(pending.get('sendRequest')?.input).toEqual(toCallBackPayload(live.context.submitted!, live.context));
+    }
+    if (live.context.failure === 'agent_unknown') expect(live.context.agentId).toBeNull();
+    if (live.status === 'done') {
+      expect(live.output).toEqual({ callBackId: 12 });
+      expect(stored).toEqual([{ callBackId: 12, values: live.context.submitted }]);
+    } else {
+      expect(stored).toEqual([]);
+    }
+  };
+
+  const perform = replayStep(pending, (event) => actor.send(event as Exclude<CallBackModelEvent, { type: `xstate.${string}` }>));
+  const params: TestParam<Snapshot, CallBackModelEvent> = {
+    states: Object.fromEntries(STATES.map((state) => [state, check])),
+    events: Object.fromEntries(callBackModelEvents.map(({ type }) => [type, perform])),
+  };
+  try {
+    await path.test(params);
+  } finally {
+    actor.stop();
+  }
+  return checked;
+}
+
+describe.each(Object.entries(INPUTS))('call-back model: %s', (name, input) => {
+  const model = createModel(input);
+  const shortestPaths = model.getShortestPaths();
+
+  it('reaches the request stored, the form that could not load, and each refusal back on the form', () => {
+    // Every state a path passes through (a path that is the start of a longer one is left out).
+    const visited = shortestPaths.flatMap((path) => [...path.steps.map((step) => step.state), path.state]);
+    const values = new Set(visited.map((state) => JSON.stringify(state.value)));
+    for (const state of ['"sent"', '"failed"', '"editing"']) expect(values).toContain(state);
+    const failures = new Set(visited.map((state) => state.context.failure));
+    for (const failure of ['load_failed', 'rate_limited', 'agent_unknown', 'send_failed'] as const) expect(failures).toContain(failure);
+    expect(visited.some((state) => Object.keys(state.context.serverErrors).length > 0)).toBe(true);
+  });
+
+  it.each(withPathIds(`call back ${name} shortest`, shortestPaths, labelOf))('%s', async (_label, path) => {
+    expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+  });
+
+  it.each(withPathIds(`call back ${name} transitions`, pathsCoveringTransitions(callBackMachine, model, shortestPaths, serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, input)).toBe(path.steps.length);
+    },
+  );
+});
