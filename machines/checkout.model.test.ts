@@ -33,7 +33,7 @@ type Path = TestPath<Snapshot, CheckoutModelEvent>;
 type ImplementationsOf = Parameters<typeof checkoutMachine.provide>[0];
 
 const ACTOR_IDS = ['loadCheckout', 'validateCoupon', 'tempCheckout', 'sendEmail'] as const;
-const STATES = ['loading', 'failed', 'ready', 'paidInFull', 'planMissing', 'reviewMissing', 'finished'] as const;
+const STATES = ['noLead', 'loading', 'failed', 'ready', 'paidInFull', 'planMissing', 'reviewMissing', 'finished'] as const;
 
 interface Case {
   part: CheckoutModelPart;
@@ -63,6 +63,9 @@ const CASES: Record<string, Case> = {
     ends: ['finished', 'reviewMissing'],
     taken: ['terms.toggle', 'checkout.pay', LOADER_EVENT, 'notice.dismiss', 'payFailed.dismiss'],
   },
+  'starts: a finished purchase': { part: 'loading', input: checkoutInput({ thankYou: true }), ends: ['finished'], taken: [] },
+  'starts: no lead': { part: 'loading', input: checkoutInput({ uuid: null }), ends: ['noLead'], taken: [] },
+  "the agent's share": { part: 'share', input: checkoutInput({ agentId: 101, link: 'https://safar.example/checkout?uuid=5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' }), ends: [], taken: ['share.email', 'xstate.done.actor.sendEmail'] },
   'the 100 % branch: a stored coupon re-applied at load, then paid in full': {
     part: 'paidInFull',
     input: checkoutInput({ storedCoupon: 'FREE100' }),
@@ -166,8 +169,8 @@ async function replayOnLiveActor(path: Path, { part, input }: Case): Promise<num
         expect(pending.get('validateCoupon')?.input).toEqual(validateCouponInput(context));
         expect(pending.get('validateCoupon')?.input).toMatchObject({ code: context.couponText });
       }
-      // Proceed: a customer who agreed to the terms, while no coupon is checked and no payment runs.
-      const payable = live.matches({ ready: { payment: 'idle' } }) && context.termsAgreed && !live.matches({ ready: { coupon: 'applying' } });
+      // Proceed: a customer (never an agent) who agreed to the terms, while no coupon is checked and no payment runs.
+      const payable = context.agentId === null && live.matches({ ready: { payment: 'idle' } }) && context.termsAgreed && !live.matches({ ready: { coupon: 'applying' } });
       expect(selectCanPay(live)).toBe(payable);
       expect(selectPaying(live)).toBe(!live.matches({ ready: { payment: 'idle' } }));
       if (live.matches({ ready: { payment: 'paying' } })) {

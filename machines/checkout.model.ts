@@ -2,6 +2,7 @@ import { DISCOUNT_TYPE, type CheckoutTotals } from '../src/contract/checkout.end
 import type { ErrorEnvelope } from '../src/contract/envelope';
 import type { Invoice } from '../src/contract/invoice.schema';
 import { CHECKOUT_LOADER_MS, type CheckoutContext, type CheckoutData, type CheckoutEvent, type CheckoutInput, type CouponResult, type ServiceFailure, type TempCheckoutResult } from './checkout.types';
+import { shareModelEvents, type ShareModelEvent } from './agent-share.model';
 import type { ActorOutcomeEvent } from './quotes.model';
 import { REVIEW_LEAD_UUID, REVIEW_SESSION_UUID, invoiceTotals, reviewData, sampleInvoice } from './review.model';
 
@@ -117,14 +118,15 @@ export const CHECKOUT_FAILURES = {
   reviewIncomplete: failure(409, 'rejected', { errors: { uuid: 'review_incomplete' } }),
 } as const satisfies Record<string, ServiceFailure>;
 
-export type CheckoutModelEvent = CheckoutEvent | ActorOutcomeEvent | { type: typeof LOADER_EVENT };
+export type CheckoutModelEvent = CheckoutEvent | ActorOutcomeEvent | { type: typeof LOADER_EVENT } | ShareModelEvent;
 
 /** The parts of the step the model explores, one at a time: every part multiplies the others' states. */
-export type CheckoutModelPart = 'loading' | 'coupon' | 'payment' | 'paidInFull';
+export type CheckoutModelPart = 'loading' | 'coupon' | 'payment' | 'paidInFull' | 'share';
 
 /**
- * The call outcomes and user events the model explores for one part of the step. Left out: the
- * agent's share, which runs beside the rest and is unit tested, and would double every state.
+ * The call outcomes and user events the model explores for one part of the step. The agent's
+ * share is a part of its own, beside the loaded page: with the other parts it would double
+ * every state.
  */
 export function checkoutModelEvents(part: CheckoutModelPart): readonly CheckoutModelEvent[] {
   switch (part) {
@@ -134,6 +136,8 @@ export function checkoutModelEvents(part: CheckoutModelPart): readonly CheckoutM
         { type: 'xstate.done.actor.loadCheckout', output: checkoutData({ inDeal: true }) },
         { type: 'xstate.done.actor.loadCheckout', output: checkoutData({ invoice: null }) },
         { type: 'xstate.done.actor.loadCheckout', output: checkoutData({ saved: [0, 1] }) },
+        // A broken read: a chosen plan without its totals.
+        { type: 'xstate.done.actor.loadCheckout', output: { ...checkoutData(), details: { ...checkoutData().details, checkout_totals: null } } },
         { type: 'xstate.error.actor.loadCheckout', error: CHECKOUT_FAILURES.network },
       ];
     case 'coupon':
@@ -159,11 +163,16 @@ export function checkoutModelEvents(part: CheckoutModelPart): readonly CheckoutM
         { type: 'xstate.error.actor.tempCheckout', error: CHECKOUT_FAILURES.totalsChanged },
         { type: 'xstate.error.actor.tempCheckout', error: CHECKOUT_FAILURES.leadInDeal },
         { type: 'xstate.error.actor.tempCheckout', error: CHECKOUT_FAILURES.reviewIncomplete },
+        { type: 'xstate.error.actor.tempCheckout', error: CHECKOUT_FAILURES.planNotChosen },
+        // An order placed with no payments page to go to: the payment failed.
+        { type: 'xstate.done.actor.tempCheckout', output: { ...PAYABLE_RESULT, payment_url: null } },
         { type: 'xstate.error.actor.tempCheckout', error: CHECKOUT_FAILURES.network },
         { type: LOADER_EVENT },
         { type: 'notice.dismiss' },
         { type: 'payFailed.dismiss' },
       ];
+    case 'share':
+      return [{ type: 'xstate.done.actor.loadCheckout', output: checkoutData() }, ...shareModelEvents('checkout.ready.share.sent')];
     case 'paidInFull':
       // A FREE100 stored by an earlier visit, re-applied at load, on the plan without add-ons.
       return [
@@ -202,6 +211,7 @@ export function checkoutModelJourneys(part: CheckoutModelPart): CheckoutModelEve
   const [loaded] = checkoutModelEvents(part) as CheckoutModelEvent[];
   switch (part) {
     case 'loading':
+    case 'share':
       return [];
     case 'coupon':
       return [

@@ -155,13 +155,22 @@ function enter(step: StepId) {
   ] as const;
 }
 
+/**
+ * The pages of a quoted lead. /thank-you (a lead that cannot be quoted online) never shares a
+ * visit history with them: the visits restart whenever the lead changes (details.submitted,
+ * lead.resumed, lead.noQuote, a deep link), so the address bar can never move between the two
+ * and the machine has no transition for it (issue 20: none that cannot fire).
+ */
+const QUOTED_LEAD_PAGES: ReadonlySet<StepId> = new Set(['compareQuotes', 'compareOffers', 'reviewDetails', 'checkout', 'thankYouHundred', 'paymentResult']);
+const mayShareVisits = (from: StepId, to: StepId) => !((from === 'thankYou' && QUOTED_LEAD_PAGES.has(to)) || (to === 'thankYou' && QUOTED_LEAD_PAGES.has(from)));
+
 /** URL and header navigation, handled alike on every page; guards decide what is allowed. */
 function navigationFrom(step: StepId) {
   return {
     'route.changed': [
       // Same page (for example a trailing slash): nothing to do, and no second history entry.
       { guard: { type: 'isCurrentPath', params: { step } } },
-      ...STEP_IDS.filter((target) => target !== step).map((target) => ({
+      ...STEP_IDS.filter((target) => target !== step && mayShareVisits(step, target)).map((target) => ({
         guard: { type: 'canVisitPath', params: { step: target } } as const,
         target,
       })),
@@ -173,7 +182,8 @@ function navigationFrom(step: StepId) {
         },
       },
     ],
-    'wizard.jump': WIZARD_STEPS.map((wizardStep) => ({
+    // Back only, to a header step before this page's (issue 20: no transition that cannot fire).
+    'wizard.jump': WIZARD_STEPS.filter((wizardStep) => wizardStepIndex(wizardStep.id) < (wizardIndexOf(step) ?? 0)).map((wizardStep) => ({
       guard: { type: 'canJumpBack', params: { from: step, to: wizardStep.id } } as const,
       target: firstStepOf(wizardStep.id),
     })),

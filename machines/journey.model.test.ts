@@ -14,7 +14,7 @@ import {
 import { STEP_IDS, STEP_PATHS, stepForPath, type StepId } from './journey.routes';
 import type { JourneyEvent, JourneyEventType, JourneyInput } from './journey.types';
 import { paymentResultOutcomeEvent } from './payment-result.selectors';
-import { recordModelCoverage } from './model-coverage';
+import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 import { withPathIds } from './model-replay';
 
 const inspect = recordModelCoverage(import.meta.url);
@@ -199,6 +199,25 @@ describe('journey model', () => {
 describe('journey model: shortest path to every state, replayed on a live actor', () => {
   it.each(withPathIds('journey shortest', shortestPaths, labelOf))('%s', async (_label, path) => {
     expect(await replayOnLiveActor(path)).toBe(path.steps.length);
+  });
+});
+
+describe('journey model: a path for each transition the shortest paths do not take, replayed on a live actor', () => {
+  it.each(withPathIds('journey transitions', pathsCoveringTransitions(journeyMachine, model, [...shortestPaths, ...simplePaths], serializeJourneyModelState), labelOf))(
+    '%s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path)).toBe(path.steps.length);
+    },
+  );
+});
+
+describe('journey model: deep links, the journey booting at the address of each page', () => {
+  const deepLinks = STEP_IDS.map((step) => ({ step, input: { ...journeyModelInput, path: STEP_PATHS[step], ...JOURNEY_MODEL_LEAD } }));
+
+  it.each(deepLinks.map(({ step, input }) => [STEP_PATHS[step], step, input] as const))('%s with a lead opens its own page', (_path, step, input) => {
+    const actor = createActor(journeyMachine, { input, inspect }).start();
+    expect(actor.getSnapshot().value).toBe(step);
+    actor.stop();
   });
 });
 

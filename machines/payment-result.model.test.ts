@@ -206,4 +206,9 @@ describe('payment result model: without a lead in the address (a refused return)
     const states = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
     expect(states).toEqual(new Set(['"notFound"', '"newQuote"']));
   });
+
+  const model = createModel(resultInput({ uuid: null, reference: null }));
+  it.each(withPathIds('payment result no lead shortest', model.getShortestPaths(), labelOf))('shortest: %s', async (_label, path) => {
+    expect(await replayOnLiveActor(path, resultInput({ uuid: null, reference: null }))).toBe(path.steps.length);
+  });
 });

@@ -15,6 +15,7 @@ import {
 import { selectCurrentTraveller, selectDobDialog, selectFormOpen, selectSaving } from './review.selectors';
 import { saveTravellerInput } from './review.travellers';
 import { NEXT_TRAVELLER_DELAY_MS, type ReviewInput } from './review.types';
+import { shareModelEvents } from './agent-share.model';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
@@ -30,13 +31,15 @@ type Path = TestPath<Snapshot, ReviewModelEvent>;
 type ImplementationsOf = Parameters<typeof reviewMachine.provide>[0];
 
 const ACTOR_IDS = ['loadReview', 'saveTraveller', 'sendEmail'] as const;
-const STATES = ['loading', 'failed', 'reviewing', 'completed', 'planMissing', 'updateDetails'] as const;
+const STATES = ['noLead', 'finished', 'loading', 'failed', 'reviewing', 'completed', 'planMissing', 'updateDetails'] as const;
 
 interface Case {
   count: number;
   input: ReviewInput;
   /** Travellers saved before the page opened (a reload in the middle). */
   saved: number[];
+  /** The samples, when not the step's usual ones (reviewModelEvents). */
+  samples?: readonly ReviewModelEvent[];
 }
 
 const CASES: Record<string, Case> = {
@@ -44,6 +47,23 @@ const CASES: Record<string, Case> = {
   '2 travellers': { count: 2, input: reviewInput(), saved: [] },
   '3 travellers': { count: 3, input: reviewInput(), saved: [] },
   '3 travellers, reload at the 2nd': { count: 3, input: reviewInput({ storedIndex: 1 }), saved: [0] },
+};
+
+/**
+ * The step's other starts (the thank-you flag of a finished purchase, no lead) and the agent's
+ * share, with the share's samples alone beside the loaded form: with the traveller events too,
+ * every form state would double.
+ */
+const OTHER_CASES: Record<string, Case & { reaches: string }> = {
+  'a finished purchase': { count: 1, input: reviewInput({ thankYou: true }), saved: [], reaches: '"finished"' },
+  'no lead': { count: 1, input: reviewInput({ uuid: null }), saved: [], reaches: '"noLead"' },
+  "the agent's share": {
+    count: 1,
+    input: reviewInput({ agentId: 101 }),
+    saved: [],
+    samples: [reviewModelEvents(1)[0]!, ...shareModelEvents('review.reviewing.share.sent')],
+    reaches: '{"reviewing":{"form":"editing","share":"sent"}}',
+  },
 };
 
 const FAILURE_NAMES = new Map<unknown, string>(Object.entries(REVIEW_FAILURES).map(([name, failure]) => [failure, name]));
@@ -67,8 +87,7 @@ function labelOf(path: Path): string {
   return `${JSON.stringify(path.state.value)} #${index + 1} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
 }
 
-function createModel({ count, input, saved }: Case) {
-  const samples = reviewModelEvents(count, saved);
+function createModel({ count, input, saved, samples = reviewModelEvents(count, saved) }: Case) {
   return new TestModel<Snapshot, ReviewModelEvent, ReviewInput>(reviewMachine as never, {
     input,
     serializeState,
@@ -81,7 +100,7 @@ function createModel({ count, input, saved }: Case) {
   });
 }
 
-async function replayOnLiveActor(path: Path, { count, input }: Case): Promise<number> {
+async function replayOnLiveActor(path: Path, { count, input, samples = reviewModelEvents(count) }: Case): Promise<number> {
   const { actors: deferred, pending } = deferredActors(ACTOR_IDS);
   const actors = deferred as unknown as NonNullable<ImplementationsOf['actors']>;
   const storedIndexes: number[] = [];
@@ -151,7 +170,7 @@ async function replayOnLiveActor(path: Path, { count, input }: Case): Promise<nu
 
   const params: TestParam<Snapshot, ReviewModelEvent> = {
     states: Object.fromEntries(STATES.map((state) => [state, check])),
-    events: Object.fromEntries(reviewModelEvents(count).map(({ type }) => [type, perform])),
+    events: Object.fromEntries(samples.map(({ type }) => [type, perform])),
   };
   try {
     await path.test(params);
@@ -196,6 +215,27 @@ describe.each(Object.entries(CASES))('review model: %s', (_name, testCase) => {
   });
 
   it.each(withPathIds(`review ${_name} transitions`, pathsCoveringTransitions(reviewMachine, model, [...shortestPaths, ...simplePaths], serializeState), labelOf))(
+    'transition: %s',
+    async (_label, path) => {
+      expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
+    },
+  );
+});
+
+describe.each(Object.entries(OTHER_CASES))('review model: %s', (name, testCase) => {
+  const model = createModel(testCase);
+  const shortestPaths = model.getShortestPaths();
+
+  it(`reaches ${testCase.reaches}`, () => {
+    const values = new Set(shortestPaths.flatMap((path) => [...path.steps.map((step) => step.state), path.state]).map((state) => JSON.stringify(state.value)));
+    expect(values).toContain(testCase.reaches);
+  });
+
+  it.each(withPathIds(`review ${name} shortest`, shortestPaths, labelOf))('shortest: %s', async (_label, path) => {
+    expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);
+  });
+
+  it.each(withPathIds(`review ${name} transitions`, pathsCoveringTransitions(reviewMachine, model, shortestPaths, serializeState), labelOf))(
     'transition: %s',
     async (_label, path) => {
       expect(await replayOnLiveActor(path, testCase)).toBe(path.steps.length);

@@ -6,6 +6,7 @@ import type { ReviewTravellerValues } from '../src/contract/traveller-review.rul
 import { SAMPLE_LEAD } from './travel-details.model';
 import type { ActorOutcomeEvent } from './quotes.model';
 import type { ReviewData, ReviewEvent, ReviewInput, SaveTravellerResult, ServiceFailure } from './review.types';
+import type { ShareModelEvent } from './agent-share.model';
 
 /**
  * Samples of the review step, shared by its unit tests, its model test (review.model.test.ts)
@@ -233,7 +234,7 @@ export const REVIEW_FAILURES = {
   invalidLead: failure(422, 'invalid', { errors: { uuid: 'invalid_value' } }),
 } as const satisfies Record<string, ServiceFailure>;
 
-export type ReviewModelEvent = ReviewEvent | ActorOutcomeEvent | { type: typeof NEXT_TRAVELLER_EVENT };
+export type ReviewModelEvent = ReviewEvent | ActorOutcomeEvent | { type: typeof NEXT_TRAVELLER_EVENT } | ShareModelEvent;
 
 /**
  * The call outcomes and user events the model explores for a family of `count`, of whom `saved`
@@ -246,6 +247,8 @@ export function reviewModelEvents(count: number, saved: number[] = []): readonly
   return [
     { type: 'xstate.done.actor.loadReview', output: reviewData({ count, saved }) },
     { type: 'xstate.done.actor.loadReview', output: reviewData({ count, invoice: null }) },
+    // A broken read: every lead has a traveller.
+    { type: 'xstate.done.actor.loadReview', output: reviewData({ count: 0 }) },
     { type: 'xstate.error.actor.loadReview', error: REVIEW_FAILURES.network },
     { type: 'traveller.save', values: travellerValues(0) },
     { type: 'traveller.previous' },
