@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject, InspectionEvent, Snapshot } from 'xstate';
 import type { TestModel, TestPath } from 'xstate/graph';
 
@@ -58,18 +58,38 @@ export function definedCoverage(machine: AnyStateMachine): { states: string[]; t
   return { states: nodes.map((node) => node.id), transitions };
 }
 
-/** What the runs of one test file reached, by machine id. */
-export type ReachedCoverage = Record<string, { states: string[]; transitions: string[]; events: string[] }>;
+/**
+ * What the runs of one test file reached, by machine id; `by` names, for each state and
+ * transition, the first paths (their ids, model-replay.ts withPathIds) that reached it.
+ */
+export type ReachedCoverage = Record<string, { states: string[]; transitions: string[]; events: string[]; by: Record<string, string[]> }>;
 
-const reached = new Map<string, { states: Set<string>; transitions: Set<string>; events: Set<string> }>();
+/** Paths named per state or transition in the report: enough to replay one, not every one. */
+const PATHS_NAMED = 3;
+
+const reached = new Map<string, { states: Set<string>; transitions: Set<string>; events: Set<string>; by: Map<string, Set<string>> }>();
 
 function reachedOf(machineId: string) {
   let entry = reached.get(machineId);
   if (!entry) {
-    entry = { states: new Set(), transitions: new Set(), events: new Set() };
+    entry = { states: new Set(), transitions: new Set(), events: new Set(), by: new Map() };
     reached.set(machineId, entry);
   }
   return entry;
+}
+
+/** The id of the generated path running now (the start of its test's name), or null. */
+function currentPathId(): string | null {
+  const name = expect.getState().currentTestName ?? '';
+  return /(?:^|\s)([0-9a-f]{8}) /.exec(name)?.[1] ?? null;
+}
+
+function reachedBy(entry: ReturnType<typeof reachedOf>, key: string) {
+  const id = currentPathId();
+  if (id === null) return;
+  const ids = entry.by.get(key) ?? new Set<string>();
+  if (ids.size < PATHS_NAMED) ids.add(id);
+  entry.by.set(key, ids);
 }
 
 /** Records the states, transitions and events of every machine actor it is passed events of. */
@@ -81,19 +101,23 @@ export function coverageInspector(event: InspectionEvent): void {
   if (event.type === '@xstate.event') entry.events.add(event.event.type);
   if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return;
   const nodes = (event.snapshot as { _nodes?: AnyStateNode[] })._nodes ?? [];
-  for (const node of nodes) entry.states.add(node.id);
+  const reach = (set: Set<string>, key: string) => {
+    set.add(key);
+    reachedBy(entry, key);
+  };
+  for (const node of nodes) reach(entry.states, node.id);
   if (event.type !== '@xstate.microstep') return;
   for (const transition of event._transitions) {
-    entry.transitions.add(transitionName(transition));
+    reach(entry.transitions, transitionName(transition));
     // A transient state (one that only passes on, by an eventless transition) is in no snapshot:
     // it counts as reached when a transition leaves it.
-    entry.states.add((transition.source as AnyStateNode).id);
+    reach(entry.states, (transition.source as AnyStateNode).id);
   }
 }
 
 /** What this file's runs reached so far. */
 export function reachedCoverage(): ReachedCoverage {
-  return Object.fromEntries([...reached].map(([id, entry]) => [id, { states: [...entry.states], transitions: [...entry.transitions], events: [...entry.events] }]));
+  return Object.fromEntries([...reached].map(([id, entry]) => [id, { states: [...entry.states], transitions: [...entry.transitions], events: [...entry.events], by: Object.fromEntries([...entry.by].map(([key, ids]) => [key, [...ids]])) }]));
 }
 
 /**

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { callBackMachine } from '../../machines/call-back.machine';
 import { checkoutMachine } from '../../machines/checkout.machine';
 import { journeyMachine } from '../../machines/journey.machine';
-import { ALWAYS, definedCoverage, type ReachedCoverage } from '../../machines/model-coverage';
+import { ALWAYS, definedCoverage, type DefinedTransition, type ReachedCoverage } from '../../machines/model-coverage';
 import { paymentResultMachine } from '../../machines/payment-result.machine';
 import { quotesMachine } from '../../machines/quotes.machine';
 import { reviewMachine } from '../../machines/review.machine';
@@ -18,7 +18,9 @@ import { BIN, ROOT } from '../support/server-process';
  * actors, and the journey's on the rendered app), then adds up which states and transitions of
  * each machine those runs reached (machines/model-coverage.ts) and prints, per machine, states
  * reached / defined and transitions reached / defined, then every transition not reached. Exits
- * 1 when a test failed or anything was not reached. Arguments after `--` go to vitest.
+ * 1 when a test failed or anything was not reached. `--path <id>` runs one generated path
+ * alone; `--report` also writes reports/model-coverage/ (summary.json and index.html); other
+ * arguments go to vitest.
  */
 
 const MACHINES: readonly AnyStateMachine[] = [journeyMachine, travelDetailsMachine, quotesMachine, callBackMachine, reviewMachine, checkoutMachine, paymentResultMachine];
@@ -43,8 +45,8 @@ function runModelTests(coverageDir: string, extra: string[]): { ok: boolean; tes
   return { ok: run.status === 0, tests };
 }
 
-type Reached = { states: Set<string>; transitions: Set<string>; events: Set<string> };
-const nothingReached = (): Reached => ({ states: new Set(), transitions: new Set(), events: new Set() });
+type Reached = { states: Set<string>; transitions: Set<string>; events: Set<string>; by: Map<string, Set<string>> };
+const nothingReached = (): Reached => ({ states: new Set(), transitions: new Set(), events: new Set(), by: new Map() });
 
 function reachedFrom(dir: string): Map<string, Reached> {
   const union = new Map<string, Reached>();
@@ -55,6 +57,11 @@ function reachedFrom(dir: string): Map<string, Reached> {
       entry.states.forEach((state) => into.states.add(state));
       entry.transitions.forEach((transition) => into.transitions.add(transition));
       entry.events.forEach((type) => into.events.add(type));
+      for (const [key, ids] of Object.entries(entry.by)) {
+        const named = into.by.get(key) ?? new Set<string>();
+        ids.forEach((id) => named.size < 3 && named.add(id));
+        into.by.set(key, named);
+      }
       union.set(machine, into);
     }
   }
@@ -82,13 +89,55 @@ function vitestArguments(args: string[]): string[] {
   return out;
 }
 
+interface MachineReport {
+  machine: string;
+  states: { id: string; reached: boolean; paths: string[] }[];
+  transitions: (DefinedTransition & { reached: boolean; paths: string[] })[];
+  eventTypesNeverSent: string[];
+}
+
+const REPORT_DIR = path.join(ROOT, 'reports/model-coverage');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+
+/**
+ * `--report`: reports/model-coverage/summary.json (every machine's states and transitions,
+ * whether reached and by which paths) and index.html, the same as a page to read. Answers the
+ * page's path.
+ */
+function writeReport(summary: { tests: number; ok: boolean; machines: MachineReport[] }): string {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  writeFileSync(path.join(REPORT_DIR, 'summary.json'), JSON.stringify({ generatedAt: new Date().toISOString(), ...summary }, null, 2));
+  const replay = (ids: string[]) => ids.map((id) => `<code title="npm run test:model -- --path ${id}">${id}</code>`).join(' ') || '—';
+  const mark = (reached: boolean) => (reached ? '<td class="ok">reached</td>' : '<td class="no">NOT reached</td>');
+  const sections = summary.machines.map((entry) => {
+    const states = entry.states.map((state) => `<tr><td>${escapeHtml(state.id)}</td>${mark(state.reached)}<td>${replay(state.paths)}</td></tr>`).join('');
+    const transitions = entry.transitions
+      .map((transition) => `<tr><td>${escapeHtml(transition.source)}</td><td>${escapeHtml(transition.event)}</td><td>${escapeHtml(transition.target)}</td>${mark(transition.reached)}<td>${replay(transition.paths)}</td></tr>`)
+      .join('');
+    const reachedStates = entry.states.filter((state) => state.reached).length;
+    const reachedTransitions = entry.transitions.filter((transition) => transition.reached).length;
+    return `<section><h2 id="${entry.machine}">${entry.machine}: states ${reachedStates} / ${entry.states.length}, transitions ${reachedTransitions} / ${entry.transitions.length}</h2>
+<table><caption>States</caption><thead><tr><th>state</th><th>reached</th><th>paths (replay with --path)</th></tr></thead><tbody>${states}</tbody></table>
+<table><caption>Transitions</caption><thead><tr><th>from</th><th>on</th><th>to</th><th>reached</th><th>paths (replay with --path)</th></tr></thead><tbody>${transitions}</tbody></table></section>`;
+  });
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Safar model coverage</title>
+<style>body{font:14px system-ui,sans-serif;margin:2rem;max-width:80rem}table{border-collapse:collapse;margin:1rem 0;width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:start;vertical-align:top}caption{text-align:start;font-weight:600}.ok{color:#1b5e20}.no{color:#b00020;font-weight:600}code{margin-inline-end:.5rem}</style></head>
+<body><h1>Model coverage</h1><p>${summary.tests} paths run${summary.ok ? '' : ' (some failed)'}. Generated by <code>npm run test:model -- --report</code>.</p>
+<nav>${summary.machines.map((entry) => `<a href="#${entry.machine}">${entry.machine}</a>`).join(' · ')}</nav>${sections.join('')}</body></html>`;
+  const page = path.join(REPORT_DIR, 'index.html');
+  writeFileSync(page, html);
+  return page;
+}
+
 const percent = (part: number, whole: number) => (whole === 0 ? '100' : ((100 * part) / whole).toFixed(0));
 const pad = (text: string, width: number) => text.padEnd(width);
 
 function main(): number {
   const coverageDir = mkdtempSync(path.join(os.tmpdir(), 'safar-model-coverage-'));
   try {
-    const args = vitestArguments(process.argv.slice(2));
+    const report = process.argv.includes('--report');
+    const args = vitestArguments(process.argv.slice(2).filter((arg) => arg !== '--report'));
     const run = runModelTests(coverageDir, args);
     if (args.includes('-t')) {
       // One path (or a name filter): the tests' result alone; coverage is for the whole run.
@@ -98,6 +147,7 @@ function main(): number {
     const reached = reachedFrom(coverageDir);
 
     const rows: string[][] = [];
+    const machines: MachineReport[] = [];
     const missing: string[] = [];
     const unsampled: string[] = [];
     let totals = { states: 0, statesReached: 0, transitions: 0, transitionsReached: 0 };
@@ -118,6 +168,13 @@ function main(): number {
         `${unsent.length} of ${accepted.length}`,
       ]);
       for (const type of unsent) unsampled.push(`${machine.id}: ${type}`);
+      const pathsOf = (key: string) => [...(got.by.get(key) ?? [])];
+      machines.push({
+        machine: machine.id,
+        states: defined.states.map((state) => ({ id: state, reached: got.states.has(state), paths: pathsOf(state) })),
+        transitions: defined.transitions.map((transition) => ({ ...transition, reached: got.transitions.has(transition.name), paths: pathsOf(transition.name) })),
+        eventTypesNeverSent: unsent,
+      });
       totals = {
         states: totals.states + defined.states.length,
         statesReached: totals.statesReached + statesReached.length,
@@ -144,6 +201,7 @@ function main(): number {
     console.log(widths.map((width) => '-'.repeat(width)).join('  '));
     for (const row of rows) console.log(row.map((cell, column) => pad(cell, widths[column]!)).join('  '));
     console.log(`paths (tests) run: ${run.tests}${run.ok ? '' : ' (some FAILED, see above)'}`);
+    if (report) console.log(`\nReport: ${writeReport({ tests: run.tests, ok: run.ok, machines })}`);
     if (unsampled.length > 0) console.log(`\nEvent types no path sent (add a sample to the machine's model):\n  ${unsampled.join('\n  ')}`);
     if (missing.length > 0) console.log(`\nNot reached (${missing.length}):\n  ${missing.join('\n  ')}`);
     return run.ok && missing.length === 0 && unsampled.length === 0 ? 0 : 1;
