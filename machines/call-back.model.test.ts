@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { TestModel, type TestPath } from 'xstate/graph';
 import { callBackMachine } from './call-back.machine';
 import { CALL_BACK_FAILURES, callBackInput, callBackModelEvents, type CallBackModelEvent } from './call-back.model';
 import { toCallBackPayload } from './call-back.payload';
 import type { CallBackInput } from './call-back.types';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
-import { deferredActors, replayStep, withPathIds } from './model-replay';
+import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
 
 // Built like quotes.model.test.ts: call outcomes are sample events, which settle the pending
 // promise actor of the live replay, so the machine's own invoke, input and onDone/onError run.
@@ -77,15 +77,7 @@ async function replayOnLiveActor(path: Path, input: CallBackInput): Promise<numb
   };
 
   const perform = replayStep(pending, (event) => actor.send(event as Exclude<CallBackModelEvent, { type: `xstate.${string}` }>));
-  const params: TestParam<Snapshot, CallBackModelEvent> = {
-    states: Object.fromEntries(STATES.map((state) => [state, check])),
-    events: Object.fromEntries(callBackModelEvents.map(({ type }) => [type, perform])),
-  };
-  try {
-    await path.test(params);
-  } finally {
-    actor.stop();
-  }
+  await testPathOnActor(path, actor, { states: STATES, check, samples: callBackModelEvents, perform });
   return checked;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { TestModel, type TestPath } from 'xstate/graph';
 import { tempCheckoutInput, validateCouponInput } from './checkout.helpers';
 import { checkoutMachine } from './checkout.machine';
 import {
@@ -16,7 +16,7 @@ import {
 } from './checkout.model';
 import { checkoutOutcomeEvent, selectCanPay, selectCoupon, selectOutcome, selectPaying } from './checkout.selectors';
 import { CHECKOUT_LOADER_MS, type CheckoutInput } from './checkout.types';
-import { deferredActors, replayStep, withPathIds } from './model-replay';
+import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
@@ -192,15 +192,7 @@ async function replayOnLiveActor(path: Path, { part, input }: Case): Promise<num
     else await settle(step);
   };
 
-  const params: TestParam<Snapshot, CheckoutModelEvent> = {
-    states: Object.fromEntries(STATES.map((state) => [state, check])),
-    events: Object.fromEntries(checkoutModelEvents(part).map(({ type }) => [type, perform])),
-  };
-  try {
-    await path.test(params);
-  } finally {
-    actor.stop();
-  }
+  await testPathOnActor(path, actor, { states: STATES, check, samples: checkoutModelEvents(part), perform });
   return checked;
 }
 

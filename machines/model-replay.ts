@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fromPromise } from 'xstate';
+import { fromPromise, type EventObject, type Snapshot } from 'xstate';
+import type { TestParam, TestPath } from 'xstate/graph';
 
 /**
  * Test support for the model tests of the step machines: the generated paths are replayed on a
@@ -66,4 +67,25 @@ export function withPathIds<P extends { steps: readonly { event: unknown }[] }>(
     taken.add(id);
     return [`${id} ${labelOf(path)}`, path] as const;
   });
+}
+
+/**
+ * Runs a generated path on a live actor: `perform` does each step's event (by its sample's
+ * type), `check` runs at every state the path reaches that matches one of `states`, and the
+ * actor is stopped at the end, also when a check fails.
+ */
+export async function testPathOnActor<S extends Snapshot<unknown>, E extends EventObject>(
+  path: TestPath<S, E>,
+  actor: { stop(): void },
+  { states, check, samples, perform }: { states: readonly string[]; check: (state: S) => void; samples: readonly E[]; perform: (step: { event: E }) => unknown },
+): Promise<void> {
+  const params: TestParam<S, E> = {
+    states: Object.fromEntries(states.map((state) => [state, check])),
+    events: Object.fromEntries(samples.map(({ type }) => [type, perform])) as unknown as TestParam<S, E>['events'],
+  };
+  try {
+    await path.test(params);
+  } finally {
+    actor.stop();
+  }
 }

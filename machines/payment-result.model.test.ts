@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep, withPathIds } from './model-replay';
+import { TestModel, type TestPath } from 'xstate/graph';
+import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
 import { paymentResultMachine } from './payment-result.machine';
 import {
   CANCELLED,
@@ -132,15 +132,7 @@ async function replayOnLiveActor(path: Path, input: PaymentResultInput): Promise
     if (step.event.type === POLL_EVENT) clock.increment(PAYMENT_POLL_MS);
     else await settle(step);
   };
-  const params: TestParam<Snapshot, PaymentResultModelEvent> = {
-    states: Object.fromEntries(STATES.map((state) => [state, check])),
-    events: Object.fromEntries(paymentResultModelEvents.map(({ type }) => [type, perform])),
-  };
-  try {
-    await path.test(params);
-  } finally {
-    actor.stop();
-  }
+  await testPathOnActor(path, actor, { states: STATES, check, samples: paymentResultModelEvents, perform });
   return checked;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import { TestModel, type TestPath } from 'xstate/graph';
 import { pathsCoveringTransitions } from './model-coverage';
-import { deferredActors, replayStep, withPathIds } from './model-replay';
+import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
 import { quotesMachine } from './quotes.machine';
 import type { Quote } from '../src/contract/quote.endpoints';
 import { isShareEvent } from './agent-share.model';
@@ -136,15 +136,7 @@ async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number
 
   const perform = replayStep(pending, (event) => actor.send(event as Exclude<QuotesModelEvent, { type: `xstate.${string}` }>));
 
-  const params: TestParam<Snapshot, QuotesModelEvent> = {
-    states: Object.fromEntries(STATES.map((state) => [state, check])),
-    events: Object.fromEntries(quotesModelEvents.map(({ type }) => [type, perform])),
-  };
-  try {
-    await path.test(params);
-  } finally {
-    actor.stop();
-  }
+  await testPathOnActor(path, actor, { states: STATES, check, samples: quotesModelEvents, perform });
   return checked;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep, withPathIds } from './model-replay';
+import { TestModel, type TestPath } from 'xstate/graph';
+import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
 import { reviewMachine } from './review.machine';
 import {
   DOB_MESSAGE,
@@ -168,15 +168,7 @@ async function replayOnLiveActor(path: Path, { count, input, samples = reviewMod
     else await settle(step);
   };
 
-  const params: TestParam<Snapshot, ReviewModelEvent> = {
-    states: Object.fromEntries(STATES.map((state) => [state, check])),
-    events: Object.fromEntries(samples.map(({ type }) => [type, perform])),
-  };
-  try {
-    await path.test(params);
-  } finally {
-    actor.stop();
-  }
+  await testPathOnActor(path, actor, { states: STATES, check, samples: samples, perform });
   return checked;
 }
 

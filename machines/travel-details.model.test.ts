@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep, withPathIds } from './model-replay';
+import { TestModel, type TestPath } from 'xstate/graph';
+import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
 import { travelDetailsMachine } from './travel-details.machine';
 import {
   DEVICE_UUID,
@@ -109,15 +109,7 @@ async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise
 
   const perform = replayStep(pending, (event) => actor.send(event as Exclude<TravelDetailsModelEvent, { type: `xstate.${string}` }>));
 
-  const params: TestParam<Snapshot, TravelDetailsModelEvent> = {
-    states: Object.fromEntries(STATES.map((state) => [state, check])),
-    events: Object.fromEntries(travelDetailsModelEvents.map(({ type }) => [type, perform])),
-  };
-  try {
-    await path.test(params);
-  } finally {
-    actor.stop();
-  }
+  await testPathOnActor(path, actor, { states: STATES, check, samples: travelDetailsModelEvents, perform });
   return checked;
 }
 
