@@ -65,7 +65,7 @@ export function definedCoverage(machine: AnyStateMachine): { states: string[]; t
 export type ReachedCoverage = Record<string, { states: string[]; transitions: string[]; events: string[]; by: Record<string, string[]> }>;
 
 /** Paths named per state or transition in the report: enough to replay one, not every one. */
-const PATHS_NAMED = 3;
+export const PATHS_NAMED = 3;
 
 const reached = new Map<string, { states: Set<string>; transitions: Set<string>; events: Set<string>; by: Map<string, Set<string>> }>();
 
