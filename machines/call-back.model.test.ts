@@ -6,7 +6,7 @@ import { CALL_BACK_FAILURES, callBackInput, callBackModelEvents, type CallBackMo
 import { toCallBackPayload } from './call-back.payload';
 import type { CallBackInput } from './call-back.types';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
-import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
+import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 
 // Built like quotes.model.test.ts: call outcomes are sample events, which settle the pending
 // promise actor of the live replay, so the machine's own invoke, input and onDone/onError run.
@@ -60,9 +60,7 @@ async function replayOnLiveActor(path: Path, input: CallBackInput): Promise<numb
   const check = (modelState: Snapshot) => {
     checked += 1;
     const live = actor.getSnapshot();
-    expect(live.value).toEqual(modelState.value);
-    expect(live.context).toEqual(modelState.context);
-    expect(live.status).toBe(modelState.status);
+    expectSameSnapshot(live, modelState);
     if (live.matches('sending')) {
       // What is sent is what was typed, trimmed, with the reason, the lead and the agent still known.
       expect(pending.get('sendRequest')?.input).toEqual(toCallBackPayload(live.context.submitted!, live.context));

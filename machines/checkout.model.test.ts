@@ -16,7 +16,7 @@ import {
 } from './checkout.model';
 import { checkoutOutcomeEvent, selectCanPay, selectCoupon, selectOutcome, selectPaying } from './checkout.selectors';
 import { CHECKOUT_LOADER_MS, type CheckoutInput } from './checkout.types';
-import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
+import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
@@ -139,9 +139,7 @@ async function replayOnLiveActor(path: Path, { part, input }: Case): Promise<num
   const check = (modelState: Snapshot) => {
     checked += 1;
     const live = actor.getSnapshot();
-    expect(live.value).toEqual(modelState.value);
-    expect(live.context).toEqual(modelState.context);
-    expect(live.status).toBe(modelState.status);
+    expectSameSnapshot(live, modelState);
     const { context } = live;
     if (live.matches('ready')) {
       const coupon = selectCoupon(live);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { expect } from 'vitest';
 import { fromPromise, type EventObject, type Snapshot } from 'xstate';
 import type { TestParam, TestPath } from 'xstate/graph';
 
@@ -88,4 +89,11 @@ export async function testPathOnActor<S extends Snapshot<unknown>, E extends Eve
   } finally {
     actor.stop();
   }
+}
+
+/** The live actor is where the model says: the same state value, context and status. */
+export function expectSameSnapshot(live: { value: unknown; context: unknown; status: string }, model: { value: unknown; context: unknown; status: string }): void {
+  expect(live.value).toEqual(model.value);
+  expect(live.context).toEqual(model.context);
+  expect(live.status).toBe(model.status);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
+import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { paymentResultMachine } from './payment-result.machine';
 import {
   CANCELLED,
@@ -101,9 +101,7 @@ async function replayOnLiveActor(path: Path, input: PaymentResultInput): Promise
   const check = (modelState: Snapshot) => {
     checked += 1;
     const live = actor.getSnapshot();
-    expect(live.value).toEqual(modelState.value);
-    expect(live.context).toEqual(modelState.context);
-    expect(live.status).toBe(modelState.status);
+    expectSameSnapshot(live, modelState);
     const view = selectPaymentResultView(live);
     // The view follows the state, and only the answered states show the order.
     if (live.status === 'done') expect(view).toBe('done');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
 import { pathsCoveringTransitions } from './model-coverage';
-import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
+import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { quotesMachine } from './quotes.machine';
 import type { Quote } from '../src/contract/quote.endpoints';
 import { isShareEvent } from './agent-share.model';
@@ -113,9 +113,7 @@ async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number
   const check = (modelState: Snapshot) => {
     checked += 1;
     const live = actor.getSnapshot();
-    expect(live.value).toEqual(modelState.value);
-    expect(live.context).toEqual(modelState.context);
-    expect(live.status).toBe(modelState.status);
+    expectSameSnapshot(live, modelState);
     // Never more than 3 plans compared.
     expect(live.context.compareSelection.length).toBeLessThanOrEqual(MAX_COMPARED);
     if (live.matches({ ready: { list: { buying: 'proceeding' } } })) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
+import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { reviewMachine } from './review.machine';
 import {
   DOB_MESSAGE,
@@ -121,9 +121,7 @@ async function replayOnLiveActor(path: Path, { count, input, samples = reviewMod
   const check = (modelState: Snapshot) => {
     checked += 1;
     const live = actor.getSnapshot();
-    expect(live.value).toEqual(modelState.value);
-    expect(live.context).toEqual(modelState.context);
-    expect(live.status).toBe(modelState.status);
+    expectSameSnapshot(live, modelState);
     const { context } = live;
     if (context.travellers.length > 0) {
       expect(storedLengths).toEqual([count]);

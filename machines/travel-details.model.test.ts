@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
-import { deferredActors, replayStep, testPathOnActor, withPathIds } from './model-replay';
+import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { travelDetailsMachine } from './travel-details.machine';
 import {
   DEVICE_UUID,
@@ -90,9 +90,7 @@ async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise
   const check = (modelState: Snapshot) => {
     checked += 1;
     const live = actor.getSnapshot();
-    expect(live.value).toEqual(modelState.value);
-    expect(live.context).toEqual(modelState.context);
-    expect(live.status).toBe(modelState.status);
+    expectSameSnapshot(live, modelState);
     if (live.status === 'done') {
       expect(live.output).toEqual(modelState.context.outcome);
       expect(stored).toEqual([
