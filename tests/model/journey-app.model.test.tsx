@@ -83,9 +83,8 @@ beforeAll(async () => {
 afterEach(() => cleanup());
 
 async function runInApp(path: Path) {
-  const { router, actor } = renderApp(journeyModelInput.path, journeyModelInput);
-  // From here on: the app's journey actor started before the test could watch it.
-  actor.system.inspect(inspect);
+  // The journey is watched from just after its start (the app starts it before the test can).
+  const { router, actor } = renderApp(journeyModelInput.path, journeyModelInput, { inspect });
 
   // States are keyed by page and "has a lead" (journeyModelStateKey), so the model's snapshot
   // can carry another path's lead id: the address bar is checked against the live lead.

@@ -1,9 +1,11 @@
 import { render } from '@testing-library/react';
 import { beforeAll } from 'vitest';
+import type { InspectionEvent } from 'xstate';
 import type { JourneyInput } from '../../machines/journey.types';
 import { App, preloadSystemErrorDialog } from '../../src/web/app';
 import { createMemoryHistory, LocationProvider } from '../../src/web/journey/app-location';
 import { JourneyActorContext } from '../../src/web/journey/journey-context';
+import { StepInspectorContext } from '../../src/web/journey/step-actor';
 import { preloadAllScreens } from '../../src/web/screens/journey-outlet';
 import { COMPANY_INFO_FALLBACK } from '../../src/web/shell/company-info.fallback';
 
@@ -16,9 +18,10 @@ export type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>
 /**
  * Renders the whole SPA in English on an in-memory history at `url` (path and query), with the
  * journey started from `journey`, and returns that history (as `router`) and the running
- * journey actor.
+ * journey actor. `inspect` (the model tests' coverage inspector) watches the step machines the
+ * screens start, and the journey from just after its start.
  */
-export function renderApp(url: string, journey: JourneyInput) {
+export function renderApp(url: string, journey: JourneyInput, { inspect }: { inspect?: (event: InspectionEvent) => void } = {}) {
   const holder: { actor?: JourneyActorRef } = {};
   function ActorProbe() {
     holder.actor = JourneyActorContext.useActorRef();
@@ -27,12 +30,15 @@ export function renderApp(url: string, journey: JourneyInput) {
   const boot = { lang: 'en' as const, companyInfo: COMPANY_INFO_FALLBACK.en, mainSiteUrl: 'https://www.safar.example', journey };
   const router = createMemoryHistory(url);
   render(
-    <LocationProvider history={router}>
-      <App boot={boot} env="test">
-        <ActorProbe />
-      </App>
-    </LocationProvider>,
+    <StepInspectorContext.Provider value={inspect}>
+      <LocationProvider history={router}>
+        <App boot={boot} env="test">
+          <ActorProbe />
+        </App>
+      </LocationProvider>
+    </StepInspectorContext.Provider>,
   );
   if (!holder.actor) throw new Error('the journey actor did not start');
+  if (inspect) holder.actor.system.inspect(inspect);
   return { router, actor: holder.actor };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useStepActor } from '../../journey/step-actor';
 import { useLocation } from '../../journey/app-location';
 import { checkoutOutcomeEvent, selectCouponFailed, selectOutcome, selectPayFailed } from '../../../../machines/checkout.selectors';
 import type { CheckoutInput } from '../../../../machines/checkout.types';
@@ -30,7 +31,7 @@ export function useCheckoutStep() {
     // An agent's link carries the coupon the agent applied (issue 17): it is applied as if typed.
     storedCoupon: couponFromLink(search) ?? storedCoupon(),
   }));
-  const step = useActorRef(checkoutLogic, { input });
+  const step = useStepActor(checkoutLogic, input);
   const outcome = useSelector(step, selectOutcome);
   const payFailed = useSelector(step, selectPayFailed);
   const couponFailed = useSelector(step, selectCouponFailed);

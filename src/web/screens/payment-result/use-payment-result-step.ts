@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useStepActor } from '../../journey/step-actor';
 import { useLocation } from '../../journey/app-location';
 import { selectLead } from '../../../../machines/journey.selectors';
 import { paymentResultOutcomeEvent, selectPaymentResultOutcome } from '../../../../machines/payment-result.selectors';
@@ -24,7 +25,7 @@ export function usePaymentResultStep({ withReference }: { withReference: boolean
     uuid: selectLead(journey.getSnapshot()).uuid,
     reference: withReference ? new URLSearchParams(search).get('ref') || null : null,
   }));
-  const step = useActorRef(paymentResultLogic, { input });
+  const step = useStepActor(paymentResultLogic, input);
   const outcome = useSelector(step, selectPaymentResultOutcome);
   useStepOutcome(outcome, paymentResultOutcomeEvent);
   return { step, lang };

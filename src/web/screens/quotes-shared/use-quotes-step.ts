@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useStepActor } from '../../journey/step-actor';
 import { selectIsAgent, selectLead } from '../../../../machines/journey.selectors';
 import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome } from '../../../../machines/quotes.selectors';
 import type { QuotesInput, QuotesView } from '../../../../machines/quotes.types';
@@ -35,7 +36,7 @@ export function useQuotesStep(view: QuotesView) {
       addonsByPlan: compared.addons,
     };
   });
-  const step = useActorRef(quotesLogic, { input });
+  const step = useStepActor(quotesLogic, input);
   const outcome = useSelector(step, selectOutcome);
   const failure = useSelector(step, selectFailure);
   const buyFailed = useSelector(step, selectBuyFailed);

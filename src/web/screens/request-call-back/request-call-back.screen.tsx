@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Center, Loader, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useStepActor } from '../../journey/step-actor';
 import {
   selectCallBackFailure,
   selectCallBackOutcome,
@@ -59,7 +60,7 @@ export function RequestCallBackScreen() {
   const { t } = useLingui();
   const journey = JourneyActorContext.useActorRef();
   const input = useStepInput();
-  const step = useActorRef(callBackLogic, { input });
+  const step = useStepActor(callBackLogic, input);
 
   const view = useSelector(step, selectCallBackView);
   const values = useSelector(step, selectCallBackValues);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useStepActor } from '../../journey/step-actor';
 import { reviewOutcomeEvent, selectOutcome, selectSaveFailed } from '../../../../machines/review.selectors';
 import type { ReviewInput } from '../../../../machines/review.types';
 import { JourneyActorContext } from '../../journey/journey-context';
@@ -26,7 +27,7 @@ export function useReviewStep() {
     // What was typed before the language switch's reload (issue 17).
     drafts: takeReloadDraft(isReviewDrafts) ?? {},
   }));
-  const step = useActorRef(reviewLogic, { input });
+  const step = useStepActor(reviewLogic, input);
   const outcome = useSelector(step, selectOutcome);
   const saveFailed = useSelector(step, selectSaveFailed);
   useStepOutcome(outcome, reviewOutcomeEvent);

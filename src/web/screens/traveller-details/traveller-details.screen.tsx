@@ -2,7 +2,8 @@ import { Suspense, lazy, startTransition, useCallback, useEffect, useState } fro
 import { Alert, Center, Grid, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconBolt, IconLock, IconScale } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useStepActor } from '../../journey/step-actor';
 import { useLocation } from '../../journey/app-location';
 import { todayIso } from '../../../contract/dates';
 import type { LeadStage } from '../../../../machines/journey.types';
@@ -77,7 +78,7 @@ export function TravellerDetailsScreen() {
   const journey = JourneyActorContext.useActorRef();
   const input = useStepInput();
   const [today] = useState(todayIso);
-  const step = useActorRef(travelDetailsLogic, { input });
+  const step = useStepActor(travelDetailsLogic, input);
   useState(preloadTravelDetailsForm);
 
   const view = useSelector(step, selectView);
