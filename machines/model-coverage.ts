@@ -62,17 +62,23 @@ export function definedCoverage(machine: AnyStateMachine): { states: string[]; t
  * What the runs of one test file reached, by machine id; `by` names, for each state and
  * transition, the first paths (their ids, model-replay.ts withPathIds) that reached it.
  */
-export type ReachedCoverage = Record<string, { states: string[]; transitions: string[]; events: string[]; by: Record<string, string[]> }>;
+export type ReachedCoverage = Record<string, { states: string[]; transitions: string[]; events: string[]; paths: string[]; by: Record<string, string[]> }>;
+
+/** What one test file writes: its machines' coverage, and whether it ran them on the rendered app (tests/model/). */
+export interface FileCoverage {
+  rendered: boolean;
+  machines: ReachedCoverage;
+}
 
 /** Paths named per state or transition in the report: enough to replay one, not every one. */
 export const PATHS_NAMED = 3;
 
-const reached = new Map<string, { states: Set<string>; transitions: Set<string>; events: Set<string>; by: Map<string, Set<string>> }>();
+const reached = new Map<string, { states: Set<string>; transitions: Set<string>; events: Set<string>; paths: Set<string>; by: Map<string, Set<string>> }>();
 
 function reachedOf(machineId: string) {
   let entry = reached.get(machineId);
   if (!entry) {
-    entry = { states: new Set(), transitions: new Set(), events: new Set(), by: new Map() };
+    entry = { states: new Set(), transitions: new Set(), events: new Set(), paths: new Set(), by: new Map() };
     reached.set(machineId, entry);
   }
   return entry;
@@ -98,7 +104,11 @@ export function coverageInspector(event: InspectionEvent): void {
   if (!logic || !('root' in logic) || typeof logic.id !== 'string') return;
   const entry = reachedOf(logic.id);
   // Every event the actor was sent (by a path, a settled call or a timer): what its model samples.
-  if (event.type === '@xstate.event') entry.events.add(event.event.type);
+  if (event.type === '@xstate.event') {
+    entry.events.add(event.event.type);
+    const id = currentPathId();
+    if (id !== null) entry.paths.add(id);
+  }
   if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return;
   const nodes = (event.snapshot as { _nodes?: AnyStateNode[] })._nodes ?? [];
   const reach = (set: Set<string>, key: string) => {
@@ -117,19 +127,26 @@ export function coverageInspector(event: InspectionEvent): void {
 
 /** What this file's runs reached so far. */
 export function reachedCoverage(): ReachedCoverage {
-  return Object.fromEntries([...reached].map(([id, entry]) => [id, { states: [...entry.states], transitions: [...entry.transitions], events: [...entry.events], by: Object.fromEntries([...entry.by].map(([key, ids]) => [key, [...ids]])) }]));
+  return Object.fromEntries(
+    [...reached].map(([id, entry]) => [
+      id,
+      { states: [...entry.states], transitions: [...entry.transitions], events: [...entry.events], paths: [...entry.paths], by: Object.fromEntries([...entry.by].map(([key, ids]) => [key, [...ids]])) },
+    ]),
+  );
 }
 
 /**
  * Call once at the top of a model test file: answers the inspector to pass to its actors and,
- * with MODEL_COVERAGE_DIR set, writes what the file reached there once its tests have run.
+ * with MODEL_COVERAGE_DIR set, writes what the file reached there once its tests have run. A
+ * file in tests/model/ runs its paths on the rendered app, and its coverage counts as on screen.
  */
 export function recordModelCoverage(file: string): typeof coverageInspector {
   afterAll(() => {
     const dir = process.env.MODEL_COVERAGE_DIR;
     if (!dir) return;
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${path.basename(file)}-${process.pid}-${Date.now()}.json`), JSON.stringify(reachedCoverage()));
+    const written: FileCoverage = { rendered: /[\\/]tests[\\/]model[\\/]/.test(file), machines: reachedCoverage() };
+    writeFileSync(path.join(dir, `${path.basename(file)}-${process.pid}-${Date.now()}.json`), JSON.stringify(written));
   });
   return coverageInspector;
 }

@@ -6,7 +6,7 @@ import type { AnyStateMachine } from 'xstate';
 import { callBackMachine } from '../../machines/call-back.machine';
 import { checkoutMachine } from '../../machines/checkout.machine';
 import { journeyMachine } from '../../machines/journey.machine';
-import { ALWAYS, PATHS_NAMED, definedCoverage, type DefinedTransition, type ReachedCoverage } from '../../machines/model-coverage';
+import { ALWAYS, PATHS_NAMED, definedCoverage, type DefinedTransition, type FileCoverage } from '../../machines/model-coverage';
 import { paymentResultMachine } from '../../machines/payment-result.machine';
 import { quotesMachine } from '../../machines/quotes.machine';
 import { reviewMachine } from '../../machines/review.machine';
@@ -45,18 +45,21 @@ function runModelTests(coverageDir: string, extra: string[]): { ok: boolean; tes
   return { ok: run.status === 0, tests };
 }
 
-type Reached = { states: Set<string>; transitions: Set<string>; events: Set<string>; by: Map<string, Set<string>> };
-const nothingReached = (): Reached => ({ states: new Set(), transitions: new Set(), events: new Set(), by: new Map() });
+type Reached = { states: Set<string>; transitions: Set<string>; events: Set<string>; paths: Set<string>; onScreen: Set<string>; by: Map<string, Set<string>> };
+const nothingReached = (): Reached => ({ states: new Set(), transitions: new Set(), events: new Set(), paths: new Set(), onScreen: new Set(), by: new Map() });
 
 function reachedFrom(dir: string): Map<string, Reached> {
   const union = new Map<string, Reached>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'vitest.json')) {
-    const reached = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ReachedCoverage;
-    for (const [machine, entry] of Object.entries(reached)) {
+    const { rendered, machines } = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as FileCoverage;
+    for (const [machine, entry] of Object.entries(machines)) {
       const into = union.get(machine) ?? nothingReached();
       entry.states.forEach((state) => into.states.add(state));
       entry.transitions.forEach((transition) => into.transitions.add(transition));
+      // Transitions taken on the rendered app: the screens and the API client ran with the machine.
+      if (rendered) entry.transitions.forEach((transition) => into.onScreen.add(transition));
       entry.events.forEach((type) => into.events.add(type));
+      entry.paths.forEach((id) => into.paths.add(id));
       for (const [key, ids] of Object.entries(entry.by)) {
         const named = into.by.get(key) ?? new Set<string>();
         ids.forEach((id) => named.size < PATHS_NAMED && named.add(id));
@@ -92,7 +95,9 @@ function vitestArguments(args: string[]): string[] {
 interface MachineReport {
   machine: string;
   states: { id: string; reached: boolean; paths: string[] }[];
-  transitions: (DefinedTransition & { reached: boolean; paths: string[] })[];
+  transitions: (DefinedTransition & { reached: boolean; onScreen: boolean; paths: string[] })[];
+  /** How many generated paths ran an actor of the machine. */
+  paths: number;
   eventTypesNeverSent: string[];
 }
 
@@ -113,13 +118,16 @@ function writeReport(summary: { tests: number; ok: boolean; machines: MachineRep
   const sections = summary.machines.map((entry) => {
     const states = entry.states.map((state) => `<tr><td>${escapeHtml(state.id)}</td>${mark(state.reached)}<td>${replay(state.paths)}</td></tr>`).join('');
     const transitions = entry.transitions
-      .map((transition) => `<tr><td>${escapeHtml(transition.source)}</td><td>${escapeHtml(transition.event)}</td><td>${escapeHtml(transition.target)}</td>${mark(transition.reached)}<td>${replay(transition.paths)}</td></tr>`)
+      .map(
+        (transition) =>
+          `<tr><td>${escapeHtml(transition.source)}</td><td>${escapeHtml(transition.event)}</td><td>${escapeHtml(transition.target)}</td>${mark(transition.reached)}<td>${transition.onScreen ? 'yes' : 'no'}</td><td>${replay(transition.paths)}</td></tr>`,
+      )
       .join('');
     const reachedStates = entry.states.filter((state) => state.reached).length;
     const reachedTransitions = entry.transitions.filter((transition) => transition.reached).length;
-    return `<section><h2 id="${entry.machine}">${entry.machine}: states ${reachedStates} / ${entry.states.length}, transitions ${reachedTransitions} / ${entry.transitions.length}</h2>
+    return `<section><h2 id="${entry.machine}">${entry.machine}: states ${reachedStates} / ${entry.states.length}, transitions ${reachedTransitions} / ${entry.transitions.length}, ${entry.paths} paths</h2>
 <table><caption>States</caption><thead><tr><th>state</th><th>reached</th><th>paths (replay with --path)</th></tr></thead><tbody>${states}</tbody></table>
-<table><caption>Transitions</caption><thead><tr><th>from</th><th>on</th><th>to</th><th>reached</th><th>paths (replay with --path)</th></tr></thead><tbody>${transitions}</tbody></table></section>`;
+<table><caption>Transitions</caption><thead><tr><th>from</th><th>on</th><th>to</th><th>reached</th><th>on screen</th><th>paths (replay with --path)</th></tr></thead><tbody>${transitions}</tbody></table></section>`;
   });
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Safar model coverage</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem;max-width:80rem}table{border-collapse:collapse;margin:1rem 0;width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:start;vertical-align:top}caption{text-align:start;font-weight:600}.ok{color:#1b5e20}.no{color:#b00020;font-weight:600}code{margin-inline-end:.5rem}</style></head>
@@ -150,7 +158,7 @@ function main(): number {
     const machines: MachineReport[] = [];
     const missing: string[] = [];
     const unsampled: string[] = [];
-    let totals = { states: 0, statesReached: 0, transitions: 0, transitionsReached: 0 };
+    let totals = { states: 0, statesReached: 0, transitions: 0, transitionsReached: 0, onScreen: 0 };
     for (const machine of MACHINES) {
       const defined = definedCoverage(machine);
       const got = reached.get(machine.id) ?? nothingReached();
@@ -160,11 +168,14 @@ function main(): number {
       const unsent = accepted.filter((type) => !got.events.has(type));
       const statesReached = defined.states.filter((state) => got.states.has(state));
       const transitionsReached = defined.transitions.filter((transition) => got.transitions.has(transition.name));
+      const onScreen = defined.transitions.filter((transition) => got.onScreen.has(transition.name));
       rows.push([
         machine.id,
         `${statesReached.length} / ${defined.states.length}`,
         `${transitionsReached.length} / ${defined.transitions.length}`,
         `${percent(transitionsReached.length, defined.transitions.length)} %`,
+        `${onScreen.length} / ${defined.transitions.length}`,
+        `${got.paths.size}`,
         `${unsent.length} of ${accepted.length}`,
       ]);
       for (const type of unsent) unsampled.push(`${machine.id}: ${type}`);
@@ -172,7 +183,13 @@ function main(): number {
       machines.push({
         machine: machine.id,
         states: defined.states.map((state) => ({ id: state, reached: got.states.has(state), paths: pathsOf(state) })),
-        transitions: defined.transitions.map((transition) => ({ ...transition, reached: got.transitions.has(transition.name), paths: pathsOf(transition.name) })),
+        transitions: defined.transitions.map((transition) => ({
+          ...transition,
+          reached: got.transitions.has(transition.name),
+          onScreen: got.onScreen.has(transition.name),
+          paths: pathsOf(transition.name),
+        })),
+        paths: got.paths.size,
         eventTypesNeverSent: unsent,
       });
       totals = {
@@ -180,6 +197,7 @@ function main(): number {
         statesReached: totals.statesReached + statesReached.length,
         transitions: totals.transitions + defined.transitions.length,
         transitionsReached: totals.transitionsReached + transitionsReached.length,
+        onScreen: totals.onScreen + onScreen.length,
       };
       for (const state of defined.states.filter((id) => !got.states.has(id))) missing.push(`${machine.id}: state ${state}`);
       for (const transition of defined.transitions.filter((entry) => !got.transitions.has(entry.name))) {
@@ -191,10 +209,12 @@ function main(): number {
       `${totals.statesReached} / ${totals.states}`,
       `${totals.transitionsReached} / ${totals.transitions}`,
       `${percent(totals.transitionsReached, totals.transitions)} %`,
+      `${totals.onScreen} / ${totals.transitions}`,
+      '',
       `${unsampled.length}`,
     ]);
 
-    const header = ['machine', 'states reached / defined', 'transitions reached / defined', 'transitions', 'event types never sent'];
+    const header = ['machine', 'states reached / defined', 'transitions reached / defined', 'transitions', 'of them on screen', 'paths', 'event types never sent'];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
     console.log('\nModel coverage');
     console.log(header.map((title, column) => pad(title, widths[column]!)).join('  '));
