@@ -12,13 +12,21 @@ export interface StepLead {
 }
 
 /**
+ * The agent of a link as the steps use it: a positive whole number, or null for a customer (a
+ * missing, malformed or zero `agent`; agent_id 0 is what a customer's requests send).
+ */
+export function stepAgentId(agentId: string | null): number | null {
+  const value = agentId === null ? null : Number(agentId);
+  return value !== null && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
  * The journey's lead for the step at `path` (review details, checkout): the agent id read as a
  * positive whole number, and in agent mode the link the agent shares for this page.
  */
 export function stepLead(snapshot: JourneySnapshot, path: string): StepLead {
   const lead = selectLead(snapshot);
-  const agentId = lead.agentId === null ? null : Number(lead.agentId);
-  const validAgent = agentId !== null && Number.isInteger(agentId) && agentId > 0 ? agentId : null;
+  const validAgent = stepAgentId(lead.agentId);
   const link = validAgent !== null ? pageLink(path, lead.uuid) : null;
   return { uuid: lead.uuid, sessionId: lead.sessionId, agentId: validAgent, link };
 }

@@ -298,6 +298,12 @@ describe('agent mode (RULINGS 15)', () => {
     expect(screen.queryByTestId('agent-share')).toBeNull();
   });
 
+  it('reads agent 0 as a customer, as review and checkout do: no share icons', async () => {
+    renderScreen({ agentId: '0' });
+    await cards();
+    expect(screen.queryByTestId('agent-share')).toBeNull();
+  });
+
   it('shares on WhatsApp and by e-mail, with a toast', async () => {
     renderScreen({ agentId: '101' });
     await cards();

@@ -5,7 +5,7 @@ import { selectIsAgent, selectLead } from '../../../../machines/journey.selector
 import { quotesOutcomeEvent, selectBuyFailed, selectFailure, selectOutcome } from '../../../../machines/quotes.selectors';
 import type { QuotesInput, QuotesView } from '../../../../machines/quotes.types';
 import { JourneyActorContext } from '../../journey/journey-context';
-import { quotesShareLink } from '../../journey/step-lead';
+import { quotesShareLink, stepAgentId } from '../../journey/step-lead';
 import { useStepOutcome } from '../../journey/use-step-outcome';
 import { preloadBotCheck } from '../../services/bot-check.service';
 import { useApp } from '../../shell/app-context';
@@ -22,14 +22,13 @@ export function useQuotesStep(view: QuotesView) {
   const isAgent = JourneyActorContext.useSelector(selectIsAgent);
   const [input] = useState<QuotesInput>(() => {
     const lead = selectLead(journey.getSnapshot());
-    const agentId = lead.agentId === null ? null : Number(lead.agentId);
     // Both pages start from compare_data: the table's plans, the list's selection, and each plan's ticks.
     const compared = readCompareData(lead.uuid);
     return {
       lang,
       uuid: lead.uuid,
       sessionId: lead.sessionId,
-      agentId: agentId !== null && Number.isInteger(agentId) && agentId >= 0 ? agentId : null,
+      agentId: stepAgentId(lead.agentId),
       link: quotesShareLink(view, lead.uuid),
       view,
       compareIds: compared.compareIds,
