@@ -1,6 +1,9 @@
+import type { SnapshotFrom } from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
 import type { ErrorEnvelope } from '../src/contract/envelope';
 import type { Quote, QuoteAddon } from '../src/contract/quote.endpoints';
-import { shareModelEvents, type ShareModelEvent } from './agent-share.model';
+import { isShareEvent, shareModelEvents, type ShareModelEvent } from './agent-share.model';
+import { quotesMachine } from './quotes.machine';
 import { SAMPLE_LEAD } from './travel-details.model';
 import type { QuotesData, QuotesEvent, QuotesInput, QuotesServiceFailure } from './quotes.types';
 
@@ -160,3 +163,59 @@ export const quotesModelEvents: readonly QuotesModelEvent[] = [
 
 /** Events that change only what the list shows, explored off the freshly loaded list. */
 export const QUOTES_VIEW_EVENT_TYPES = ['sort.change', 'filter.change', 'drawer.open', 'drawer.close', 'notice.dismiss'] as const;
+
+/**
+ * The quotes model as quotes.model.test.ts builds it, for the tests that run its paths elsewhere
+ * (tests/model/quotes-screen.model.test.tsx runs them on the rendered screens): the same
+ * serialisation, event filters and labels. quotes.model.test.ts keeps its own copy of these.
+ */
+export type QuotesModelSnapshot = SnapshotFrom<typeof quotesMachine>;
+export type QuotesModelPath = TestPath<QuotesModelSnapshot, QuotesModelEvent>;
+
+export const serializeQuotesModelState = (snapshot: QuotesModelSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+const isQuotesViewEvent = (event: QuotesModelEvent) => (QUOTES_VIEW_EVENT_TYPES as readonly string[]).includes(event.type);
+
+/** View and share events off the freshly loaded list only (see quotes.model.test.ts `explored`). */
+function exploredInQuotesModel(state: QuotesModelSnapshot, event: QuotesModelEvent): boolean {
+  const { context } = state;
+  const side = isQuotesViewEvent(event) || isShareEvent(event);
+  const untouched = context.compareSelection.length === 0 && context.buyingQuoteId === null && Object.values(context.checkedAddons).every((ids) => ids.length === 0);
+  const inSideBranch =
+    context.sort !== 'price' || context.insurerFilter.length > 0 || context.drawerQuoteId !== null || !state.matches({ ready: { share: 'idle' } }) || context.emailSent;
+  if (!state.matches('ready')) return !side;
+  if (inSideBranch) return side;
+  return side ? untouched : true;
+}
+
+/** Plans compared in list order and removed last first (see quotes.model.test.ts `inOrder`). */
+function inOrderInQuotesModel(state: QuotesModelSnapshot, event: QuotesModelEvent): boolean {
+  if (event.type !== 'compare.toggle') return true;
+  const { compareSelection, quotes } = state.context;
+  const index = quotes.findIndex((quote) => quote.id === event.quoteId);
+  return index === compareSelection.length || event.quoteId === compareSelection.at(-1);
+}
+
+export function createQuotesModel(input: QuotesInput) {
+  return new TestModel<QuotesModelSnapshot, QuotesModelEvent, QuotesInput>(quotesMachine as never, {
+    input,
+    serializeState: serializeQuotesModelState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    events: (state) => quotesModelEvents.filter((event) => state.can(event as never) && inOrderInQuotesModel(state, event) && exploredInQuotesModel(state, event)),
+  });
+}
+
+const QUOTES_FAILURE_NAMES = new Map<unknown, string>(Object.entries(QUOTES_FAILURES).map(([name, failure]) => [failure, name]));
+
+function describeQuotesModelEvent(event: QuotesModelEvent | { type: 'xstate.init' }): string {
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${QUOTES_FAILURE_NAMES.get(event.error) ?? 'error'}`;
+  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓`;
+  if ('quoteId' in event) return `${event.type}(${event.quoteId})`;
+  return event.type;
+}
+
+/** A path's test label, as quotes.model.test.ts names its paths. */
+export function quotesModelPathLabel(path: QuotesModelPath): string {
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeQuotesModelEvent).join(' → ') || '(start)'}`;
+}
