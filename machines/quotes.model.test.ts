@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestPath } from 'xstate/graph';
+import { createActor } from 'xstate';
 import { pathsCoveringTransitions } from './model-coverage';
 import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { quotesMachine } from './quotes.machine';
 import type { Quote } from '../src/contract/quote.endpoints';
-import { isShareEvent } from './agent-share.model';
-import { QUOTES_FAILURES, QUOTES_VIEW_EVENT_TYPES, SAMPLE_QUOTES, quotesInput, quotesModelEvents, type QuotesModelEvent } from './quotes.model';
+import {
+  SAMPLE_QUOTES,
+  createQuotesModel,
+  quotesInput,
+  quotesModelEvents,
+  quotesModelPathLabel,
+  serializeQuotesModelState,
+  type QuotesModelEvent,
+  type QuotesModelPath,
+  type QuotesModelSnapshot,
+} from './quotes.model';
 import { displayedTotal, proceedPayload } from './quotes.pricing';
 import { MAX_COMPARED, type QuotesInput } from './quotes.types';
 import { recordModelCoverage } from './model-coverage';
@@ -15,9 +23,11 @@ const inspect = recordModelCoverage(import.meta.url);
 
 // Built like travel-details.model.test.ts (see there why TestModel and not createTestModel()):
 // call outcomes are sample events, which settle the pending promise actor of the live replay.
+// The model itself (its event filters, serialisation and labels) is createQuotesModel in
+// quotes.model.ts, shared with the run on the rendered screens (tests/model/).
 
-type Snapshot = SnapshotFrom<typeof quotesMachine>;
-type Path = TestPath<Snapshot, QuotesModelEvent>;
+type Snapshot = QuotesModelSnapshot;
+type Path = QuotesModelPath;
 type ImplementationsOf = Parameters<typeof quotesMachine.provide>[0];
 
 const ACTOR_IDS = ['loadQuotes', 'getBotToken', 'proceed', 'sendEmail'] as const;
@@ -38,60 +48,9 @@ const OTHER_STARTS: Record<string, { input: QuotesInput; reaches: string[] }> = 
   'compare table': { input: quotesInput({ view: 'offers', compareIds: [firstQuote.compare_id, secondQuote.compare_id] }), reaches: ['"closed"', '"failed"'] },
 };
 
-const FAILURE_NAMES = new Map<unknown, string>(Object.entries(QUOTES_FAILURES).map(([name, failure]) => [failure, name]));
-
-const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-
-function describeEvent(event: QuotesModelEvent | { type: 'xstate.init' }): string {
-  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? 'error'}`;
-  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓`;
-  if ('quoteId' in event) return `${event.type}(${event.quoteId})`;
-  return event.type;
-}
-
-function labelOf(path: Path): string {
-  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
-  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
-}
-
-function createModel(input: QuotesInput) {
-  return new TestModel<Snapshot, QuotesModelEvent, QuotesInput>(quotesMachine as never, {
-    input,
-    serializeState,
-    stateMatcher: (state, key) => state.matches(key as never),
-    events: (state) => quotesModelEvents.filter((event) => state.can(event as never) && inOrder(state, event) && explored(state, event)),
-  });
-}
-
-const isViewEvent = (event: QuotesModelEvent) => (QUOTES_VIEW_EVENT_TYPES as readonly string[]).includes(event.type);
-
-/**
- * The list's view events (sort, filter, drawer, notice) and the agent's share are explored off
- * the freshly loaded list, nothing compared, ticked or bought: there, and in what they lead to,
- * only they are sent. Otherwise every sort, filter and share state would multiply every
- * selection the paths already cover.
- */
-function explored(state: Snapshot, event: QuotesModelEvent): boolean {
-  const { context } = state;
-  const side = isViewEvent(event) || isShareEvent(event);
-  const untouched = context.compareSelection.length === 0 && context.buyingQuoteId === null && Object.values(context.checkedAddons).every((ids) => ids.length === 0);
-  const inSideBranch =
-    context.sort !== 'price' || context.insurerFilter.length > 0 || context.drawerQuoteId !== null || !state.matches({ ready: { share: 'idle' } }) || context.emailSent;
-  if (!state.matches('ready')) return !side;
-  if (inSideBranch) return side;
-  return side ? untouched : true;
-}
-
-/**
- * Plans are added to the comparison in list order and removed last first: the order of picks
- * only changes the order of the table, and every order would multiply the paths by 24.
- */
-function inOrder(state: Snapshot, event: QuotesModelEvent): boolean {
-  if (event.type !== 'compare.toggle') return true;
-  const { compareSelection, quotes } = state.context;
-  const index = quotes.findIndex((quote) => quote.id === event.quoteId);
-  return index === compareSelection.length || event.quoteId === compareSelection.at(-1);
-}
+const serializeState = serializeQuotesModelState;
+const labelOf = quotesModelPathLabel;
+const createModel = createQuotesModel;
 
 async function replayOnLiveActor(path: Path, input: QuotesInput): Promise<number> {
   const { actors: deferred, pending } = deferredActors(ACTOR_IDS);

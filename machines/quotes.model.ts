@@ -165,9 +165,9 @@ export const quotesModelEvents: readonly QuotesModelEvent[] = [
 export const QUOTES_VIEW_EVENT_TYPES = ['sort.change', 'filter.change', 'drawer.open', 'drawer.close', 'notice.dismiss'] as const;
 
 /**
- * The quotes model as quotes.model.test.ts builds it, for the tests that run its paths elsewhere
- * (tests/model/quotes-screen.model.test.tsx runs them on the rendered screens): the same
- * serialisation, event filters and labels. quotes.model.test.ts keeps its own copy of these.
+ * The quotes model, shared by the run of its paths on a live actor (quotes.model.test.ts) and on
+ * the rendered screens (tests/model/quotes-screen.model.test.tsx): serialisation, event filters
+ * and path labels.
  */
 export type QuotesModelSnapshot = SnapshotFrom<typeof quotesMachine>;
 export type QuotesModelPath = TestPath<QuotesModelSnapshot, QuotesModelEvent>;
@@ -176,7 +176,12 @@ export const serializeQuotesModelState = (snapshot: QuotesModelSnapshot) => JSON
 
 const isQuotesViewEvent = (event: QuotesModelEvent) => (QUOTES_VIEW_EVENT_TYPES as readonly string[]).includes(event.type);
 
-/** View and share events off the freshly loaded list only (see quotes.model.test.ts `explored`). */
+/**
+ * The list's view events (sort, filter, drawer, notice) and the agent's share are explored off
+ * the freshly loaded list, nothing compared, ticked or bought: there, and in what they lead to,
+ * only they are sent. Otherwise every sort, filter and share state would multiply every
+ * selection the paths already cover.
+ */
 function exploredInQuotesModel(state: QuotesModelSnapshot, event: QuotesModelEvent): boolean {
   const { context } = state;
   const side = isQuotesViewEvent(event) || isShareEvent(event);
@@ -188,7 +193,10 @@ function exploredInQuotesModel(state: QuotesModelSnapshot, event: QuotesModelEve
   return side ? untouched : true;
 }
 
-/** Plans compared in list order and removed last first (see quotes.model.test.ts `inOrder`). */
+/**
+ * Plans are added to the comparison in list order and removed last first: the order of picks
+ * only changes the order of the table, and every order would multiply the paths by 24.
+ */
 function inOrderInQuotesModel(state: QuotesModelSnapshot, event: QuotesModelEvent): boolean {
   if (event.type !== 'compare.toggle') return true;
   const { compareSelection, quotes } = state.context;
