@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestPath } from 'xstate/graph';
 import { tempCheckoutInput, validateCouponInput } from './checkout.helpers';
 import { checkoutMachine } from './checkout.machine';
 import {
-  CHECKOUT_FAILURES,
+  CHECKOUT_MODEL_CASES,
   LOADER_EVENT,
   PAYMENT_URL,
   checkoutInput,
   checkoutModelEvents,
   checkoutModelJourneys,
-  isPlausible,
+  checkoutPathLabel,
+  createCheckoutTestModel,
+  serializeCheckoutModelState,
+  type CheckoutModelCase,
   type CheckoutModelEvent,
   type CheckoutModelPart,
+  type CheckoutModelPath,
 } from './checkout.model';
 import { checkoutOutcomeEvent, selectCanPay, selectCoupon, selectOutcome, selectPaying } from './checkout.selectors';
-import { CHECKOUT_LOADER_MS, type CheckoutInput } from './checkout.types';
+import { CHECKOUT_LOADER_MS } from './checkout.types';
 import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
@@ -26,84 +29,22 @@ const inspect = recordModelCoverage(import.meta.url);
 // settle the pending promise actor of the live replay. The payment loader's 2.5 s is a sample
 // event too (LOADER_EVENT); on the live actor it is a tick of a simulated clock, so the real
 // `after` timer runs. Each part of the step is explored on its own: together they would multiply
-// each other's states (coupon × terms × payment × notices) without a rule joining them.
+// each other's states (coupon × terms × payment × notices) without a rule joining them. The
+// cases and the model are checkout.model.ts's, shared with the run on the rendered screen
+// (tests/model/checkout-screen.model.test.tsx).
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
-type Path = TestPath<Snapshot, CheckoutModelEvent>;
+type Path = CheckoutModelPath;
 type ImplementationsOf = Parameters<typeof checkoutMachine.provide>[0];
 
 const ACTOR_IDS = ['loadCheckout', 'validateCoupon', 'tempCheckout', 'sendEmail'] as const;
 const STATES = ['noLead', 'loading', 'failed', 'ready', 'paidInFull', 'planMissing', 'reviewMissing', 'finished'] as const;
 
-interface Case {
-  part: CheckoutModelPart;
-  input: CheckoutInput;
-  /** Final states the part must reach. */
-  ends: readonly string[];
-  /** Events the part must take on some simple path. */
-  taken: readonly string[];
-}
-
-const CASES: Record<string, Case> = {
-  'loading: already in a deal, no plan, review incomplete, failed': {
-    part: 'loading',
-    input: checkoutInput(),
-    ends: ['failed', 'finished', 'planMissing', 'reviewMissing', 'ready'],
-    taken: [],
-  },
-  'coupon: apply, refused, rate-limited, failed, remove': {
-    part: 'coupon',
-    input: checkoutInput(),
-    ends: [],
-    taken: ['coupon.change', 'coupon.apply', 'coupon.remove', 'notice.dismiss'],
-  },
-  'payment: terms, proceed, totals changed, in a deal, review incomplete, failed': {
-    part: 'payment',
-    input: checkoutInput(),
-    ends: ['finished', 'reviewMissing'],
-    taken: ['terms.toggle', 'checkout.pay', LOADER_EVENT, 'notice.dismiss', 'payFailed.dismiss'],
-  },
-  'starts: a finished purchase': { part: 'loading', input: checkoutInput({ thankYou: true }), ends: ['finished'], taken: [] },
-  'starts: no lead': { part: 'loading', input: checkoutInput({ uuid: null }), ends: ['noLead'], taken: [] },
-  "the agent's share": { part: 'share', input: checkoutInput({ agentId: 101, link: 'https://safar.example/checkout?uuid=5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' }), ends: [], taken: ['share.email', 'xstate.done.actor.sendEmail'] },
-  'the 100 % branch: a stored coupon re-applied at load, then paid in full': {
-    part: 'paidInFull',
-    input: checkoutInput({ storedCoupon: 'FREE100' }),
-    ends: ['paidInFull'],
-    taken: ['coupon.apply', 'coupon.remove', 'checkout.pay'],
-  },
-};
-
-const FAILURE_NAMES = new Map<unknown, string>(Object.entries(CHECKOUT_FAILURES).map(([name, failure]) => [failure, name]));
-
-const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-
-function describeEvent(event: CheckoutModelEvent | { type: 'xstate.init' }): string {
-  if (event.type === LOADER_EVENT) return '2.5s';
-  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? 'error'}`;
-  if ('output' in event) {
-    const output = event.output as { code?: string; redirect_to_thank_you?: boolean; details?: { get_invoice: unknown; isLeadAlreadyInDeal: boolean } };
-    const note = output.code ?? (output.redirect_to_thank_you ? '(paid)' : output.details?.isLeadAlreadyInDeal ? '(in deal)' : output.details?.get_invoice === null ? '(no plan)' : '');
-    return `${event.type.replace('xstate.done.actor.', '')}✓${note}`;
-  }
-  if (event.type === 'terms.toggle') return `terms.toggle(${event.agreed})`;
-  return event.type;
-}
-
-function labelOf(path: Path): string {
-  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
-  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
-}
-
-function createModel({ part, input }: Case) {
-  const samples = checkoutModelEvents(part);
-  return new TestModel<Snapshot, CheckoutModelEvent, CheckoutInput>(checkoutMachine as never, {
-    input,
-    serializeState,
-    stateMatcher: (state, key) => state.matches(key as never),
-    events: (state) => samples.filter((event) => state.can(event as never) && isPlausible(state.context, event)),
-  });
-}
+type Case = CheckoutModelCase;
+const CASES = CHECKOUT_MODEL_CASES;
+const serializeState = serializeCheckoutModelState;
+const labelOf = checkoutPathLabel;
+const createModel = createCheckoutTestModel;
 
 /**
  * The scripted journeys of a part as model paths. getPathsFromEvents builds its first state
@@ -238,7 +179,7 @@ describe.each(Object.entries(CASES))('checkout model: %s', (_name, testCase) => 
 
 describe('checkout model: what each part passes through', () => {
   const passed = (part: CheckoutModelPart, input = checkoutInput()) => {
-    const model = createModel({ part, input, ends: [], taken: [] });
+    const model = createModel({ part, input });
     return [...model.getShortestPaths(), ...model.getSimplePaths(), ...journeyPathsOf(model, part)].flatMap((path) => path.steps.map((step) => step.state));
   };
 

@@ -4,6 +4,9 @@ import type { Invoice } from '../src/contract/invoice.schema';
 import { CHECKOUT_LOADER_MS, type CheckoutContext, type CheckoutData, type CheckoutEvent, type CheckoutInput, type CouponResult, type ServiceFailure, type TempCheckoutResult } from './checkout.types';
 import { shareModelEvents, type ShareModelEvent } from './agent-share.model';
 import type { ActorOutcomeEvent } from './quotes.model';
+import type { SnapshotFrom } from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
+import { checkoutMachine } from './checkout.machine';
 import { REVIEW_LEAD_UUID, REVIEW_SESSION_UUID, invoiceTotals, reviewData, sampleInvoice } from './review.model';
 
 /**
@@ -260,4 +263,84 @@ export function checkoutModelJourneys(part: CheckoutModelPart): CheckoutModelEve
         ],
       ];
   }
+}
+
+/**
+ * The checkout model tests' cases and their TestModel (issue 20), shared by the model test on a
+ * live actor (checkout.model.test.ts) and the one on the rendered screen
+ * (tests/model/checkout-screen.model.test.tsx).
+ */
+export interface CheckoutModelCase {
+  part: CheckoutModelPart;
+  input: CheckoutInput;
+  /** Final states the part must reach. */
+  ends: readonly string[];
+  /** Events the part must take on some simple path. */
+  taken: readonly string[];
+}
+
+export const CHECKOUT_MODEL_CASES: Record<string, CheckoutModelCase> = {
+  'loading: already in a deal, no plan, review incomplete, failed': {
+    part: 'loading',
+    input: checkoutInput(),
+    ends: ['failed', 'finished', 'planMissing', 'reviewMissing', 'ready'],
+    taken: [],
+  },
+  'coupon: apply, refused, rate-limited, failed, remove': {
+    part: 'coupon',
+    input: checkoutInput(),
+    ends: [],
+    taken: ['coupon.change', 'coupon.apply', 'coupon.remove', 'notice.dismiss'],
+  },
+  'payment: terms, proceed, totals changed, in a deal, review incomplete, failed': {
+    part: 'payment',
+    input: checkoutInput(),
+    ends: ['finished', 'reviewMissing'],
+    taken: ['terms.toggle', 'checkout.pay', LOADER_EVENT, 'notice.dismiss', 'payFailed.dismiss'],
+  },
+  'starts: a finished purchase': { part: 'loading', input: checkoutInput({ thankYou: true }), ends: ['finished'], taken: [] },
+  'starts: no lead': { part: 'loading', input: checkoutInput({ uuid: null }), ends: ['noLead'], taken: [] },
+  "the agent's share": { part: 'share', input: checkoutInput({ agentId: 101, link: 'https://safar.example/checkout?uuid=5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' }), ends: [], taken: ['share.email', 'xstate.done.actor.sendEmail'] },
+  'the 100 % branch: a stored coupon re-applied at load, then paid in full': {
+    part: 'paidInFull',
+    input: checkoutInput({ storedCoupon: 'FREE100' }),
+    ends: ['paidInFull'],
+    taken: ['coupon.apply', 'coupon.remove', 'checkout.pay'],
+  },
+};
+
+type CheckoutModelSnapshot = SnapshotFrom<typeof checkoutMachine>;
+export type CheckoutModelPath = TestPath<CheckoutModelSnapshot, CheckoutModelEvent>;
+
+export const serializeCheckoutModelState = (snapshot: CheckoutModelSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+/** The checkout model of a case (one part of the step). */
+export function createCheckoutTestModel({ part, input }: Pick<CheckoutModelCase, 'part' | 'input'>) {
+  const samples = checkoutModelEvents(part);
+  return new TestModel<CheckoutModelSnapshot, CheckoutModelEvent, CheckoutInput>(checkoutMachine as never, {
+    input,
+    serializeState: serializeCheckoutModelState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    events: (state) => samples.filter((event) => state.can(event as never) && isPlausible(state.context, event)),
+  });
+}
+
+const CHECKOUT_FAILURE_NAMES = new Map<unknown, string>(Object.entries(CHECKOUT_FAILURES).map(([name, failure]) => [failure, name]));
+
+function describeCheckoutEvent(event: CheckoutModelEvent | { type: 'xstate.init' }): string {
+  if (event.type === LOADER_EVENT) return '2.5s';
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${CHECKOUT_FAILURE_NAMES.get(event.error) ?? 'error'}`;
+  if ('output' in event) {
+    const output = event.output as { code?: string; redirect_to_thank_you?: boolean; details?: { get_invoice: unknown; isLeadAlreadyInDeal: boolean } };
+    const note = output.code ?? (output.redirect_to_thank_you ? '(paid)' : output.details?.isLeadAlreadyInDeal ? '(in deal)' : output.details?.get_invoice === null ? '(no plan)' : '');
+    return `${event.type.replace('xstate.done.actor.', '')}✓${note}`;
+  }
+  if (event.type === 'terms.toggle') return `terms.toggle(${event.agreed})`;
+  return event.type;
+}
+
+/** A path's label in its test's name. */
+export function checkoutPathLabel(path: CheckoutModelPath): string {
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeCheckoutEvent).join(' → ') || '(start)'}`;
 }

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestPath } from 'xstate/graph';
 import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { reviewMachine } from './review.machine';
 import {
   DOB_MESSAGE,
   NEXT_TRAVELLER_EVENT,
-  REVIEW_FAILURES,
-  reviewInput,
+  REVIEW_MODEL_CASES,
+  REVIEW_OTHER_MODEL_CASES,
+  createReviewTestModel,
   reviewModelEvents,
+  reviewPathLabel,
+  serializeReviewModelState,
   travellerValues,
+  type ReviewModelCase,
   type ReviewModelEvent,
+  type ReviewModelPath,
 } from './review.model';
 import { selectCurrentTraveller, selectDobDialog, selectFormOpen, selectSaving } from './review.selectors';
 import { saveTravellerInput } from './review.travellers';
-import { NEXT_TRAVELLER_DELAY_MS, type ReviewInput } from './review.types';
-import { shareModelEvents } from './agent-share.model';
+import { NEXT_TRAVELLER_DELAY_MS } from './review.types';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
@@ -24,81 +27,22 @@ const inspect = recordModelCoverage(import.meta.url);
 // createTestModel(), which refuses machines that invoke): call outcomes are sample events, which
 // settle the pending promise actor of the live replay. The closing form's 0.5 s delay is a
 // sample event too (NEXT_TRAVELLER_EVENT); on the live actor it is a tick of a simulated clock,
-// so the real `after` timer runs.
+// so the real `after` timer runs. The cases and the model are review.model.ts's, shared with
+// the run on the rendered screen (tests/model/review-screen.model.test.tsx).
 
 type Snapshot = SnapshotFrom<typeof reviewMachine>;
-type Path = TestPath<Snapshot, ReviewModelEvent>;
+type Path = ReviewModelPath;
 type ImplementationsOf = Parameters<typeof reviewMachine.provide>[0];
 
 const ACTOR_IDS = ['loadReview', 'saveTraveller', 'sendEmail'] as const;
 const STATES = ['noLead', 'finished', 'loading', 'failed', 'reviewing', 'completed', 'planMissing', 'updateDetails'] as const;
 
-interface Case {
-  count: number;
-  input: ReviewInput;
-  /** Travellers saved before the page opened (a reload in the middle). */
-  saved: number[];
-  /** The samples, when not the step's usual ones (reviewModelEvents). */
-  samples?: readonly ReviewModelEvent[];
-}
-
-const CASES: Record<string, Case> = {
-  '1 traveller': { count: 1, input: reviewInput(), saved: [] },
-  '2 travellers': { count: 2, input: reviewInput(), saved: [] },
-  '3 travellers': { count: 3, input: reviewInput(), saved: [] },
-  '3 travellers, reload at the 2nd': { count: 3, input: reviewInput({ storedIndex: 1 }), saved: [0] },
-};
-
-/**
- * The step's other starts (the thank-you flag of a finished purchase, no lead) and the agent's
- * share, with the share's samples alone beside the loaded form: with the traveller events too,
- * every form state would double.
- */
-const OTHER_CASES: Record<string, Case & { reaches: string }> = {
-  'a finished purchase': { count: 1, input: reviewInput({ thankYou: true }), saved: [], reaches: '"finished"' },
-  'no lead': { count: 1, input: reviewInput({ uuid: null }), saved: [], reaches: '"noLead"' },
-  "the agent's share": {
-    count: 1,
-    input: reviewInput({ agentId: 101 }),
-    saved: [],
-    samples: [reviewModelEvents(1)[0]!, ...shareModelEvents('review.reviewing.share.sent')],
-    reaches: '{"reviewing":{"form":"editing","share":"sent"}}',
-  },
-};
-
-const FAILURE_NAMES = new Map<unknown, string>(Object.entries(REVIEW_FAILURES).map(([name, failure]) => [failure, name]));
-
-const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-
-function describeEvent(event: ReviewModelEvent | { type: 'xstate.init' }): string {
-  if (event.type === NEXT_TRAVELLER_EVENT) return '0.5s';
-  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? 'error'}`;
-  if ('output' in event) {
-    const output = event.output as { error?: unknown; details?: { get_invoice: unknown } };
-    const note = output.error === 'dob' ? '(dob)' : output.details?.get_invoice === null ? '(no plan)' : '';
-    return `${event.type.replace('xstate.done.actor.', '')}✓${note}`;
-  }
-  return event.type;
-}
-
-function labelOf(path: Path): string {
-  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
-  const { index } = path.state.context;
-  return `${JSON.stringify(path.state.value)} #${index + 1} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
-}
-
-function createModel({ count, input, saved, samples = reviewModelEvents(count, saved) }: Case) {
-  return new TestModel<Snapshot, ReviewModelEvent, ReviewInput>(reviewMachine as never, {
-    input,
-    serializeState,
-    stateMatcher: (state, key) => state.matches(key as never),
-    // The samples this state accepts; the save carries the open traveller's own complete values.
-    events: (state) =>
-      samples
-        .map((event) => (event.type === 'traveller.save' ? { ...event, values: travellerValues(state.context.index) } : event))
-        .filter((event) => state.can(event as never)),
-  });
-}
+type Case = ReviewModelCase;
+const CASES = REVIEW_MODEL_CASES;
+const OTHER_CASES = REVIEW_OTHER_MODEL_CASES;
+const serializeState = serializeReviewModelState;
+const labelOf = reviewPathLabel;
+const createModel = createReviewTestModel;
 
 async function replayOnLiveActor(path: Path, { count, input, samples = reviewModelEvents(count) }: Case): Promise<number> {
   const { actors: deferred, pending } = deferredActors(ACTOR_IDS);

@@ -6,7 +6,10 @@ import type { ReviewTravellerValues } from '../src/contract/traveller-review.rul
 import { SAMPLE_LEAD } from './travel-details.model';
 import type { ActorOutcomeEvent } from './quotes.model';
 import type { ReviewData, ReviewEvent, ReviewInput, SaveTravellerResult, ServiceFailure } from './review.types';
-import type { ShareModelEvent } from './agent-share.model';
+import { shareModelEvents, type ShareModelEvent } from './agent-share.model';
+import type { SnapshotFrom } from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
+import { reviewMachine } from './review.machine';
 
 /**
  * Samples of the review step, shared by its unit tests, its model test (review.model.test.ts)
@@ -263,4 +266,82 @@ export function reviewModelEvents(count: number, saved: number[] = []): readonly
     { type: 'dob.dismiss' },
     { type: 'saveFailed.dismiss' },
   ];
+}
+
+/**
+ * The review model tests' cases and their TestModel (issue 20), shared by the model test on a
+ * live actor (review.model.test.ts) and the one on the rendered screen
+ * (tests/model/review-screen.model.test.tsx).
+ */
+export interface ReviewModelCase {
+  count: number;
+  input: ReviewInput;
+  /** Travellers saved before the page opened (a reload in the middle). */
+  saved: number[];
+  /** The samples, when not the step's usual ones (reviewModelEvents). */
+  samples?: readonly ReviewModelEvent[];
+}
+
+/** The step's loaded cases: 1, 2 or 3 travellers, and a reload at the 2nd of 3. */
+export const REVIEW_MODEL_CASES: Record<string, ReviewModelCase> = {
+  '1 traveller': { count: 1, input: reviewInput(), saved: [] },
+  '2 travellers': { count: 2, input: reviewInput(), saved: [] },
+  '3 travellers': { count: 3, input: reviewInput(), saved: [] },
+  '3 travellers, reload at the 2nd': { count: 3, input: reviewInput({ storedIndex: 1 }), saved: [0] },
+};
+
+/**
+ * The step's other starts (the thank-you flag of a finished purchase, no lead) and the agent's
+ * share, with the share's samples alone beside the loaded form: with the traveller events too,
+ * every form state would double.
+ */
+export const REVIEW_OTHER_MODEL_CASES: Record<string, ReviewModelCase & { reaches: string }> = {
+  'a finished purchase': { count: 1, input: reviewInput({ thankYou: true }), saved: [], reaches: '"finished"' },
+  'no lead': { count: 1, input: reviewInput({ uuid: null }), saved: [], reaches: '"noLead"' },
+  "the agent's share": {
+    count: 1,
+    input: reviewInput({ agentId: 101 }),
+    saved: [],
+    samples: [reviewModelEvents(1)[0]!, ...shareModelEvents('review.reviewing.share.sent')],
+    reaches: '{"reviewing":{"form":"editing","share":"sent"}}',
+  },
+};
+
+type ReviewModelSnapshot = SnapshotFrom<typeof reviewMachine>;
+export type ReviewModelPath = TestPath<ReviewModelSnapshot, ReviewModelEvent>;
+
+export const serializeReviewModelState = (snapshot: ReviewModelSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+/** The review model of a case. */
+export function createReviewTestModel({ count, input, saved, samples = reviewModelEvents(count, saved) }: ReviewModelCase) {
+  return new TestModel<ReviewModelSnapshot, ReviewModelEvent, ReviewInput>(reviewMachine as never, {
+    input,
+    serializeState: serializeReviewModelState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    // The samples this state accepts; the save carries the open traveller's own complete values.
+    events: (state) =>
+      samples
+        .map((event) => (event.type === 'traveller.save' ? { ...event, values: travellerValues(state.context.index) } : event))
+        .filter((event) => state.can(event as never)),
+  });
+}
+
+const REVIEW_FAILURE_NAMES = new Map<unknown, string>(Object.entries(REVIEW_FAILURES).map(([name, failure]) => [failure, name]));
+
+function describeReviewEvent(event: ReviewModelEvent | { type: 'xstate.init' }): string {
+  if (event.type === NEXT_TRAVELLER_EVENT) return '0.5s';
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${REVIEW_FAILURE_NAMES.get(event.error) ?? 'error'}`;
+  if ('output' in event) {
+    const output = event.output as { error?: unknown; details?: { get_invoice: unknown } };
+    const note = output.error === 'dob' ? '(dob)' : output.details?.get_invoice === null ? '(no plan)' : '';
+    return `${event.type.replace('xstate.done.actor.', '')}✓${note}`;
+  }
+  return event.type;
+}
+
+/** A path's label in its test's name. */
+export function reviewPathLabel(path: ReviewModelPath): string {
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  const { index } = path.state.context;
+  return `${JSON.stringify(path.state.value)} #${index + 1} ⇐ ${events.map(describeReviewEvent).join(' → ') || '(start)'}`;
 }
