@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestPath } from 'xstate/graph';
 import { callBackMachine } from './call-back.machine';
-import { CALL_BACK_FAILURES, callBackInput, callBackModelEvents, type CallBackModelEvent } from './call-back.model';
+import { callBackPathLabel, createCallBackTestModel, serializeCallBackModelState, type CallBackModelPath, callBackInput, callBackModelEvents, type CallBackModelEvent } from './call-back.model';
 import { toCallBackPayload } from './call-back.payload';
 import type { CallBackInput } from './call-back.types';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
@@ -13,8 +12,12 @@ import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPa
 
 const inspect = recordModelCoverage(import.meta.url);
 
+const serializeState = serializeCallBackModelState;
+const labelOf = callBackPathLabel;
+const createModel = createCallBackTestModel;
+
 type Snapshot = SnapshotFrom<typeof callBackMachine>;
-type Path = TestPath<Snapshot, CallBackModelEvent>;
+type Path = CallBackModelPath;
 type ImplementationsOf = Parameters<typeof callBackMachine.provide>[0];
 
 const ACTOR_IDS = ['loadForm', 'sendRequest'] as const;
@@ -25,30 +28,6 @@ const INPUTS: Record<string, CallBackInput> = {
   visitor: callBackInput({ leadUuid: null }),
   'agent, lead': callBackInput({ agentId: 101 }),
 };
-
-const FAILURE_NAMES = new Map<unknown, string>(Object.entries(CALL_BACK_FAILURES).map(([name, failure]) => [failure, name]));
-
-function describeEvent(event: CallBackModelEvent | { type: 'xstate.init' }): string {
-  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? 'error'}`;
-  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓`;
-  return event.type;
-}
-
-function labelOf(path: Path): string {
-  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
-  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
-}
-
-const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-
-function createModel(input: CallBackInput) {
-  return new TestModel<Snapshot, CallBackModelEvent, CallBackInput>(callBackMachine as never, {
-    input,
-    serializeState,
-    stateMatcher: (state, key) => state.matches(key as never),
-    events: (state) => callBackModelEvents.filter((event) => state.can(event as never)),
-  });
-}
 
 async function replayOnLiveActor(path: Path, input: CallBackInput): Promise<number> {
   const { actors: deferred, pending } = deferredActors(ACTOR_IDS);

@@ -1,3 +1,6 @@
+import type { SnapshotFrom } from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
+import { callBackMachine } from './call-back.machine';
 import type { ActorOutcomeEvent } from './quotes.model';
 import { FAILURES, LEAD_UUID, SAMPLE_REFERENCE } from './travel-details.model';
 import type { CallBackEvent, CallBackForm, CallBackInput, CallBackValues } from './call-back.types';
@@ -37,3 +40,35 @@ export const callBackModelEvents: readonly CallBackModelEvent[] = [
   { type: 'xstate.error.actor.sendRequest', error: CALL_BACK_FAILURES.agentUnknown },
   { type: 'xstate.error.actor.sendRequest', error: CALL_BACK_FAILURES.network },
 ];
+
+/**
+ * The call-back model (issue 20), shared by the run of its paths on a live actor
+ * (call-back.model.test.ts) and on the rendered screen (tests/model/call-back-screen.model.test.tsx).
+ */
+export type CallBackModelSnapshot = SnapshotFrom<typeof callBackMachine>;
+export type CallBackModelPath = TestPath<CallBackModelSnapshot, CallBackModelEvent>;
+
+export const serializeCallBackModelState = (snapshot: CallBackModelSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+export function createCallBackTestModel(input: CallBackInput) {
+  return new TestModel<CallBackModelSnapshot, CallBackModelEvent, CallBackInput>(callBackMachine as never, {
+    input,
+    serializeState: serializeCallBackModelState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    events: (state) => callBackModelEvents.filter((event) => state.can(event as never)),
+  });
+}
+
+const CALL_BACK_FAILURE_NAMES = new Map<unknown, string>(Object.entries(CALL_BACK_FAILURES).map(([name, failure]) => [failure, name]));
+
+function describeCallBackEvent(event: CallBackModelEvent | { type: 'xstate.init' }): string {
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${CALL_BACK_FAILURE_NAMES.get(event.error) ?? 'error'}`;
+  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓`;
+  return event.type;
+}
+
+/** A path's label in its test's name. */
+export function callBackPathLabel(path: CallBackModelPath): string {
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeCallBackEvent).join(' → ') || '(start)'}`;
+}

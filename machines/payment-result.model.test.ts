@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestPath } from 'xstate/graph';
 import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { paymentResultMachine } from './payment-result.machine';
 import {
-  CANCELLED,
-  CHANGED,
-  PAID,
-  PAID_TWICE,
   POLL_EVENT,
-  REFUNDED,
-  RESULT_FAILURES,
+  createPaymentResultTestModel,
   paymentResultModelEvents,
   paymentResultModelJourneys,
+  paymentResultPathLabel,
   resultInput,
-  type PaymentResultModelEvent,
+  serializePaymentResultModelState,
+  type PaymentResultModelPath,
 } from './payment-result.model';
 import {
   paymentResultOutcomeEvent,
@@ -30,58 +26,19 @@ import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage'
 
 const inspect = recordModelCoverage(import.meta.url);
 
+const serializeState = serializePaymentResultModelState;
+const labelOf = paymentResultPathLabel;
+const createModel = createPaymentResultTestModel;
+
 // Built like checkout.model.test.ts: call outcomes are sample events that settle the pending
 // promise actor of the live replay, and the 2 s between polls is a sample event too (POLL_EVENT),
 // a tick of a simulated clock on the live actor, so the real `after` timer runs.
 
 type Snapshot = SnapshotFrom<typeof paymentResultMachine>;
-type Path = TestPath<Snapshot, PaymentResultModelEvent>;
+type Path = PaymentResultModelPath;
 type ImplementationsOf = Parameters<typeof paymentResultMachine.provide>[0];
 
 const STATES = ['loading', 'pending', 'paid', 'failed', 'unconfirmed', 'notFound', 'error', 'retry', 'newQuote'] as const;
-const FAILURE_NAMES = new Map<unknown, string>(Object.entries(RESULT_FAILURES).map(([name, failure]) => [failure, name]));
-
-const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-
-function describeEvent(event: PaymentResultModelEvent | { type: 'xstate.init' }): string {
-  if (event.type === POLL_EVENT) return '2s';
-  if ('error' in event) return `loadStatus✗${FAILURE_NAMES.get(event.error) ?? 'error'}`;
-  if ('output' in event) {
-    const output = event.output as typeof PAID;
-    return `loadStatus✓${output.status}${output.reason ? `(${output.reason})` : ''}`;
-  }
-  return event.type;
-}
-
-function labelOf(path: Path): string {
-  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
-  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
-}
-
-/**
- * While polling, a failed read leads where a pending answer does (the next wait), so with both
- * explored every one of the ten polls doubles the paths to what follows (2^10); and a cancelled,
- * changed or refunded payment reads like a declined one, a paid-twice one like a paid one. All are
- * explored on the first read, and a failed read while polling runs in a scripted journey.
- */
-const FIRST_READ_ONLY = new Set<unknown>([CANCELLED, CHANGED, REFUNDED, PAID_TWICE]);
-
-function isExplored(state: Snapshot, event: PaymentResultModelEvent): boolean {
-  if (state.matches('loading')) return true;
-  if ('error' in event) return event.error !== RESULT_FAILURES.network;
-  if ('output' in event) return !FIRST_READ_ONLY.has(event.output);
-  return true;
-}
-
-function createModel(input: PaymentResultInput) {
-  return new TestModel<Snapshot, PaymentResultModelEvent, PaymentResultInput>(paymentResultMachine as never, {
-    input,
-    serializeState,
-    stateMatcher: (state, key) => state.matches(key as never),
-    events: (state) => paymentResultModelEvents.filter((event) => state.can(event as never) && isExplored(state, event)),
-  });
-}
-
 async function replayOnLiveActor(path: Path, input: PaymentResultInput): Promise<number> {
   const { actors: deferred, pending } = deferredActors(['loadStatus'] as const);
   const actors = deferred as unknown as NonNullable<ImplementationsOf['actors']>;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestPath } from 'xstate/graph';
 import { deferredActors, replayStep, expectSameSnapshot, testPathOnActor, withPathIds } from './model-replay';
 import { travelDetailsMachine } from './travel-details.machine';
 import {
   DEVICE_UUID,
-  FAILURES,
+  createTravelDetailsTestModel,
+  serializeTravelDetailsModelState,
+  travelDetailsPathLabel,
+  type TravelDetailsModelPath,
   LEAD_UUID,
   SESSION_UUID,
   modelInput,
@@ -17,6 +19,10 @@ import type { TravelDetailsInput } from './travel-details.types';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
 
 const inspect = recordModelCoverage(import.meta.url);
+
+const serializeState = serializeTravelDetailsModelState;
+const labelOf = travelDetailsPathLabel;
+const createModel = createTravelDetailsTestModel;
 
 // Built with 'xstate/graph' (see journey.model.test.ts for why not @xstate/test). Calls are
 // invoked promise actors: the model sends their outcomes as `xstate.done.actor.<id>` and
@@ -31,7 +37,7 @@ const inspect = recordModelCoverage(import.meta.url);
 // settle twice, so the live replay always has a pending call to settle).
 
 type Snapshot = SnapshotFrom<typeof travelDetailsMachine>;
-type Path = TestPath<Snapshot, TravelDetailsModelEvent>;
+type Path = TravelDetailsModelPath;
 type ImplementationsOf = Parameters<typeof travelDetailsMachine.provide>[0];
 
 const ACTOR_IDS = ['loadReference', 'loadLead', 'loadRecentLeads', 'checkAgent', 'saveLead'] as const;
@@ -43,33 +49,6 @@ const INPUTS: Record<string, TravelDetailsInput> = {
   'device with leads, agent link': modelInput({ deviceUuid: DEVICE_UUID, sessionId: SESSION_UUID, agentId: 101 }),
   'lead link': modelInput({ leadUuid: LEAD_UUID, deviceUuid: DEVICE_UUID, agentId: 101 }),
 };
-
-const FAILURE_NAMES = new Map<unknown, string>(Object.entries(FAILURES).map(([name, failure]) => [failure, name]));
-
-const serializeState = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-
-function describeEvent(event: TravelDetailsModelEvent | { type: 'xstate.init' }): string {
-  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${FAILURE_NAMES.get(event.error) ?? '?'}`;
-  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓${Array.isArray(event.output) ? `[${event.output.length}]` : ''}`;
-  if (event.type === 'leads.pick') return `leads.pick(${event.stage})`;
-  return event.type;
-}
-
-function labelOf(path: Path): string {
-  // The first step is the machine's start, with the init event.
-  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
-  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeEvent).join(' → ') || '(start)'}`;
-}
-
-function createModel(input: TravelDetailsInput) {
-  return new TestModel<Snapshot, TravelDetailsModelEvent, TravelDetailsInput>(travelDetailsMachine as never, {
-    input,
-    serializeState,
-    stateMatcher: (state, key) => state.matches(key as never),
-    // `can` also evaluates guards, so a sample whose guard fails in a state is not offered there.
-    events: (state) => travelDetailsModelEvents.filter((event) => state.can(event as never)),
-  });
-}
 
 async function replayOnLiveActor(path: Path, input: TravelDetailsInput): Promise<number> {
   const { actors: deferred, pending } = deferredActors(ACTOR_IDS);

@@ -1,4 +1,7 @@
+import type { SnapshotFrom } from 'xstate';
+import { TestModel, type TestPath } from 'xstate/graph';
 import type { ErrorEnvelope } from '../src/contract/envelope';
+import { travelDetailsMachine } from './travel-details.machine';
 import type { LeadDetails, RecentSearch } from '../src/contract/lead.endpoints';
 import type { ServiceFailure, TravelDetailsEvent, SavedLead, TravelDetailsInput, TravelDetailsReference, TravelDetailsValues } from './travel-details.types';
 
@@ -207,3 +210,38 @@ export const travelDetailsModelEvents: readonly TravelDetailsModelEvent[] = [
   { type: 'leads.new' },
   { type: 'details.submit', values: SAMPLE_VALUES },
 ];
+
+/**
+ * The travel details model (issue 20), shared by the run of its paths on a live actor
+ * (travel-details.model.test.ts) and on the rendered screen
+ * (tests/model/travel-details-screen.model.test.tsx).
+ */
+export type TravelDetailsModelSnapshot = SnapshotFrom<typeof travelDetailsMachine>;
+export type TravelDetailsModelPath = TestPath<TravelDetailsModelSnapshot, TravelDetailsModelEvent>;
+
+export const serializeTravelDetailsModelState = (snapshot: TravelDetailsModelSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+export function createTravelDetailsTestModel(input: TravelDetailsInput) {
+  return new TestModel<TravelDetailsModelSnapshot, TravelDetailsModelEvent, TravelDetailsInput>(travelDetailsMachine as never, {
+    input,
+    serializeState: serializeTravelDetailsModelState,
+    stateMatcher: (state, key) => state.matches(key as never),
+    // `can` also evaluates guards, so a sample whose guard fails in a state is not offered there.
+    events: (state) => travelDetailsModelEvents.filter((event) => state.can(event as never)),
+  });
+}
+
+const TRAVEL_DETAILS_FAILURE_NAMES = new Map<unknown, string>(Object.entries(FAILURES).map(([name, failure]) => [failure, name]));
+
+export function describeTravelDetailsEvent(event: TravelDetailsModelEvent | { type: 'xstate.init' }): string {
+  if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')}✗${TRAVEL_DETAILS_FAILURE_NAMES.get(event.error) ?? '?'}`;
+  if ('output' in event) return `${event.type.replace('xstate.done.actor.', '')}✓${Array.isArray(event.output) ? `[${event.output.length}]` : ''}`;
+  if (event.type === 'leads.pick') return `leads.pick(${event.stage})`;
+  return event.type;
+}
+
+/** A path's label in its test's name (the first step is the machine's start, with the init event). */
+export function travelDetailsPathLabel(path: TravelDetailsModelPath): string {
+  const events = path.steps.map(({ event }) => event).filter((event) => !(event.type as string).startsWith('xstate.init'));
+  return `${JSON.stringify(path.state.value)} ⇐ ${events.map(describeTravelDetailsEvent).join(' → ') || '(start)'}`;
+}
