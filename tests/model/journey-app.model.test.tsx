@@ -1,15 +1,15 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel, type TestParam, type TestPath } from 'xstate/graph';
 import { journeyMachine } from '../../machines/journey.machine';
-import { journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
+import { JOURNEY_MODEL_LEAD, journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
 import { STEP_IDS, STEP_PATHS, type StepId } from '../../machines/journey.routes';
 import type { JourneyEvent } from '../../machines/journey.types';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
-import { recordModelCoverage } from '../../machines/model-coverage';
+import { pathsCoveringTransitions, recordModelCoverage } from '../../machines/model-coverage';
 import { withPathIds } from '../../machines/model-replay';
 import { renderApp } from '../support/render-app';
 
@@ -39,6 +39,8 @@ const model = createTestModel(journeyMachine, {
   serializeState: serializeJourneyModelState,
 });
 const paths = model.getShortestPaths();
+/** A path for each transition the shortest paths never take (Back into a visited page, refusals, no-ops). */
+const coveringPaths = pathsCoveringTransitions(journeyMachine, model, paths, serializeJourneyModelState);
 
 /**
  * Shortest paths never take a header jump back (a URL change reaches the same state in fewer
@@ -94,7 +96,8 @@ async function runInApp(path: Path) {
     expect(live.context.uuid === null).toBe(model.context.uuid === null);
     expect(screen.getByTestId(SCREEN_IDS[step])).toBeTruthy();
     if (step === 'travellerDetails') expect(screen.getByTestId('travel-details-loading')).toBeTruthy();
-    expect(router.state.location.pathname).toBe(STEP_PATHS[step]);
+    // A trailing slash names the same page (the machine's "same page" case) and stays as typed.
+    expect(router.state.location.pathname.replace(/\/$/, '')).toBe(STEP_PATHS[step]);
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('uuid')).toBe(live.context.uuid);
     expect(query.get('sid')).toBe(live.context.uuid ? live.context.sessionId : null);
@@ -104,7 +107,12 @@ async function runInApp(path: Path) {
     const event = step.event as JourneyEvent;
     await act(async () => {
       if (event.type === 'route.changed') {
-        await router.navigate(`${event.path}${router.state.location.search}`);
+        // The page shown, by another address that names it (a trailing slash added or dropped):
+        // the same address again would not change the location at all.
+        const here = router.state.location.pathname;
+        const samePage = event.path === here.replace(/\/$/, '');
+        const path = samePage ? (here.endsWith('/') ? event.path : `${event.path}/`) : event.path;
+        await router.navigate(`${path}${router.state.location.search}`);
       } else if (event.type === 'wizard.jump') {
         // An allowed jump must be a click on the header step; a refused one is sent as the
         // header would never offer it, and the machine must ignore it.
@@ -145,6 +153,28 @@ describe('journey model on the rendered app (router, header, screens)', () => {
 
   it.each(withPathIds('journey app', [...paths, ...headerPaths], label))('%s', async (_label, path) => {
     await expect(runInApp(path)).resolves.toBeUndefined();
+  });
+
+  it.each(withPathIds('journey app transitions', coveringPaths, label))('transition: %s', async (_label, path) => {
+    await expect(runInApp(path)).resolves.toBeUndefined();
+  });
+});
+
+/** A deep link to every page, with the model's lead in its address, as the journey model test opens them. */
+const deepLinks = STEP_IDS.map((step) => ({ ...journeyModelInput, path: STEP_PATHS[step], ...JOURNEY_MODEL_LEAD }));
+
+describe('journey model on the rendered app: deep links', () => {
+  it.each(deepLinks.map((input) => [input.path, input] as const))('%s with a lead opens the page the machine boots to', (_path, input) => {
+    const booted = createActor(journeyMachine, { input }).start();
+    const step = booted.getSnapshot().value as StepId;
+    booted.stop();
+    // The compare table shows plans named in compare_data; without them it goes back to the list.
+    localStore.setJson('compare_data', ['model-a', 'model-b']);
+    const { router, actor } = renderApp(`${input.path}?uuid=${input.uuid}&sid=${input.sessionId}`, input, { inspect });
+    expect(actor.getSnapshot().value).toBe(step);
+    expect(screen.getByTestId(SCREEN_IDS[step])).toBeTruthy();
+    expect(router.state.location.pathname).toBe(STEP_PATHS[step]);
+    expect(new URLSearchParams(router.state.location.search).get('uuid')).toBe(input.uuid);
   });
 });
 

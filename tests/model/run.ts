@@ -25,6 +25,17 @@ import { BIN, ROOT } from '../support/server-process';
 
 const MACHINES: readonly AnyStateMachine[] = [journeyMachine, travelDetailsMachine, quotesMachine, callBackMachine, reviewMachine, checkoutMachine, paymentResultMachine];
 
+/**
+ * Transitions the rendered app cannot take, each with its reason: reviewed, shown apart, and
+ * kept honest (an entry the app does take, or that names no transition, fails the command like
+ * any other transition not taken on the rendered app).
+ */
+const NOT_ON_SCREEN: Readonly<Record<string, string>> = {
+  'quotes.starting always #2': 'no lead: the journey never shows the quote pages without one, so no quotes actor starts there (machines/quotes.model.test.ts covers it)',
+  'review.starting always #2': 'no lead: the journey never shows /review-details without one, so no review actor starts there (machines/review.model.test.ts covers it)',
+  'checkout.starting always #2': 'no lead: the journey never shows /checkout without one, so no checkout actor starts there (machines/checkout.model.test.ts covers it)',
+};
+
 /** Vitest's file filter: every *.model.test.* file, in machines/ (unit project) and tests/model/ (model project). */
 const MODEL_TEST_FILTER = '.model.test.';
 
@@ -32,7 +43,8 @@ function runModelTests(coverageDir: string, extra: string[]): { ok: boolean; tes
   const results = path.join(coverageDir, 'vitest.json');
   const run = spawnSync(
     path.join(BIN, 'vitest'),
-    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extra],
+    // Every core: vitest's default leaves one for itself, which on 2 cores runs the files one at a time.
+    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, '--maxWorkers=100%', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extra],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: coverageDir } },
   );
   let tests = 0;
@@ -158,6 +170,9 @@ function main(): number {
     const machines: MachineReport[] = [];
     const missing: string[] = [];
     const unsampled: string[] = [];
+    const offScreen: string[] = [];
+    const reviewedOffScreen: string[] = [];
+    const staleReviews = new Set(Object.keys(NOT_ON_SCREEN));
     let totals = { states: 0, statesReached: 0, transitions: 0, transitionsReached: 0, onScreen: 0 };
     for (const machine of MACHINES) {
       const defined = definedCoverage(machine);
@@ -169,12 +184,22 @@ function main(): number {
       const statesReached = defined.states.filter((state) => got.states.has(state));
       const transitionsReached = defined.transitions.filter((transition) => got.transitions.has(transition.name));
       const onScreen = defined.transitions.filter((transition) => got.onScreen.has(transition.name));
+      for (const transition of defined.transitions.filter((entry) => !got.onScreen.has(entry.name))) {
+        const reason = NOT_ON_SCREEN[transition.name];
+        if (reason) {
+          staleReviews.delete(transition.name);
+          reviewedOffScreen.push(`${machine.id}: ${transition.name}: ${reason}`);
+        } else {
+          offScreen.push(`${machine.id}: ${transition.source} on ${transition.event} → ${transition.target}  [${transition.name}]`);
+        }
+      }
+      const reviewedHere = defined.transitions.filter((entry) => !got.onScreen.has(entry.name) && NOT_ON_SCREEN[entry.name]).length;
       rows.push([
         machine.id,
         `${statesReached.length} / ${defined.states.length}`,
         `${transitionsReached.length} / ${defined.transitions.length}`,
         `${percent(transitionsReached.length, defined.transitions.length)} %`,
-        `${onScreen.length} / ${defined.transitions.length}`,
+        `${onScreen.length} / ${defined.transitions.length}${reviewedHere ? ` (+${reviewedHere} reviewed)` : ''}`,
         `${got.paths.size}`,
         `${unsent.length} of ${accepted.length}`,
       ]);
@@ -224,7 +249,10 @@ function main(): number {
     if (report) console.log(`\nReport: ${writeReport({ tests: run.tests, ok: run.ok, machines })}`);
     if (unsampled.length > 0) console.log(`\nEvent types no path sent (add a sample to the machine's model):\n  ${unsampled.join('\n  ')}`);
     if (missing.length > 0) console.log(`\nNot reached (${missing.length}):\n  ${missing.join('\n  ')}`);
-    return run.ok && missing.length === 0 && unsampled.length === 0 ? 0 : 1;
+    if (reviewedOffScreen.length > 0) console.log(`\nNot on the rendered app, reviewed (tests/model/run.ts NOT_ON_SCREEN):\n  ${reviewedOffScreen.join('\n  ')}`);
+    if (offScreen.length > 0) console.log(`\nNot taken on the rendered app (${offScreen.length}):\n  ${offScreen.join('\n  ')}`);
+    if (staleReviews.size > 0) console.log(`\nReviewed as not on the rendered app, but taken there or not defined (remove from NOT_ON_SCREEN):\n  ${[...staleReviews].join('\n  ')}`);
+    return run.ok && missing.length === 0 && unsampled.length === 0 && offScreen.length === 0 && staleReviews.size === 0 ? 0 : 1;
   } finally {
     rmSync(coverageDir, { recursive: true, force: true });
   }

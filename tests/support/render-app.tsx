@@ -5,7 +5,7 @@ import type { JourneyInput } from '../../machines/journey.types';
 import { App, preloadSystemErrorDialog } from '../../src/web/app';
 import { createMemoryHistory, LocationProvider } from '../../src/web/journey/app-location';
 import { JourneyActorContext } from '../../src/web/journey/journey-context';
-import { StepInspectorContext } from '../../src/web/journey/step-actor';
+import { ActorInspectorContext } from '../../src/web/journey/step-actor';
 import { preloadAllScreens } from '../../src/web/screens/journey-outlet';
 import { COMPANY_INFO_FALLBACK } from '../../src/web/shell/company-info.fallback';
 
@@ -18,8 +18,8 @@ export type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>
 /**
  * Renders the whole SPA in English on an in-memory history at `url` (path and query), with the
  * journey started from `journey`, and returns that history (as `router`) and the running
- * journey actor. `inspect` (the model tests' coverage inspector) watches the step machines the
- * screens start, and the journey from just after its start.
+ * journey actor. `inspect` (the model tests' coverage inspector) watches the journey from its
+ * start and the step machines the screens start.
  */
 export function renderApp(url: string, journey: JourneyInput, { inspect }: { inspect?: (event: InspectionEvent) => void } = {}) {
   const holder: { actor?: JourneyActorRef } = {};
@@ -30,15 +30,14 @@ export function renderApp(url: string, journey: JourneyInput, { inspect }: { ins
   const boot = { lang: 'en' as const, companyInfo: COMPANY_INFO_FALLBACK.en, mainSiteUrl: 'https://www.safar.example', journey };
   const router = createMemoryHistory(url);
   render(
-    <StepInspectorContext.Provider value={inspect}>
+    <ActorInspectorContext.Provider value={inspect}>
       <LocationProvider history={router}>
         <App boot={boot} env="test">
           <ActorProbe />
         </App>
       </LocationProvider>
-    </StepInspectorContext.Provider>,
+    </ActorInspectorContext.Provider>,
   );
   if (!holder.actor) throw new Error('the journey actor did not start');
-  if (inspect) holder.actor.system.inspect(inspect);
   return { router, actor: holder.actor };
 }

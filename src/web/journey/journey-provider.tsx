@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { journeyMachine } from '../../../machines/journey.machine';
 import type { JourneyInput } from '../../../machines/journey.types';
 import { selectPath } from '../../../machines/journey.selectors';
 import { useLocation, useNavigate, type AppLocation, type NavigateFunction } from './app-location';
 import { JourneyActorContext } from './journey-context';
 import { routeLocation } from './route-location';
+import { ActorInspectorContext } from './step-actor';
 
 /** The router as the machine's showRoute sees it; updated after every render. */
 interface RouterHandle {
@@ -39,6 +40,7 @@ export function JourneyProvider({ input, children }: { input: JourneyInput; chil
   const location = useLocation();
   const [router] = useState<RouterHandle>(() => ({ location, navigate }));
   const [logic] = useState(() => routedJourney(router));
+  const inspect = useContext(ActorInspectorContext);
   // Layout effects run before the actor starts in its provider's effect, so the first
   // showRoute already sees the current router.
   useLayoutEffect(() => {
@@ -46,7 +48,7 @@ export function JourneyProvider({ input, children }: { input: JourneyInput; chil
   }, [router, location, navigate]);
 
   return (
-    <JourneyActorContext.Provider logic={logic} options={{ input }}>
+    <JourneyActorContext.Provider logic={logic} options={{ input, inspect }}>
       <UrlSync />
       {children}
     </JourneyActorContext.Provider>
