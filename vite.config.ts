@@ -78,7 +78,7 @@ export default defineConfig({
           name: 'model',
           environment: 'jsdom',
           include: ['tests/model/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/jsdom-setup.ts', 'tests/model/setup.ts'],
+          setupFiles: ['tests/support/jsdom-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -39,12 +39,17 @@ const NOT_ON_SCREEN: Readonly<Record<string, string>> = {
 /** Vitest's file filter: every *.model.test.* file, in machines/ (unit project) and tests/model/ (model project). */
 const MODEL_TEST_FILTER = '.model.test.';
 
+/**
+ * Every core unless the arguments say otherwise (`-- --maxWorkers=1`, as `npm test` runs it beside
+ * its main run): vitest's default leaves one core for itself, which on 2 cores runs one file at a time.
+ */
+const workers = (extra: string[]) => (extra.some((arg) => arg.startsWith('--maxWorkers')) ? [] : ['--maxWorkers=100%']);
+
 function runModelTests(coverageDir: string, extra: string[]): { ok: boolean; tests: number } {
   const results = path.join(coverageDir, 'vitest.json');
   const run = spawnSync(
     path.join(BIN, 'vitest'),
-    // Every core: vitest's default leaves one for itself, which on 2 cores runs the files one at a time.
-    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, '--maxWorkers=100%', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extra],
+    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, ...workers(extra), '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extra],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: coverageDir } },
   );
   let tests = 0;

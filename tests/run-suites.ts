@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BIN, ROOT } from './support/server-process';
+
+/**
+ * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
+ * the main vitest run (unit, server, integration and the Chromium suite) in the foreground, its
+ * output shown as it comes; beside it, one after the other, `npm run test:model` and `npm run
+ * test:postgres`, their output kept and shown once the main run ends. The Chromium suite runs
+ * its files one at a time and waits on the browser and the server most of the time, so on this
+ * 2-core machine it leaves a core free for most of its 13 minutes: the two side suites fit
+ * into it, and `npm test` takes about as long as the main run instead of adding 5 to 6 minutes.
+ * Exits 1 when any suite failed, after a summary line for each.
+ */
+
+interface Suite {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  log?: string;
+}
+
+const MAIN: Suite = { name: 'vitest (unit, server, integration, Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--exclude', '**/*.model.test.*', '--maxWorkers=100%'] };
+const BESIDE: Suite[] = [
+  // One worker: the main run and test:postgres's own vitest use the rest of the machine.
+  { name: 'npm run test:model', command: 'npm', args: ['run', '--silent', 'test:model', '--', '--maxWorkers=1'] },
+  { name: 'npm run test:postgres', command: 'npm', args: ['run', '--silent', 'test:postgres'] },
+];
+
+const children = new Set<ReturnType<typeof spawn>>();
+
+/** Runs a suite to its end; with `log`, its output goes to that file instead of the terminal. */
+function run(suite: Suite, log?: string): Promise<Outcome> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(suite.command, suite.args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    children.add(child);
+    if (log) {
+      const file = createWriteStream(log);
+      child.stdout?.pipe(file, { end: false });
+      child.stderr?.pipe(file, { end: false });
+      child.on('close', () => file.end());
+    }
+    const done = (ok: boolean) => {
+      children.delete(child);
+      resolve({ name: suite.name, ok, seconds: (Date.now() - started) / 1000, log });
+    };
+    child.on('error', () => done(false));
+    child.on('close', (code) => done(code === 0));
+  });
+}
+
+async function besideOneAfterAnother(dir: string): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const [index, suite] of BESIDE.entries()) outcomes.push(await run(suite, path.join(dir, `${index}.log`)));
+  return outcomes;
+}
+
+/** Ctrl-C or a stop: the children get it too (test:postgres then removes its cluster). */
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exitCode = 130;
+  });
+}
+
+async function main(): Promise<number> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
+  try {
+    const beside = besideOneAfterAnother(dir);
+    const main = await run(MAIN);
+    const others = await beside;
+    for (const outcome of others) {
+      console.log(`\n──── ${outcome.name} (ran beside the main run) ────\n`);
+      process.stdout.write(readFileSync(outcome.log!, 'utf8'));
+    }
+    console.log('\nTest suites:');
+    for (const outcome of [main, ...others]) console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s`);
+    return [main, ...others].every((outcome) => outcome.ok) ? 0 : 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
