@@ -4,10 +4,11 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companyInfoEndpoint } from '../../src/contract/reference.endpoints';
 import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
 import { DEV_SIGNING_SECRET } from '../../src/server/config';
+import { bundleServer } from '../../src/server/server-bundle';
 import { BIN, freePort, ROOT, startServerProcess, type ServerProcess } from '../support/server-process';
 
 const SECRET = 'process-test-signing-secret-0123456789';
@@ -16,8 +17,13 @@ const START_TIMEOUT_MS = 60_000;
 const started: ServerProcess[] = [];
 const dataDirs: string[] = [];
 
+/**
+ * The server as `npm start` runs it: plain node on the bundle (built in beforeAll). Under tsx,
+ * its relay gives the child 30 ms to acknowledge a signal and then kills it (exit 130), which a
+ * busy machine can miss; the signal tests are about the server, not tsx.
+ */
 function start(env: Record<string, string>): ServerProcess {
-  const server = startServerProcess({ LOG_REQUESTS: 'true', SIGNING_SECRET: SECRET, SAFAR_STATIC_DIR: '', ...env });
+  const server = startServerProcess({ LOG_REQUESTS: 'true', SIGNING_SECRET: SECRET, SAFAR_STATIC_DIR: '', ...env }, { bundle: true });
   started.push(server);
   return server;
 }
@@ -61,6 +67,9 @@ async function ready(port: number, timeoutMs = START_TIMEOUT_MS): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+// Builds dist-server/main.js when a server source is newer than it, as `npm start` does.
+beforeAll(() => bundleServer(), 120_000);
 
 afterEach(() => {
   // A failed assertion must not leave a server running.
