@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, TEXTS, finish, baseUrl, openPage, otherLanguage, waitForApp, type Lang, type OpenPage, browserForThisFile } from './harness';
+import { textIn } from './journey-steps';
 
 /** The main-site pages the footer links to (spec §1). */
 const MAIN_SITE_SLUGS = [
@@ -47,7 +48,7 @@ describe.each(['en', 'ar'] as const)('shell in %s', (lang) => {
   const texts = TEXTS[lang];
   const other = otherLanguage(lang);
 
-  test(`/?lang=${lang} redirects to /traveller-details and sets <html lang="${lang}" dir="${texts.dir}">`, async () => {
+  test(`/?lang=${lang} redirects to /traveller-details and sets <html lang="${lang}" dir="${texts.dir}">, and the tab's title in ${lang}`, async () => {
     const opened = await openShell(lang);
     const { page } = opened;
     const url = new URL(page.url());
@@ -55,6 +56,8 @@ describe.each(['en', 'ar'] as const)('shell in %s', (lang) => {
     expect(url.searchParams.get('lang')).toBe(lang);
     expect(await page.locator('html').getAttribute('lang')).toBe(lang);
     expect(await page.locator('html').getAttribute('dir')).toBe(texts.dir);
+    // The screen's heading names the tab, in the page's language only (issue 21, WCAG 2.4.2).
+    await expect.poll(() => page.title()).toBe(textIn(lang, '{title} · Safar', { title: textIn(lang, 'Travel details') }));
     await finish(opened);
   });
 

@@ -9,7 +9,7 @@ function choose(url: string, stored: string | null) {
   if (stored !== null) localStorage.setItem('language', stored);
   chooseShell();
   const html = document.documentElement;
-  return { shell: html.getAttribute('data-shell'), lang: html.lang, dir: html.dir };
+  return { shell: html.getAttribute('data-shell'), lang: html.lang, dir: html.dir, title: document.title };
 }
 
 afterEach(() => {
@@ -29,8 +29,8 @@ describe('the inline chooser of the first paint (issue 19)', () => {
     ['/compare-quotes?uuid=x&lang=ar', null, 'ar', 'rtl'],
     ['/checkout', 'ar', 'ar', 'rtl'],
     ['/payment-result?ref=1', null, 'en', 'ltr'],
-  ])("shows the page's pre-rendered screen on %s (stored %s) in %s, %s", (url, stored, lang, dir) => {
-    expect(choose(url, stored)).toEqual({ shell: lang, lang, dir });
+  ])("shows the page's pre-rendered screen on %s (stored %s) in %s, %s, the tab named in that language", (url, stored, lang, dir) => {
+    expect(choose(url, stored)).toEqual({ shell: lang, lang, dir, title: lang === 'ar' ? '«سفر» · تأمين السفر' : 'Safar · Travel insurance' });
   });
 
   it.each([

@@ -94,6 +94,8 @@ describe('loading and the summary', () => {
     expect(screen.getByTestId('quotes-destinations').textContent).toBe('France, Türkiye');
     expect(screen.getByTestId('quotes-dates').textContent).toBe('1 Jul 2030 – 10 Jul 2030');
     expect(list.map((element) => element.dataset.quoteId)).toEqual(SAMPLE_QUOTES.map((quote) => String(quote.id)));
+    // The tab is named after the page (issue 21, WCAG 2.4.2).
+    expect(document.title).toBe('Compare quotes · Safar');
   });
 
   it('gets the bot check ready as the page opens, while the plans are still asked for, once', async () => {

@@ -65,12 +65,15 @@ describe('/payment-result: paid', () => {
     payment.fetchPaymentStatus.mockResolvedValue(PAID);
     open();
     expect(heading().textContent).toBe('Checking your payment');
+    // The tab names the page and, once known, the outcome (issue 21, WCAG 2.4.2).
+    expect(document.title).toBe('Checking your payment · Safar');
     expect(within(screen.getByRole('status')).getByText('Checking your payment…')).toBeTruthy();
 
     await screen.findByTestId('policy-card');
     expect(payment.fetchPaymentStatus).toHaveBeenCalledWith({ uuid: RESULT_LEAD_UUID, reference: RESULT_REFERENCE, lang: 'en' });
     expect(heading().textContent).toBe('Your policy is ready');
     expect(heading().tagName).toBe('H1');
+    expect(document.title).toBe('Your policy is ready · Safar');
     const number = screen.getByTestId('policy-number');
     expect(number.textContent).toBe('SFR-26-7K3Q9M2T');
     expect(number.getAttribute('dir')).toBe('ltr');
@@ -193,6 +196,7 @@ describe('/payment-result: failed', () => {
     expect(alert.textContent).toContain('$133.20');
     // A refunded payment did go through: it bought no policy.
     expect(heading().textContent).toBe(reason === 'refund' ? 'No policy was issued for this payment' : 'Your payment did not go through');
+    expect(document.title).toBe(`${heading().textContent} · Safar`);
     expect(within(alert).getByText(reason === 'refund' ? 'Your payment will be refunded' : 'Payment not completed')).toBeTruthy();
     expect(localStore.get('thankyou')).toBeNull();
     expect(screen.queryByTestId('policy-card')).toBeNull();
