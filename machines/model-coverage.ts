@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject, InspectionEvent, Snapshot } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import type { TestModel, TestPath } from 'xstate/graph';
 
 /**
@@ -215,4 +215,51 @@ export function pathsCoveringTransitions<S extends Snapshot<unknown>, E extends 
     }
   }
   return extra;
+}
+
+/**
+ * A greedy cover: again and again the candidate whose keys (transitions, pages, ends…) add the
+ * most that no chosen one has yet, the one with fewer steps on a tie, until none adds anything.
+ * Picks the paths a slow runner (the rendered app, Chromium) runs out of all the generated ones;
+ * answers them in the order picked, the same on every run.
+ */
+export function greedyCover<C>(candidates: readonly C[], keysOf: (candidate: C) => Iterable<string>, stepsOf: (candidate: C) => number): C[] {
+  const covered = new Set<string>();
+  const chosen: C[] = [];
+  const keys = new Map(candidates.map((candidate) => [candidate, new Set(keysOf(candidate))]));
+  for (;;) {
+    let best: C | null = null;
+    let bestGain = 0;
+    for (const candidate of candidates) {
+      const gain = [...keys.get(candidate)!].filter((key) => !covered.has(key)).length;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && best !== null && stepsOf(candidate) < stepsOf(best))) {
+        best = candidate;
+        bestGain = gain;
+      }
+    }
+    if (best === null) return chosen;
+    chosen.push(best);
+    keys.get(best)!.forEach((key) => covered.add(key));
+  }
+}
+
+/**
+ * The transitions (by name) a path takes, its events sent at once to a fresh actor of `machine`
+ * whose calls (`actorIds`) never settle: a path's call outcomes are events of its own, and its
+ * delayed events too (a simulated clock never fires). For picking paths by what they take.
+ */
+export function transitionsTakenBy(machine: AnyStateMachine, input: unknown, actorIds: readonly string[], path: { steps: readonly { event: unknown }[] }): Set<string> {
+  const taken = new Set<string>();
+  const never = fromPromise(() => new Promise<never>(() => undefined));
+  const actor = createActor(machine.provide({ actors: Object.fromEntries(actorIds.map((id) => [id, never])) } as never), {
+    input,
+    clock: new SimulatedClock(),
+    inspect: (event: InspectionEvent) => {
+      if (event.type === '@xstate.microstep' && (event.actorRef as AnyActorRef)._parent === undefined) for (const transition of event._transitions) taken.add(transitionName(transition));
+    },
+  });
+  actor.start();
+  for (const { event } of path.steps.slice(1)) actor.send(event as never);
+  actor.stop();
+  return taken;
 }

@@ -7,7 +7,7 @@ import { journeyMachine } from '../../machines/journey.machine';
 import { JOURNEY_MODEL_LEAD, journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
 import { STEP_IDS, STEP_PATHS, needsLead, type StepId } from '../../machines/journey.routes';
 import type { JourneyEvent, JourneyInput } from '../../machines/journey.types';
-import { pathsCoveringTransitions } from '../../machines/model-coverage';
+import { greedyCover, pathsCoveringTransitions } from '../../machines/model-coverage';
 import { withPathIds } from '../../machines/model-replay';
 import { DESKTOP, browserForThisFile, openPage, visit, waitForApp, type Lang } from './harness';
 import { fields, fillTrip, finishAllowing, newTrip, saveLeadThroughApi, textIn, typeInto } from './journey-steps';
@@ -152,33 +152,13 @@ interface Candidate {
   goals: Set<string>;
 }
 
-/** Greedy: the path adding the most goals not yet met, the shorter one on a tie, until none adds any. */
-function pickSample(candidates: Candidate[]): Candidate[] {
-  const met = new Set<string>();
-  const sample: Candidate[] = [];
-  for (;;) {
-    let best: Candidate | null = null;
-    let bestGain = 0;
-    for (const candidate of candidates) {
-      const gain = [...candidate.goals].filter((goal) => !met.has(goal)).length;
-      if (gain > bestGain || (gain === bestGain && gain > 0 && best && candidate.path.steps.length < best.path.steps.length)) {
-        best = candidate;
-        bestGain = gain;
-      }
-    }
-    if (!best) return sample;
-    sample.push(best);
-    best.goals.forEach((goal) => met.add(goal));
-  }
-}
-
 const candidates: Candidate[] = STARTS.flatMap((input) =>
   generatedPaths(input).flatMap((path) => {
     const moves = browserMoves(path);
     return moves ? [{ path, moves, goals: goalsOf(path, moves) }] : [];
   }),
 );
-const sample = pickSample(candidates);
+const sample = greedyCover(candidates, (candidate) => candidate.goals, (candidate) => candidate.path.steps.length);
 
 /** The APS test card (RULINGS 20), and a future expiry. */
 const GOOD_CARD = '4005 5500 0000 0001';

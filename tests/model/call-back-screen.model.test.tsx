@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { callBackMachine } from '../../machines/call-back.machine';
 import { callBackPathLabel, createCallBackTestModel, serializeCallBackModelState, type CallBackModelPath, CALL_BACK_FORM, CALL_BACK_VALUES, callBackInput, callBackModelEvents, type CallBackModelEvent } from '../../machines/call-back.model';
 import { toCallBackPayload } from '../../machines/call-back.payload';
@@ -16,6 +16,7 @@ import { TRAVEL_DETAILS_MESSAGES } from '../../src/web/i18n/validation-messages'
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
 import { renderApp } from '../support/render-app';
+import { watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
@@ -69,30 +70,18 @@ const FIELDS = { name: /Full name/, phone_number: /Phone number/, email: /^Email
 /** A value as its field shows it: an e-mail input's value loses its outer spaces (HTML's value sanitization). */
 const asShown = (key: string, value: string) => (key === 'email' ? value.trim() : value);
 
-/** An error sample as the server (or the network) gives it, at the ky client. */
-async function failAt(path: string, error: unknown) {
-  const failure = error as { status: number | null; body: unknown };
-  if (failure.status === null) await api.dropConnection(path);
-  else await api.fail(path, failure.status, failure.body);
-}
-
 async function runOnScreen(path: Path, input: CallBackInput): Promise<number> {
   // The form loads from the details stored by travel details (call-back.actors.ts): the sample's
   // values, so the loaded form is the model's CALL_BACK_FORM. No lead is read while they are stored.
   localStore.setJson('personal_details', CALL_BACK_VALUES);
-  let step: AnyActorRef | null = null;
-  const watch = (event: InspectionEvent) => {
-    inspect(event);
-    if (event.type === '@xstate.actor' && (event.actorRef as { logic?: { id?: string } }).logic?.id === callBackMachine.id) step = event.actorRef as AnyActorRef;
-  };
+  const { watch, step } = watchStepActor(inspect, callBackMachine.id);
   const { router, actor: journey } = renderApp(
     '/request-call-back',
     { path: '/request-call-back', uuid: input.leadUuid, sessionId: input.leadUuid ? SESSION_UUID : null, agentId: input.agentId === null ? null : String(input.agentId) },
     { inspect: watch },
   );
   const live = () => {
-    if (!step) throw new Error('the screen started no call-back actor');
-    return step.getSnapshot() as Snapshot;
+    return step().getSnapshot() as Snapshot;
   };
   let checked = 0;
 
@@ -160,13 +149,13 @@ async function runOnScreen(path: Path, input: CallBackInput): Promise<number> {
         await api.answer(COUNTRY_CODES, { codes: (event.output as typeof CALL_BACK_FORM).phoneCodes });
         break;
       case 'xstate.error.actor.loadForm':
-        await failAt(COUNTRY_CODES, event.error);
+        await api.failWith(COUNTRY_CODES, event.error);
         break;
       case 'xstate.done.actor.sendRequest':
         await api.answer(REQUEST_CALL_BACK, event.output);
         break;
       case 'xstate.error.actor.sendRequest':
-        await failAt(REQUEST_CALL_BACK, event.error);
+        await api.failWith(REQUEST_CALL_BACK, event.error);
         break;
       case 'callBack.submit': {
         // Typed into the fields (the calling code is already the sample's), then "Call me back".

@@ -1,7 +1,7 @@
 // @vitest-environment-options {"url": "https://safar.example/"}
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, type AnyActorRef, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
 import { latestLeadByUuidEndpoint, sendEmailByPageEndpoint } from '../../src/contract/quote.endpoints';
@@ -20,15 +20,15 @@ import {
 import { selectCanPay, selectPaying } from '../../machines/checkout.selectors';
 import { CHECKOUT_LOADER_MS, type CheckoutData, type CouponResult, type TempCheckoutResult } from '../../machines/checkout.types';
 import { STEP_PATHS } from '../../machines/journey.routes';
-import { definedCoverage, pathsCoveringTransitions, recordModelCoverage, transitionName } from '../../machines/model-coverage';
+import { definedCoverage, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-coverage';
 import { expectSameSnapshot, withPathIds } from '../../machines/model-replay';
-import type { ServiceFailure } from '../../machines/travel-details.types';
 import { formatMoney } from '../../src/web/i18n/format';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { paymentAddress } from '../../src/web/screens/checkout/checkout.actors';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
 import { renderApp } from '../support/render-app';
+import { holdDelays, press, watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
@@ -83,22 +83,8 @@ interface Candidate {
   transitions: Set<string>;
 }
 
-/** The transitions (by model-coverage's names) a path takes, replayed on a bare actor at once. */
-function transitionsOf(path: Path, testCase: CheckoutModelCase): Set<string> {
-  const taken = new Set<string>();
-  const never = fromPromise(() => new Promise<never>(() => undefined));
-  const actor = createActor(checkoutMachine.provide({ actors: { loadCheckout: never, validateCoupon: never, tempCheckout: never, sendEmail: never } as never }), {
-    input: testCase.input,
-    clock: new SimulatedClock(),
-    inspect: (event: InspectionEvent) => {
-      if (event.type === '@xstate.microstep' && (event.actorRef as AnyActorRef)._parent === undefined) for (const transition of event._transitions) taken.add(transitionName(transition));
-    },
-  });
-  actor.start();
-  for (const { event } of path.steps.slice(1)) actor.send(event as never);
-  actor.stop();
-  return taken;
-}
+/** The transitions a path takes (its step's calls never settle but by the path's own outcomes). */
+const transitionsOf = (path: Path, testCase: CheckoutModelCase) => transitionsTakenBy(checkoutMachine, testCase.input, ['loadCheckout', 'validateCoupon', 'tempCheckout', 'sendEmail'], path);
 
 function candidatesOf(caseName: string, testCase: CheckoutModelCase): Candidate[] {
   const model = createCheckoutTestModel(testCase);
@@ -132,11 +118,6 @@ async function answerLoad(api: DeferredApi, data: CheckoutData, agent: boolean) 
   }
 }
 
-/** An error sample as the server (or its absence) gives it. */
-async function answerFailure(api: DeferredApi, path: string, failure: ServiceFailure): Promise<unknown> {
-  return failure.status === null ? api.dropConnection(path) : api.fail(path, failure.status, failure.body);
-}
-
 /** What the screen sent to coupon/validate: the code in the box, for the lead. */
 function expectCouponSent(body: unknown, before: Snapshot) {
   expect(body).toMatchObject({ uuid: before.context.uuid, promo_code: before.context.couponText, language: 'en' });
@@ -146,39 +127,6 @@ function expectCouponSent(body: unknown, before: Snapshot) {
 function expectPaymentSent(body: unknown, before: Snapshot) {
   const { context } = before;
   expect(body).toEqual({ uuid: context.uuid, session_id: context.sessionId, agent_id: context.agentId, language: 'en', coupon: context.coupon?.code ?? null, total_price_vat: context.totals!.total });
-}
-
-type ClockLike = { setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (id: unknown) => void };
-
-/**
- * Holds the step's delayed events: the step actor's system clock keeps each timer of one of
- * `delays` until `release` runs it, as the bare-actor test's simulated clock does.
- */
-function holdDelays(clock: ClockLike, delays: readonly number[]) {
-  const { setTimeout: realSet, clearTimeout: realClear } = clock;
-  const held = new Map<symbol, { fn: () => void; ms: number }>();
-  clock.setTimeout = (fn, ms) => {
-    if (!delays.includes(ms)) return realSet(fn, ms);
-    const id = Symbol(`held ${ms} ms`);
-    held.set(id, { fn, ms });
-    return id;
-  };
-  clock.clearTimeout = (id) => {
-    if (typeof id === 'symbol') held.delete(id);
-    else realClear(id);
-  };
-  return {
-    release(ms: number) {
-      const entry = [...held].find(([, timer]) => timer.ms === ms);
-      if (!entry) throw new Error(`no ${ms} ms timer of the step is pending`);
-      held.delete(entry[0]);
-      entry[1].fn();
-    },
-    restore() {
-      clock.setTimeout = realSet;
-      clock.clearTimeout = realClear;
-    },
-  };
 }
 
 /**
@@ -198,13 +146,6 @@ function stubPaymentsPageRedirect() {
 }
 
 // ——— the screen ——————————————————————————————————————————————————————————————————————————————
-
-/** Presses a button as a pointer does. */
-function press(target: HTMLElement) {
-  fireEvent.mouseDown(target);
-  fireEvent.mouseUp(target);
-  fireEvent.click(target);
-}
 
 const money = (cents: number, options: { minus?: boolean } = {}) => formatMoney(cents, 'en', { cents: true, ...options });
 
@@ -243,22 +184,14 @@ async function runOnScreen(path: Path, testCase: CheckoutModelCase): Promise<num
   configureHttpClient({ baseUrl: 'http://review.model.test', signingKey: 'model-test', fetch: api.fetch });
   const redirect = stubPaymentsPageRedirect();
 
-  let step: AnyActorRef | null = null;
   let clock: ReturnType<typeof holdDelays> | null = null;
-  const watch = (event: InspectionEvent) => {
-    inspect(event);
-    const ref = event.actorRef as AnyActorRef;
-    if (ref !== step && ref._parent === undefined && (ref as unknown as { logic: { id?: string } }).logic.id === 'checkout') {
-      step = ref;
-      clock?.restore();
-      clock = holdDelays((ref.system as unknown as { _clock: ClockLike })._clock, Object.values(DELAYS));
-    }
-  };
+  const { watch, step } = watchStepActor(inspect, 'checkout', (actor) => {
+    clock = holdDelays(actor, Object.values(DELAYS));
+  });
   const query = `?uuid=${input.uuid}&sid=${input.sessionId}`;
   const { router } = renderApp(`${STEP_PATHS.checkout}${query}`, { path: STEP_PATHS.checkout, uuid: input.uuid, sessionId: input.sessionId, agentId: agent ? String(input.agentId) : null }, { inspect: watch });
   const live = () => {
-    if (!step) throw new Error('the checkout screen started no step actor');
-    return step.getSnapshot() as Snapshot;
+    return step().getSnapshot() as Snapshot;
   };
 
   let previousEvent = '';
@@ -349,31 +282,31 @@ async function runOnScreen(path: Path, testCase: CheckoutModelCase): Promise<num
     if (dialog) press(within(dialog).getByRole('button', { name: 'Close' }));
   };
 
-  const toActor = (event: CheckoutModelEvent) => act(() => step!.send(event as never));
+  const toActor = (event: CheckoutModelEvent) => act(() => step().send(event as never));
 
   const perform = async (event: CheckoutModelEvent, before: Snapshot) => {
     const type = event.type as string;
     const output = (event as { output?: unknown }).output;
-    const error = (event as { error?: unknown }).error as ServiceFailure;
+    const error = (event as { error?: unknown }).error;
     if (type in DELAYS) {
       // Time passes: the step's clock runs the held timer of this delayed event.
       act(() => clock!.release(DELAYS[type]!));
     } else if (type === 'xstate.done.actor.loadCheckout') {
       await answerLoad(api, output as CheckoutData, agent);
     } else if (type === 'xstate.error.actor.loadCheckout') {
-      await answerFailure(api, ENDPOINTS.details, error);
+      await api.failWith(ENDPOINTS.details, error);
     } else if (type === 'xstate.done.actor.validateCoupon') {
       expectCouponSent(await api.answer(ENDPOINTS.coupon, output as CouponResult), before);
     } else if (type === 'xstate.error.actor.validateCoupon') {
-      expectCouponSent(await answerFailure(api, ENDPOINTS.coupon, error), before);
+      expectCouponSent(await api.failWith(ENDPOINTS.coupon, error), before);
     } else if (type === 'xstate.done.actor.tempCheckout') {
       expectPaymentSent(await api.answer(ENDPOINTS.pay, output as TempCheckoutResult), before);
     } else if (type === 'xstate.error.actor.tempCheckout') {
-      expectPaymentSent(await answerFailure(api, ENDPOINTS.pay, error), before);
+      expectPaymentSent(await api.failWith(ENDPOINTS.pay, error), before);
     } else if (type === 'xstate.done.actor.sendEmail') {
       await api.answer(ENDPOINTS.email, { sent: true });
     } else if (type === 'xstate.error.actor.sendEmail') {
-      await answerFailure(api, ENDPOINTS.email, error);
+      await api.failWith(ENDPOINTS.email, error);
     } else if (event.type === 'coupon.change') {
       closeSystemError();
       fireEvent.change(screen.getByTestId('coupon-input'), { target: { value: event.text } });

@@ -8,7 +8,8 @@ import { waitFor } from '@testing-library/react';
  *
  * A path's call outcome (xstate.done.actor.<id> / xstate.error.actor.<id>) becomes an answer to
  * the request the screen made for that call: `answer` with the envelope's data, `fail` with an
- * error envelope and status, or `dropConnection` (fetch rejects, as with no network).
+ * error envelope and status, or `dropConnection` (fetch rejects, as with no network); `failWith`
+ * takes a model's failure sample and does the one it names.
  */
 
 export interface HeldRequest {
@@ -76,6 +77,14 @@ export function deferredApi() {
       const request = await take(path);
       request.reject(new TypeError('Failed to fetch'));
       return request.body;
+    },
+    /**
+     * Answers the request to `path` as a model's failure sample says: no status is a dropped
+     * connection, a status is that status with the sample's envelope. Returns what was sent.
+     */
+    failWith(path: string, failure: unknown): Promise<unknown> {
+      const { status, body } = failure as { status: number | null; body: unknown };
+      return status === null ? this.dropConnection(path) : this.fail(path, status, body);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { definedCoverage, pathsCoveringTransitions, reachedCoverage, recordModelCoverage } from '../../machines/model-coverage';
 import { expectSameSnapshot, testPathOnActor, withPathIds } from '../../machines/model-replay';
 import { paymentResultMachine } from '../../machines/payment-result.machine';
@@ -24,6 +24,7 @@ import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
 import { renderApp } from '../support/render-app';
+import { watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
@@ -111,15 +112,10 @@ async function eventually(assertion: () => void, ms = 3000): Promise<void> {
 }
 
 async function runOnScreen(path: Path, url: string, input: PaymentResultInput): Promise<number> {
-  let step: AnyActorRef | null = null;
-  const watch = (event: InspectionEvent) => {
-    inspect(event);
-    if (event.type === '@xstate.actor' && (event.actorRef as { logic?: { id?: string } }).logic?.id === paymentResultMachine.id) step = event.actorRef as AnyActorRef;
-  };
+  const { watch, step } = watchStepActor(inspect, paymentResultMachine.id);
   const { router, actor: journey } = renderApp(url, { path: '/payment-result', uuid: input.uuid, sessionId: null, agentId: null }, { inspect: watch });
   const live = () => {
-    if (!step) throw new Error('the screen started no payment result actor');
-    return step.getSnapshot() as Snapshot;
+    return step().getSnapshot() as Snapshot;
   };
   const heading = () => screen.getByTestId('screen-payment-result').textContent;
   let checked = 0;
@@ -211,9 +207,7 @@ async function runOnScreen(path: Path, url: string, input: PaymentResultInput): 
       await api.answer(PAYMENT_STATUS, event.output);
     } else if (event.type === 'xstate.error.actor.loadStatus') {
       reads += 1;
-      const failure = event.error as { status: number | null; body: unknown };
-      if (failure.status === null) await api.dropConnection(PAYMENT_STATUS);
-      else await api.fail(PAYMENT_STATUS, failure.status, failure.body);
+      await api.failWith(PAYMENT_STATUS, event.error);
     } else if (event.type === 'result.retry') click('Try again');
     else if (event.type === 'result.refresh') click('Refresh');
     else if (event.type === 'result.newQuote') {
@@ -221,7 +215,7 @@ async function runOnScreen(path: Path, url: string, input: PaymentResultInput): 
       // quote there: with no control for it on the screen, that one is sent to the step actor.
       if (live().matches('error')) {
         expect(screen.queryByRole('button', { name: 'Start a new quote' })).toBeNull();
-        step!.send(event);
+        step().send(event);
       } else click('Start a new quote');
     }
     else throw new Error(`no way to perform ${event.type} on the screen`);

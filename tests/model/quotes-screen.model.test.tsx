@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { Quote } from '../../src/contract/quote.endpoints';
-import { definedCoverage, pathsCoveringTransitions, recordModelCoverage, transitionName } from '../../machines/model-coverage';
+import { definedCoverage, greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionName } from '../../machines/model-coverage';
 import { expectSameSnapshot, withPathIds } from '../../machines/model-replay';
 import { quotesMachine } from '../../machines/quotes.machine';
 import {
@@ -30,7 +30,8 @@ import * as botCheck from '../../src/web/services/bot-check.service';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
 import { renderApp } from '../support/render-app';
-import { deferredApi, type DeferredApi } from './deferred-api';
+import { watchStepActor } from './screen-support';
+import { deferredApi } from './deferred-api';
 
 /**
  * The quotes model (machines/quotes.model.test.ts) run on the rendered app instead of a bare
@@ -229,28 +230,8 @@ const candidates: Candidate[] = Object.entries(STARTS).flatMap(([name, { input }
  * path on a tie), until none adds anything: about 20 paths, half a minute. The bare-actor test
  * (machines/quotes.model.test.ts) runs every path.
  */
-function chosenPaths(all: readonly Candidate[]): Candidate[] {
-  const covered = new Set<string>();
-  const chosen: Candidate[] = [];
-  const remaining = [...all];
-  for (;;) {
-    let best: Candidate | null = null;
-    let bestGain = 0;
-    for (const candidate of remaining) {
-      const gain = new Set(candidate.keys.filter((key) => !covered.has(key))).size;
-      if (gain > bestGain || (gain === bestGain && gain > 0 && best !== null && candidate.path.steps.length < best.path.steps.length)) {
-        best = candidate;
-        bestGain = gain;
-      }
-    }
-    if (!best) return chosen;
-    chosen.push(best);
-    remaining.splice(remaining.indexOf(best), 1);
-    best.keys.forEach((key) => covered.add(key));
-  }
-}
 
-const chosen = chosenPaths(candidates);
+const chosen = greedyCover(candidates, (candidate) => candidate.keys, (candidate) => candidate.path.steps.length);
 
 // --- Running a path on the rendered app -------------------------------------------------------
 
@@ -266,13 +247,6 @@ function deferredBotCheck() {
       else call.resolve(event.output as string);
     },
   };
-}
-
-/** A failed call at the wire: no status is a dropped connection, else the status and its envelope. */
-async function failAt(api: DeferredApi, path: string, error: unknown): Promise<void> {
-  const { status, body } = error as { status: number | null; body: unknown };
-  if (status === null) await api.dropConnection(path);
-  else await api.fail(path, status, body);
 }
 
 /** What proceed-review answers once the plan is chosen: the lead at review and its invoice. */
@@ -321,19 +295,10 @@ async function runOnScreen({ page, uuid, agentId, compareData }: Start, path: Pa
   configureHttpClient({ baseUrl: 'http://quotes.model.test', signingKey: 'model-test', fetch: api.fetch });
   const botCheckCall = deferredBotCheck();
 
-  // The screen's quotes actor, found by the inspector: the first actor of the quotes machine the
-  // page starts (a later one is the next page's, e.g. the table's after Compare plans).
-  const stepActors: StepActor[] = [];
-  const watch = (event: InspectionEvent) => {
-    inspect(event);
-    const logic = (event.actorRef as { logic?: { id?: string } }).logic;
-    if (event.type === '@xstate.actor' && logic?.id === quotesMachine.id) stepActors.push(event.actorRef as unknown as StepActor);
-  };
+  const watcher = watchStepActor(inspect, quotesMachine.id);
+  const watch = watcher.watch;
   const { router } = renderApp(`${page}${uuid ? `?uuid=${uuid}` : ''}`, { path: page, uuid, sessionId: QUOTES_SESSION_UUID, agentId }, { inspect: watch });
-  const step = (): StepActor => {
-    if (!stepActors[0]) throw new Error('the page started no quotes actor');
-    return stepActors[0];
-  };
+  const step = () => watcher.step() as unknown as StepActor;
 
   const perform = async (before: Snapshot, event: QuotesModelEvent) => {
     const { context } = before;
@@ -343,7 +308,7 @@ async function runOnScreen({ page, uuid, agentId, compareData }: Start, path: Pa
       const endpoint = { loadQuotes: COMPARE_QUOTES, proceed: PROCEED_REVIEW, sendEmail: SEND_EMAIL }[outcome[2]!];
       if (outcome[2] === 'getBotToken') await botCheckCall.settle(settled);
       else if (!endpoint) throw new Error(`no endpoint for ${event.type}`);
-      else if ('error' in settled) await failAt(api, endpoint, settled.error);
+      else if ('error' in settled) await api.failWith(endpoint, settled.error);
       else if (outcome[2] === 'loadQuotes') await api.answer(endpoint, settled.output);
       else if (outcome[2] === 'proceed') await api.answer(endpoint, PROCEED_ANSWER);
       else await api.answer(endpoint, { sent: true });

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { i18n } from '@lingui/core';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, type AnyActorRef, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { countriesEndpoint, relationshipsEndpoint, travelConfigsEndpoint } from '../../src/contract/reference.endpoints';
 import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
 import { latestLeadByUuidEndpoint, sendEmailByPageEndpoint } from '../../src/contract/quote.endpoints';
@@ -12,7 +12,7 @@ import type { Option } from '../../src/contract/endpoint';
 import type { ReviewField } from '../../src/contract/traveller-review.rules';
 import { EMAIL_TOAST_MS } from '../../machines/agent-share';
 import { STEP_PATHS } from '../../machines/journey.routes';
-import { definedCoverage, pathsCoveringTransitions, recordModelCoverage, transitionName } from '../../machines/model-coverage';
+import { definedCoverage, greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-coverage';
 import { expectSameSnapshot, withPathIds } from '../../machines/model-replay';
 import { reviewMachine } from '../../machines/review.machine';
 import {
@@ -30,12 +30,12 @@ import {
 } from '../../machines/review.model';
 import { selectCurrentTraveller } from '../../machines/review.selectors';
 import { NEXT_TRAVELLER_DELAY_MS, type ReviewData } from '../../machines/review.types';
-import type { ServiceFailure } from '../../machines/travel-details.types';
 import { REVIEW_MESSAGES } from '../../src/web/i18n/review-messages';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
 import { renderApp } from '../support/render-app';
+import { holdDelays, press, watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
@@ -94,22 +94,8 @@ interface Candidate {
   transitions: Set<string>;
 }
 
-/** The transitions (by model-coverage's names) a path takes, replayed on a bare actor at once. */
-function transitionsOf(path: Path, testCase: ReviewModelCase): Set<string> {
-  const taken = new Set<string>();
-  const never = fromPromise(() => new Promise<never>(() => undefined));
-  const actor = createActor(reviewMachine.provide({ actors: { loadReview: never, saveTraveller: never, sendEmail: never } as never }), {
-    input: testCase.input,
-    clock: new SimulatedClock(),
-    inspect: (event: InspectionEvent) => {
-      if (event.type === '@xstate.microstep' && (event.actorRef as AnyActorRef)._parent === undefined) for (const transition of event._transitions) taken.add(transitionName(transition));
-    },
-  });
-  actor.start();
-  for (const { event } of path.steps.slice(1)) actor.send(event as never);
-  actor.stop();
-  return taken;
-}
+/** The transitions a path takes (its step's calls never settle but by the path's own outcomes). */
+const transitionsOf = (path: Path, testCase: ReviewModelCase) => transitionsTakenBy(reviewMachine, testCase.input, ['loadReview', 'saveTraveller', 'sendEmail'], path);
 
 function candidatesOf(caseName: string, testCase: ReviewModelCase): Candidate[] {
   const model = createReviewTestModel(testCase);
@@ -125,37 +111,19 @@ const ALL_CANDIDATES = Object.entries(SCREEN_CASES).flatMap(([name, testCase]) =
 
 /**
  * Every path on the screen (161, about 1,400 steps, each a render and some of them a whole
- * traveller typed in) took 415 s on this 2-core machine, over the file's budget of ~75 s. So the file runs a subset that still takes every transition: for each case, greedy set
- * cover over its shortest and transition-covering paths, each round keeping the path that takes
+ * traveller typed in) took 415 s on this 2-core machine, over the file's budget of ~75 s. So the
+ * file runs a subset that still takes every transition: for each case, a greedy cover
+ * (model-coverage.ts greedyCover) over its shortest and transition-covering paths, each round keeping the path that takes
  * the most transitions no kept path of the case takes (ties: fewer steps, then the model's
  * order). Each case covers its own transitions, so every start (a reload at the 2nd traveller
  * from the stored index, three travellers, an agent) runs each transition it can take. The
  * choice depends only on the models, so the kept paths and their ids are the same on every run.
  * MODEL_SCREEN_ALL_PATHS=1 runs every path.
  */
-function greedyCover(candidates: readonly Candidate[]): Candidate[] {
-  const covered = new Set<string>();
-  const kept: Candidate[] = [];
-  for (;;) {
-    let best: Candidate | null = null;
-    let bestGain = 0;
-    for (const candidate of candidates) {
-      const gain = [...candidate.transitions].filter((name) => !covered.has(name)).length;
-      if (gain > bestGain || (gain === bestGain && gain > 0 && best && candidate.path.steps.length < best.path.steps.length)) {
-        best = candidate;
-        bestGain = gain;
-      }
-    }
-    if (!best) return candidates.filter((candidate) => kept.includes(candidate));
-    kept.push(best);
-    best.transitions.forEach((name) => covered.add(name));
-  }
-}
-
 const RUN =
   process.env.MODEL_SCREEN_ALL_PATHS === '1'
     ? ALL_CANDIDATES
-    : Object.keys(SCREEN_CASES).flatMap((name) => greedyCover(ALL_CANDIDATES.filter((candidate) => candidate.caseName === name)));
+    : Object.keys(SCREEN_CASES).flatMap((name) => greedyCover(ALL_CANDIDATES.filter((candidate) => candidate.caseName === name), (candidate) => candidate.transitions, (candidate) => candidate.path.steps.length));
 
 // ——— the app's edges: the API and the step's clock ————————————————————————————————————————
 
@@ -197,11 +165,6 @@ async function answerLoad(api: DeferredApi, data: ReviewData, agent: boolean) {
   }
 }
 
-/** An error sample as the server (or its absence) gives it. */
-async function answerFailure(api: DeferredApi, path: string, failure: ServiceFailure): Promise<unknown> {
-  return failure.status === null ? api.dropConnection(path) : api.fail(path, failure.status, failure.body);
-}
-
 /** What the screen sent to save-traveller-info: the open traveller, with the values typed, for the plan's insurer. */
 function expectSaveSent(body: unknown, before: Snapshot) {
   const { context } = before;
@@ -214,39 +177,6 @@ function expectSaveSent(body: unknown, before: Snapshot) {
     lang: 'en',
     traveller: { id: traveller.id, ...travellerValues(context.index) },
   });
-}
-
-type ClockLike = { setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (id: unknown) => void };
-
-/**
- * Holds the step's delayed events: the step actor's system clock keeps each timer of one of
- * `delays` until `release` runs it, as the bare-actor test's simulated clock does.
- */
-function holdDelays(clock: ClockLike, delays: readonly number[]) {
-  const { setTimeout: realSet, clearTimeout: realClear } = clock;
-  const held = new Map<symbol, { fn: () => void; ms: number }>();
-  clock.setTimeout = (fn, ms) => {
-    if (!delays.includes(ms)) return realSet(fn, ms);
-    const id = Symbol(`held ${ms} ms`);
-    held.set(id, { fn, ms });
-    return id;
-  };
-  clock.clearTimeout = (id) => {
-    if (typeof id === 'symbol') held.delete(id);
-    else realClear(id);
-  };
-  return {
-    release(ms: number) {
-      const entry = [...held].find(([, timer]) => timer.ms === ms);
-      if (!entry) throw new Error(`no ${ms} ms timer of the step is pending`);
-      held.delete(entry[0]);
-      entry[1].fn();
-    },
-    restore() {
-      clock.setTimeout = realSet;
-      clock.clearTimeout = realClear;
-    },
-  };
 }
 
 // ——— the screen ——————————————————————————————————————————————————————————————————————————————
@@ -269,13 +199,6 @@ async function pick(label: string, option: string) {
   const list = await screen.findByRole('listbox', { name: label, hidden: true });
   fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
   await waitFor(() => expect(combo(label).value).toBe(option));
-}
-
-/** Presses a button as a pointer does. */
-function press(target: HTMLElement) {
-  fireEvent.mouseDown(target);
-  fireEvent.mouseUp(target);
-  fireEvent.click(target);
 }
 
 const TEXT_FIELDS: [ReviewField & ('first_name' | 'middle_name' | 'last_name' | 'passport'), string][] = [
@@ -371,22 +294,14 @@ async function runOnScreen(path: Path, testCase: ReviewModelCase): Promise<numbe
   const api = deferredApi();
   configureHttpClient({ baseUrl: 'http://review.model.test', signingKey: 'model-test', fetch: api.fetch });
 
-  let step: AnyActorRef | null = null;
   let clock: ReturnType<typeof holdDelays> | null = null;
-  const watch = (event: InspectionEvent) => {
-    inspect(event);
-    const ref = event.actorRef as AnyActorRef;
-    if (ref !== step && ref._parent === undefined && (ref as unknown as { logic: { id?: string } }).logic.id === 'review') {
-      step = ref;
-      clock?.restore();
-      clock = holdDelays((ref.system as unknown as { _clock: ClockLike })._clock, Object.values(DELAYS));
-    }
-  };
+  const { watch, step } = watchStepActor(inspect, 'review', (actor) => {
+    clock = holdDelays(actor, Object.values(DELAYS));
+  });
   const query = `?uuid=${input.uuid}&sid=${input.sessionId}`;
   const { router } = renderApp(`${STEP_PATHS.reviewDetails}${query}`, { path: STEP_PATHS.reviewDetails, uuid: input.uuid, sessionId: input.sessionId, agentId: agent ? String(input.agentId) : null }, { inspect: watch });
   const live = () => {
-    if (!step) throw new Error('the review screen started no step actor');
-    return step.getSnapshot() as Snapshot;
+    return step().getSnapshot() as Snapshot;
   };
 
   let previousEvent = '';
@@ -452,15 +367,15 @@ async function runOnScreen(path: Path, testCase: ReviewModelCase): Promise<numbe
     } else if (event.type === 'xstate.done.actor.loadReview') {
       await answerLoad(api, event.output as ReviewData, agent);
     } else if (event.type === 'xstate.error.actor.loadReview') {
-      await answerFailure(api, ENDPOINTS.details, event.error as ServiceFailure);
+      await api.failWith(ENDPOINTS.details, event.error);
     } else if (event.type === 'xstate.done.actor.saveTraveller') {
       expectSaveSent(await api.answer(ENDPOINTS.save, event.output), before);
     } else if (event.type === 'xstate.error.actor.saveTraveller') {
-      expectSaveSent(await answerFailure(api, ENDPOINTS.save, event.error as ServiceFailure), before);
+      expectSaveSent(await api.failWith(ENDPOINTS.save, event.error), before);
     } else if (event.type === 'xstate.done.actor.sendEmail') {
       await api.answer(ENDPOINTS.email, { sent: true });
     } else if (event.type === 'xstate.error.actor.sendEmail') {
-      await answerFailure(api, ENDPOINTS.email, event.error as ServiceFailure);
+      await api.failWith(ENDPOINTS.email, event.error);
     } else if (event.type === 'traveller.save') {
       closeSystemError();
       await typeTraveller(live());
@@ -476,7 +391,7 @@ async function runOnScreen(path: Path, testCase: ReviewModelCase): Promise<numbe
       // The user closes the system error dialog; no control of the screen tells the step (the
       // dialog belongs to the app shell and only closes), so the event goes to the step actor.
       closeSystemError();
-      act(() => step!.send(event));
+      act(() => step().send(event));
     } else if (event.type === 'share.email') {
       press(screen.getByTestId('share-email'));
     } else {

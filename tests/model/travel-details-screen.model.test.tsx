@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, InspectionEvent, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { definedCoverage, pathsCoveringTransitions, reachedCoverage, recordModelCoverage, transitionName } from '../../machines/model-coverage';
 import { testPathOnActor, withPathIds } from '../../machines/model-replay';
 import { travelDetailsMachine } from '../../machines/travel-details.machine';
@@ -32,6 +32,7 @@ import { TRAVEL_DETAILS_MESSAGES } from '../../src/web/i18n/validation-messages'
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
 import { renderApp } from '../support/render-app';
+import { watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
@@ -214,19 +215,14 @@ function fillBlankForm() {
 
 async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): Promise<number> {
   if (input.deviceUuid) localStore.set('device_uuid', input.deviceUuid);
-  let step: AnyActorRef | null = null;
-  const watch = (event: InspectionEvent) => {
-    inspect(event);
-    if (event.type === '@xstate.actor' && (event.actorRef as { logic?: { id?: string } }).logic?.id === travelDetailsMachine.id) step = event.actorRef as AnyActorRef;
-  };
+  const { watch, step } = watchStepActor(inspect, travelDetailsMachine.id);
   const { router, actor: journey } = renderApp(
     url,
     { path: '/traveller-details', uuid: input.leadUuid, sessionId: input.sessionId, agentId: input.agentId === null ? null : String(input.agentId) },
     { inspect: watch },
   );
   const live = () => {
-    if (!step) throw new Error('the screen started no travel details actor');
-    return step.getSnapshot() as Snapshot;
+    return step().getSnapshot() as Snapshot;
   };
   let checked = 0;
 
@@ -308,12 +304,6 @@ async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): 
     }
   };
 
-  const failAt = async (endpoint: string, error: unknown) => {
-    const failure = error as { status: number | null; body: unknown };
-    if (failure.status === null) await api.dropConnection(endpoint);
-    else await api.fail(endpoint, failure.status, failure.body);
-  };
-
   const perform = async ({ event }: { event: TravelDetailsModelEvent }) => {
     switch (event.type) {
       case 'xstate.done.actor.loadReference': {
@@ -324,7 +314,7 @@ async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): 
         break;
       }
       case 'xstate.error.actor.loadReference':
-        await failAt(PATHS.countries, event.error);
+        await api.failWith(PATHS.countries, event.error);
         break;
       case 'xstate.done.actor.loadLead':
         await api.answer(PATHS.lead, {
@@ -332,25 +322,25 @@ async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): 
         });
         break;
       case 'xstate.error.actor.loadLead':
-        await failAt(PATHS.lead, event.error);
+        await api.failWith(PATHS.lead, event.error);
         break;
       case 'xstate.done.actor.loadRecentLeads':
         await api.answer(PATHS.recent, { leads: event.output as RecentSearch[], recent: [] });
         break;
       case 'xstate.error.actor.loadRecentLeads':
-        await failAt(PATHS.recent, event.error);
+        await api.failWith(PATHS.recent, event.error);
         break;
       case 'xstate.done.actor.checkAgent':
         await api.answer(PATHS.agent, { agent: event.output });
         break;
       case 'xstate.error.actor.checkAgent':
-        await failAt(PATHS.agent, event.error);
+        await api.failWith(PATHS.agent, event.error);
         break;
       case 'xstate.done.actor.saveLead':
         await api.answer(PATHS.save, savedAnswer(event.output as SavedLead));
         break;
       case 'xstate.error.actor.saveLead':
-        await failAt(PATHS.save, event.error);
+        await api.failWith(PATHS.save, event.error);
         break;
       case 'leads.pick': {
         const dialog = screen.getByRole('dialog', { name: 'Select from existing entered data' });
@@ -358,7 +348,7 @@ async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): 
         if (offered >= 0) fireEvent.click(within(dialog).getAllByTestId('recent-lead')[offered]!);
         // The sample picks the first listed lead at every stage, but the dialog lists that lead
         // at its own stage only: a pick of it at another stage has no control on the screen.
-        else step!.send(event);
+        else step().send(event);
         break;
       }
       case 'leads.new':
