@@ -10,8 +10,8 @@ import { BIN, ROOT } from './support/server-process';
  * output shown as it comes; beside it, one after the other, `npm run test:model` and `npm run
  * test:postgres`, their output kept and shown once the main run ends. The Chromium suite runs
  * its files one at a time and waits on the browser and the server most of the time, so on this
- * 2-core machine it leaves a core free for most of its 13 minutes: the two side suites fit
- * into it, and `npm test` takes about as long as the main run instead of adding 5 to 6 minutes.
+ * 2-core machine it leaves much of a core free: the two side suites fit into it, and `npm test`
+ * takes about as long as the main run instead of adding their 5 to 6 minutes.
  * Exits 1 when any suite failed, after a summary line for each.
  */
 
@@ -43,15 +43,17 @@ function run(suite: Suite, log?: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(suite.command, suite.args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
     children.add(child);
-    if (log) {
-      const file = createWriteStream(log);
+    const file = log ? createWriteStream(log) : null;
+    if (file) {
       child.stdout?.pipe(file, { end: false });
       child.stderr?.pipe(file, { end: false });
-      child.on('close', () => file.end());
     }
     const done = (ok: boolean) => {
       children.delete(child);
-      resolve({ name: suite.name, ok, seconds: (Date.now() - started) / 1000, log });
+      const outcome = { name: suite.name, ok, seconds: (Date.now() - started) / 1000, log };
+      // The log is read once the suite ends: it is complete only once the file has it all.
+      if (file) file.end(() => resolve(outcome));
+      else resolve(outcome);
     };
     child.on('error', () => done(false));
     child.on('close', (code) => done(code === 0));

@@ -10,7 +10,7 @@ import type { AnyActorLogic, InputFrom, InspectionEvent } from 'xstate';
  */
 export const ActorInspectorContext = createContext<((event: InspectionEvent) => void) | undefined>(undefined);
 
-/** Starts a step's machine for its screen, with its input, watched by the step inspector if one is set. */
+/** Starts a step's machine for its screen, with its input, watched by the actor inspector if one is set. */
 export function useStepActor<TLogic extends AnyActorLogic>(logic: TLogic, input: InputFrom<TLogic>) {
   const inspect = useContext(ActorInspectorContext);
   return useActorRef(logic, { input, inspect } as never);

@@ -2,8 +2,9 @@
  * Runs inline in <head>, before the body is parsed, to pick what the first paint shows
  * (issue 19): of the page's screen, pre-rendered at build time in both languages, the copy in
  * the customer's language. It also sets <html lang dir> at once, so the Arabic copy paints
- * right to left, and names the tab in that language. Its source is inlined as it is, so it imports nothing and reads the
- * language as startup-query.ts does: `?lang=` wins over the stored choice, then English.
+ * right to left, and names the tab in that language. Its source is inlined as it is, so it
+ * imports nothing and reads the language as startup-query.ts does: `?lang=` wins over the
+ * stored choice, then English.
  */
 export function chooseShell(): void {
   var html = document.documentElement;
