@@ -14,10 +14,10 @@ import { withPathIds } from '../../machines/model-replay';
 import { renderApp } from '../support/render-app';
 
 /**
- * The journey model run against the rendered app: the same generated paths as
- * machines/journey.model.test.ts, but URL events go through the router (as back/forward and
- * typed addresses do), header jumps are clicks on the wizard header, and after every step
- * the screen shown and the address bar must match the model's state.
+ * The journey model run against the rendered app: paths generated as in
+ * machines/journey.model.test.ts (a greedy cover of them, below), but URL events go through the
+ * router (as back/forward and typed addresses do), header jumps are clicks on the wizard header,
+ * and after every step the screen shown and the address bar must match the model's state.
  */
 
 const inspect = recordModelCoverage(import.meta.url);
@@ -96,7 +96,7 @@ beforeAll(async () => {
 afterEach(() => cleanup());
 
 async function runInApp(path: Path) {
-  // The journey is watched from just after its start (the app starts it before the test can).
+  // The journey is watched from its start (renderApp puts the inspector in ActorInspectorContext).
   const { router, actor } = renderApp(journeyModelInput.path, journeyModelInput, { inspect });
 
   // States are keyed by page and "has a lead" (journeyModelStateKey), so the model's snapshot
