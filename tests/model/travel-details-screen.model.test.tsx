@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { definedCoverage, pathsCoveringTransitions, reachedCoverage, recordModelCoverage, transitionName } from '../../machines/model-coverage';
+import { definedCoverage, greedyCover, pathsCoveringTransitions, reachedCoverage, recordModelCoverage, transitionName } from '../../machines/model-coverage';
 import { testPathOnActor, withPathIds } from '../../machines/model-replay';
 import { travelDetailsMachine } from '../../machines/travel-details.machine';
 import {
@@ -101,28 +101,22 @@ const samplesOf = (path: Path) =>
   });
 
 /**
- * The paths run: the shortest and the transition-covering ones, less those that take nothing new.
- * A rendered path takes ~0.5 s here (the whole app, the lazy form, typing), and the three cases
- * have 88 paths (432 steps), too slow for one file. So a path is kept (longest first) when it
- * takes an edge (edgesOf: state value, the transitions taken, next state value) or sends a sample
- * by a transition (samplesOf: each refusal's own screen) that no kept path of its case does, or
- * ends in a state none ends in; the loading state's value names every call's
- * region, so each call's outcome in each order is an edge of its own. The last test below checks
- * that the paths kept took every state and transition the machine defines.
+ * The paths run: a greedy cover (model-coverage.ts greedyCover) of the shortest and the
+ * transition-covering ones. A rendered path takes ~0.5 s here (the whole app, the lazy form,
+ * typing), and the three cases have 88 paths (432 steps), too slow for one file. So the paths kept
+ * take every edge (edgesOf: state value, the transitions taken, next state value), send every
+ * sample by each transition (samplesOf: each refusal's own screen) and end in every state that
+ * some path of the case does; the loading state's value names every call's region, so each
+ * call's outcome in each order is an edge of its own. The last test below checks that the paths
+ * kept took every state and transition the machine defines.
  */
-function pathsToRun(input: TravelDetailsInput, taken: Set<string>) {
+function pathsToRun(input: TravelDetailsInput) {
   const model = createModel(input);
   const shortest = model.getShortestPaths();
   const covering = pathsCoveringTransitions(travelDetailsMachine, model, shortest, serializeState);
-  const keep = (paths: Path[]) =>
-    [...paths]
-      .sort((a, b) => b.steps.length - a.steps.length)
-      .filter((path) => {
-        const fresh = [...edgesOf(path), ...samplesOf(path), `ends ${JSON.stringify(path.state.value)}`].filter((key) => !taken.has(key));
-        fresh.forEach((key) => taken.add(key));
-        return fresh.length > 0;
-      });
-  return { shortest: keep(shortest), covering: keep(covering) };
+  const keysOf = (path: Path) => [...edgesOf(path), ...samplesOf(path), `ends ${JSON.stringify(path.state.value)}`];
+  const kept = new Set(greedyCover([...shortest, ...covering], keysOf, (path) => path.steps.length));
+  return { shortest: shortest.filter((path) => kept.has(path)), covering: covering.filter((path) => kept.has(path)) };
 }
 
 // --- What the server answers, as wire data the services parse into the samples ---
@@ -369,7 +363,7 @@ async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): 
 }
 
 describe.each(CASES)('travel details model on the rendered /traveller-details (API at the ky client, date of 1 June 2030): $name', ({ name, input, url }) => {
-  const { shortest, covering } = pathsToRun(input, new Set());
+  const { shortest, covering } = pathsToRun(input);
 
   it.each(withPathIds(`travel details screen ${name} shortest`, shortest, labelOf))('%s', async (_label, path) => {
     expect(await runOnScreen(path, url, input)).toBe(path.steps.length);
