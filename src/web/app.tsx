@@ -9,6 +9,7 @@ import type { JourneyInput } from '../../machines/journey.types';
 import { LANGUAGE_RELOAD_DELAY_MS, directionOf } from './i18n/locale';
 import { JourneyProvider } from './journey/journey-provider';
 import { JourneyOutlet } from './screens/journey-outlet';
+import { AnnouncerProvider } from './shell/announcer';
 import { AppContext, type AppContextValue } from './shell/app-context';
 import { AppFooter } from './shell/app-footer';
 import { AppHeader } from './shell/app-header';
@@ -73,28 +74,30 @@ export function App({ boot, env, children }: { boot: AppBoot; env?: 'test'; chil
         {/* No <style> elements of the theme: the stylesheet has them, computed at build (mantine-theme-css.ts). */}
         <MantineProvider theme={theme} env={env} withCssVariables={false} withGlobalClasses={false}>
           <AppContext.Provider value={context}>
-            <JourneyProvider input={boot.journey}>
-              <div className={classes.page}>
-                <SkipLink />
-                <AppHeader />
-                <WizardHeader />
-                <main id="main" className={classes.main} tabIndex={-1}>
-                  <Container size="lg" py={{ base: 'lg', sm: 40 }}>
-                    <ErrorBoundary fallback={<ErrorView />}>
-                      <JourneyOutlet />
-                    </ErrorBoundary>
-                  </Container>
-                </main>
-                <AppFooter />
-              </div>
-              {errorShown && (
-                <Suspense fallback={null}>
-                  <SystemErrorDialog opened={errorOpen} onClose={() => setErrorOpen(false)} />
-                </Suspense>
-              )}
-              {switchingTo && <LanguageSwitchNotice lang={switchingTo} />}
-              {children}
-            </JourneyProvider>
+            <AnnouncerProvider>
+              <JourneyProvider input={boot.journey}>
+                <div className={classes.page}>
+                  <SkipLink />
+                  <AppHeader />
+                  <WizardHeader />
+                  <main id="main" className={classes.main} tabIndex={-1}>
+                    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+                      <ErrorBoundary fallback={<ErrorView />}>
+                        <JourneyOutlet />
+                      </ErrorBoundary>
+                    </Container>
+                  </main>
+                  <AppFooter />
+                </div>
+                {errorShown && (
+                  <Suspense fallback={null}>
+                    <SystemErrorDialog opened={errorOpen} onClose={() => setErrorOpen(false)} />
+                  </Suspense>
+                )}
+                {switchingTo && <LanguageSwitchNotice lang={switchingTo} />}
+                {children}
+              </JourneyProvider>
+            </AnnouncerProvider>
           </AppContext.Provider>
         </MantineProvider>
       </DirectionProvider>
