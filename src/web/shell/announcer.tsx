@@ -4,8 +4,9 @@ import { createContext, useCallback, useContext, useEffect, useRef, type ReactNo
  * Says a change out loud to screen-reader users (WCAG 4.1.3, issue 21): a coupon applied or
  * refused, a traveller added, a plan added to compare, a new price, a filter's count. The page
  * keeps two live regions from its first render, because a region added with its text is not
- * read. Each message replaces the last; the region is emptied first and written a moment later,
- * so the same words said twice are read twice.
+ * read. They carry aria-live without a role, so they are no page's status or alert. Each message
+ * replaces the last; the region is emptied first and written a moment later, so the same words
+ * said twice are read twice.
  */
 export type Announce = (message: string, options?: { urgent?: boolean }) => void;
 
@@ -48,8 +49,8 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   return (
     <AnnouncerContext.Provider value={announce}>
       {children}
-      <div ref={polite} role="status" aria-live="polite" aria-atomic="true" data-testid="announcer" style={hidden} />
-      <div ref={urgent} role="alert" aria-live="assertive" aria-atomic="true" data-testid="announcer-urgent" style={hidden} />
+      <div ref={polite} aria-live="polite" aria-atomic="true" data-testid="announcer" style={hidden} />
+      <div ref={urgent} aria-live="assertive" aria-atomic="true" data-testid="announcer-urgent" style={hidden} />
     </AnnouncerContext.Provider>
   );
 }

@@ -16,6 +16,7 @@ import { CardLogos } from './card-logos';
 import { LogoMark } from './logo';
 import { MAIN_SITE_LINK_GROUPS, mainSiteUrl } from './main-site-links';
 import classes from './shell.module.css';
+import { LtrText } from '../components/ltr-text';
 
 const SOCIAL_NETWORKS: Record<string, { icon: typeof IconBrandFacebook; name: string }> = {
   facebook: { icon: IconBrandFacebook, name: 'Facebook' },
@@ -44,13 +45,13 @@ export function AppFooter() {
             <Anchor href={companyInfo.toll_free_number_tel} className={classes.footerContact}>
               <IconPhone size={18} aria-hidden="true" />
               <span>
-                {t`Toll-free`}: <bdi dir="ltr">{companyInfo.toll_free_number}</bdi>
+                {t`Toll-free`}: <LtrText>{companyInfo.toll_free_number}</LtrText>
               </span>
             </Anchor>
             <Anchor href={companyInfo.whatsapp_url} target="_blank" rel="noopener" className={classes.footerContact}>
               <IconBrandWhatsapp size={18} aria-hidden="true" />
               <span>
-                {t`WhatsApp`}: <bdi dir="ltr">{companyInfo.whatsapp_number}</bdi>
+                {t`WhatsApp`}: <LtrText>{companyInfo.whatsapp_number}</LtrText>
               </span>
             </Anchor>
             <Anchor href={`mailto:${companyInfo.email}`} className={classes.footerContact}>

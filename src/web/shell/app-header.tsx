@@ -8,6 +8,7 @@ import { useApp } from './app-context';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import classes from './shell.module.css';
+import { LtrText } from '../components/ltr-text';
 
 /**
  * Logo, WhatsApp, toll-free number, the call-back offer (RULINGS 13; not on the call-back pages
@@ -43,7 +44,7 @@ export function AppHeader() {
             <Anchor href={companyInfo.toll_free_number_tel} className={classes.contactLink}>
               <IconPhone size={20} aria-hidden="true" />
               <Text span fz="sm" fw={600}>
-                {t`Toll-free`} <bdi dir="ltr">{companyInfo.toll_free_number}</bdi>
+                {t`Toll-free`} <LtrText>{companyInfo.toll_free_number}</LtrText>
               </Text>
             </Anchor>
             {offersCallBack && (

@@ -192,8 +192,11 @@ describe('/payment-result: failed', () => {
     open();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(text)).toBeTruthy();
-    expect(alert.textContent).toContain(RESULT_REFERENCE);
     expect(alert.textContent).toContain('$133.20');
+    // The reference is one left-to-right run on one line: in Arabic it neither breaks at a hyphen nor reorders (issue 21).
+    const reference = within(alert).getByTestId('payment-reference');
+    expect(reference.textContent).toBe(RESULT_REFERENCE);
+    expect([reference.getAttribute('dir'), reference.style.whiteSpace]).toEqual(['ltr', 'nowrap']);
     // A refunded payment did go through: it bought no policy.
     expect(heading().textContent).toBe(reason === 'refund' ? 'No policy was issued for this payment' : 'Your payment did not go through');
     expect(document.title).toBe(`${heading().textContent} · Safar`);

@@ -10,6 +10,7 @@ import { formatMoney } from '../../i18n/format';
 import { ContactOptions } from '../thank-you/contact-options';
 import type { paymentResultLogic } from './payment-result.actors';
 import { PolicyCard } from './policy-card';
+import { LtrText } from '../../components/ltr-text';
 
 /** The views of /payment-result, one per state of the step (selectPaymentResultView). Amounts show their cents (RULINGS 26). */
 
@@ -41,7 +42,7 @@ export function PaidView({ step, payment, lang }: { step: ResultActor; payment: 
           <Stack gap={6}>
             <Text>{t`You paid twice for this policy. The second payment of ${amount} will be refunded to your card; you do not need to do anything.`}</Text>
             <Text fz="sm" c="dimmed">
-              {t`Payment reference`}: <bdi dir="ltr">{refund.merchant_reference}</bdi>
+              {t`Payment reference`}: <LtrText testId="payment-reference">{refund.merchant_reference}</LtrText>
             </Text>
           </Stack>
         </Alert>
@@ -85,7 +86,7 @@ export function FailedView({ step, payment, lang }: { step: ResultActor; payment
         <Stack gap={6}>
           <Text>{reasons[payment.reason ?? 'other']}</Text>
           <Text fz="sm" c="dimmed">
-            {t`Amount`}: {formatMoney(payment.amount, lang, { cents: true })} · {t`Payment reference`}: <bdi dir="ltr">{reference}</bdi>
+            {t`Amount`}: {formatMoney(payment.amount, lang, { cents: true })} · {t`Payment reference`}: <LtrText testId="payment-reference">{reference}</LtrText>
           </Text>
         </Stack>
       </Alert>

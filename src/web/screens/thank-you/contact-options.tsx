@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useApp } from '../../shell/app-context';
+import { LtrText } from '../../components/ltr-text';
 
 /**
  * The manual quote line (toll-free, as a tel: link) and the WhatsApp chat, from the company
@@ -23,7 +24,7 @@ export function ContactOptions({ intro }: { intro: string }) {
             leftSection={<IconPhone size={18} aria-hidden="true" />}
             aria-label={t`Call us toll-free on ${tollFree}`}
           >
-            <bdi dir="ltr">{tollFree}</bdi>
+            <LtrText>{tollFree}</LtrText>
           </Button>
           <Button
             component="a"
