@@ -108,6 +108,26 @@ describe.each(['en', 'ar'] as const)('issue 8 rows 11–13 in %s at 375 px', (la
     await finishAllowing(opened);
   });
 
+  test('issue 21: the typed phone number lines up with the name above it (right in Arabic, left in English), still written left to right', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    await visit(page, `/traveller-details?lang=${lang}`);
+    const f = fields(page, lang);
+    await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+    await typeInto(f.name, 'Karim Haddad');
+    await typeInto(f.phone, '71123456');
+    // The side the typed text is drawn on, from the browser's computed direction and alignment.
+    const side = (field: Locator) =>
+      field.evaluate((input) => {
+        const { direction, textAlign } = getComputedStyle(input);
+        const right = textAlign === 'right' || (textAlign === 'start' && direction === 'rtl') || (textAlign === 'end' && direction === 'ltr');
+        return { direction, side: right ? 'right' : 'left' };
+      });
+    expect(await side(f.phone)).toEqual({ direction: 'ltr', side: lang === 'ar' ? 'right' : 'left' });
+    expect((await side(f.name)).side).toBe(lang === 'ar' ? 'right' : 'left');
+    await finishAllowing(opened);
+  });
+
   test('row 12 and row 13(a): an add-on price reads "+$30" and a total "$31" left to right; the instant-policy badge is not cut', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
