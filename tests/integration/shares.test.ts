@@ -222,7 +222,7 @@ describe('agent links and texts per shared page (issue 17)', () => {
     const checkout = await whatsapp(lead, `${base}/checkout?uuid=${lead.uuid}`, 'en');
     expect(checkout).toContain('is ready to pay. Total: $133.20.');
     const checkoutAr = await whatsapp(lead, `${base}/checkout?uuid=${lead.uuid}`, 'ar');
-    expect(checkoutAr).toContain('جاهزة للدفع. المجموع: $133.20');
+    expect(checkoutAr).toContain('جاهزة للدفع. المجموع: \u2066$133.20\u2069');
     expect(checkoutAr).toContain(`${base}/checkout?uuid=${lead.uuid}&lang=ar`);
   });
 
@@ -253,9 +253,9 @@ describe('agent links and texts per shared page (issue 17)', () => {
 
     const ar = await leadWithChosenPlan('ar');
     const sentAr = await mail(ar, 'checkout', `https://safar.example/checkout?uuid=${ar.uuid}`);
-    expect(sentAr.subject).toBe('تأمين سفرك جاهز للدفع على سفر');
+    expect(sentAr.subject).toBe('تأمين سفرك جاهز للدفع على «سفر»');
     expect(sentAr.body).toContain('خطتك خطة 910001 جاهزة للدفع');
-    expect(sentAr.body).toContain('المبلغ المطلوب دفعه: $133.20');
+    expect(sentAr.body).toContain('المجموع المطلوب دفعه: \u2066$133.20\u2069');
     expect(sentAr.body).toContain(`https://safar.example/checkout?uuid=${ar.uuid}&lang=ar`);
   });
 
@@ -269,12 +269,12 @@ describe('agent links and texts per shared page (issue 17)', () => {
 
     const ar = await leadWithChosenPlan('ar');
     const quotes = await mail(ar, 'compare-quotes', `https://safar.example/compare-quotes?uuid=${ar.uuid}`);
-    expect(quotes.subject).toBe('عروض تأمين السفر الخاصة بك من سفر');
+    expect(quotes.subject).toBe('عروض تأمين السفر لرحلتك من «سفر»');
     expect(quotes.body).toContain('افتح الرابط لمقارنتها');
     expect(quotes.body).toContain('بعض الخطط');
     expect(quotes.body).toContain(`https://safar.example/compare-quotes?uuid=${ar.uuid}&lang=ar`);
     const reviewAr = await mail(ar, 'review-details', `https://safar.example/review-details?uuid=${ar.uuid}`);
-    expect(reviewAr.subject).toBe('أكمل تأمين سفرك على سفر');
+    expect(reviewAr.subject).toBe('أكمل تأمين سفرك على «سفر»');
     expect(reviewAr.body).toContain('إليك الخطة التي اخترتها لرحلتك: خطة 910001');
   });
 });

@@ -5,7 +5,8 @@ import * as t from './schema';
 /**
  * The demo catalogue (RULINGS 10): plans of the fictional insurers of seed-data.ts with their
  * rate tables, limits, add-ons, highlights and benefits. It is data: seeded once when missing,
- * then the broker's to edit. Rates are generated here from a base price and multipliers so the
+ * then the broker's to edit (a corrected demo text reaches older databases by a migration, as
+ * 0013 does, seed-data.ts). Rates are generated here from a base price and multipliers so the
  * tables stay consistent, but once stored they are plain rows like any broker-entered rate.
  */
 
@@ -48,15 +49,15 @@ export const CATALOGUE_PLANS: PlanSpec[] = [
   { id: 104, insurerId: 3, coverageId: 2, nameEn: 'Global Explorer', nameAr: 'المستكشف العالمي', coverageEn: 'Explorer', coverageAr: 'المستكشف', tripType: 1, minAge: 0, maxAge: 75, maxTripDays: 180, excluded: [SYRIA], familyFactorPct: 260, medicalUsd: 150_000, zones: ['worldwide_ex_us_ca', 'worldwide'], baseCents: 1300, adventure: true },
   { id: 105, insurerId: 1000, coverageId: 1, nameEn: 'Europe Flex', nameAr: 'أوروبا المرنة', coverageEn: 'Flex', coverageAr: 'مرنة', tripType: 1, minAge: 0, maxAge: 85, maxTripDays: 180, familyFactorPct: null, medicalUsd: 75_000, zones: ['schengen', 'worldwide_ex_us_ca'], baseCents: 1100 },
   { id: 106, insurerId: 1000, coverageId: 2, nameEn: 'Worldwide Premier', nameAr: 'العالمية المميزة', coverageEn: 'Premier', coverageAr: 'مميزة', tripType: 1, minAge: 0, maxAge: 70, maxTripDays: 180, familyFactorPct: 270, medicalUsd: 500_000, zones: ['schengen', 'worldwide_ex_us_ca', 'worldwide'], baseCents: 2000, instant: false, api: false, adventure: true, covid: true },
-  { id: 107, insurerId: 12, coverageId: 1, nameEn: 'Schengen Basic', nameAr: 'شنغن الأساسي', coverageEn: 'Basic', coverageAr: 'أساسي', tripType: 1, minAge: 0, maxAge: 75, maxTripDays: 60, familyFactorPct: 230, medicalUsd: 50_000, zones: ['schengen'], baseCents: 800 },
-  { id: 108, insurerId: 12, coverageId: 2, nameEn: 'World Standard', nameAr: 'العالم القياسية', coverageEn: 'Standard', coverageAr: 'قياسية', tripType: 1, minAge: 0, maxAge: 80, maxTripDays: 120, excluded: [SYRIA, YEMEN], familyFactorPct: 250, medicalUsd: 100_000, zones: ['worldwide_ex_us_ca'], baseCents: 1200, covid: true },
+  { id: 107, insurerId: 12, coverageId: 1, nameEn: 'Schengen Basic', nameAr: 'شنغن المبسّطة', coverageEn: 'Basic', coverageAr: 'مبسّطة', tripType: 1, minAge: 0, maxAge: 75, maxTripDays: 60, familyFactorPct: 230, medicalUsd: 50_000, zones: ['schengen'], baseCents: 800 },
+  { id: 108, insurerId: 12, coverageId: 2, nameEn: 'World Standard', nameAr: 'العالمية القياسية', coverageEn: 'Standard', coverageAr: 'قياسية', tripType: 1, minAge: 0, maxAge: 80, maxTripDays: 120, excluded: [SYRIA, YEMEN], familyFactorPct: 250, medicalUsd: 100_000, zones: ['worldwide_ex_us_ca'], baseCents: 1200, covid: true },
   { id: 109, insurerId: 15, coverageId: 1, nameEn: 'Smart Traveller', nameAr: 'المسافر الذكي', coverageEn: 'Smart', coverageAr: 'ذكية', tripType: 1, minAge: 0, maxAge: 80, maxTripDays: 180, familyFactorPct: 250, medicalUsd: 100_000, zones: ['schengen', 'worldwide_ex_us_ca', 'worldwide'], baseCents: 1050, adventure: true, covid: true },
   { id: 110, insurerId: 21, coverageId: 1, nameEn: 'Budget Trip', nameAr: 'الرحلة الاقتصادية', coverageEn: 'Budget', coverageAr: 'اقتصادية', tripType: 1, minAge: 0, maxAge: 65, maxTripDays: 30, excluded: [SYRIA, IRAN], familyFactorPct: null, medicalUsd: 30_000, zones: ['worldwide_ex_us_ca'], baseCents: 700 },
   // Annual multi-trip
   { id: 111, insurerId: 7, coverageId: 3, nameEn: 'Annual Europe', nameAr: 'أوروبا السنوية', coverageEn: 'Annual', coverageAr: 'سنوية', tripType: 2, minAge: 18, maxAge: 75, maxTripDays: 60, familyFactorPct: 250, medicalUsd: 50_000, zones: ['schengen'], baseCents: 9000, covid: true },
   { id: 112, insurerId: 3, coverageId: 3, nameEn: 'Annual Worldwide', nameAr: 'العالمية السنوية', coverageEn: 'Annual', coverageAr: 'سنوية', tripType: 2, minAge: 18, maxAge: 70, maxTripDays: 90, familyFactorPct: 260, medicalUsd: 200_000, zones: ['worldwide_ex_us_ca', 'worldwide'], baseCents: 15_000, adventure: true },
-  { id: 113, insurerId: 1000, coverageId: 3, nameEn: 'Annual Schengen Multi', nameAr: 'شنغن السنوية المتعددة', coverageEn: 'Multi-trip', coverageAr: 'متعددة الرحلات', tripType: 2, minAge: 0, maxAge: 75, maxTripDays: 45, familyFactorPct: 240, medicalUsd: 60_000, zones: ['schengen'], baseCents: 8500 },
-  { id: 114, insurerId: 15, coverageId: 2, nameEn: 'Annual Smart', nameAr: 'الذكي السنوي', coverageEn: 'Annual', coverageAr: 'سنوية', tripType: 2, minAge: 18, maxAge: 70, maxTripDays: 60, familyFactorPct: 250, medicalUsd: 150_000, zones: ['worldwide_ex_us_ca', 'worldwide'], baseCents: 14_000, covid: true },
+  { id: 113, insurerId: 1000, coverageId: 3, nameEn: 'Annual Schengen Multi', nameAr: 'شنغن السنوية متعددة الرحلات', coverageEn: 'Multi-trip', coverageAr: 'متعددة الرحلات', tripType: 2, minAge: 0, maxAge: 75, maxTripDays: 45, familyFactorPct: 240, medicalUsd: 60_000, zones: ['schengen'], baseCents: 8500 },
+  { id: 114, insurerId: 15, coverageId: 2, nameEn: 'Annual Smart', nameAr: 'الذكية السنوية', coverageEn: 'Annual', coverageAr: 'سنوية', tripType: 2, minAge: 18, maxAge: 70, maxTripDays: 60, familyFactorPct: 250, medicalUsd: 150_000, zones: ['worldwide_ex_us_ca', 'worldwide'], baseCents: 14_000, covid: true },
   { id: 115, insurerId: 12, coverageId: 3, nameEn: 'Annual Global', nameAr: 'العالمية السنوية الشاملة', coverageEn: 'Global', coverageAr: 'شاملة', tripType: 2, minAge: 18, maxAge: 65, maxTripDays: 90, familyFactorPct: 260, medicalUsd: 250_000, zones: ['schengen', 'worldwide_ex_us_ca', 'worldwide'], baseCents: 16_000, adventure: true, covid: true },
   { id: 116, insurerId: 21, coverageId: 2, nameEn: 'Annual Schengen Lite', nameAr: 'شنغن السنوية الخفيفة', coverageEn: 'Lite', coverageAr: 'خفيفة', tripType: 2, minAge: 18, maxAge: 60, maxTripDays: 30, familyFactorPct: null, medicalUsd: 50_000, zones: ['schengen'], baseCents: 7000 },
 ];
@@ -114,7 +115,7 @@ export function addonRows(plan: PlanSpec): (typeof t.planAddons.$inferInsert)[] 
   if (plan.adventure) {
     rows.push({ code: 'adventure_sports', labelEn: 'Adventure sports', labelAr: 'الرياضات الخطرة والمغامرات', perTravellerCents: annual ? 6000 : 2000, premiumShareBp: null, maxAge: null });
   }
-  rows.push({ code: 'rental_car_excess', labelEn: 'Rental car excess', labelAr: 'مبلغ التحمل للسيارة المستأجرة', perTravellerCents: annual ? 3500 : 900, premiumShareBp: null, maxAge: null });
+  rows.push({ code: 'rental_car_excess', labelEn: 'Rental car excess', labelAr: 'تغطية مبلغ التحمّل للسيارة المستأجرة', perTravellerCents: annual ? 3500 : 900, premiumShareBp: null, maxAge: null });
   return rows.map((row, sort) => ({ ...row, id: plan.id * 10 + sort + 1, planId: plan.id, sort }));
 }
 
@@ -128,7 +129,7 @@ export function featureRows(plan: PlanSpec): (typeof t.planFeatures.$inferInsert
   const highlights: [string, 1 | 2 | 3, string, string, { en: string; ar: string }][] = [
     ['medical', 1, 'Emergency medical expenses', 'النفقات الطبية الطارئة', usd(m)],
     ['evacuation', 1, 'Emergency medical evacuation', 'الإخلاء الطبي الطارئ', usd(Math.round(m / 2))],
-    ['repatriation', 1, 'Repatriation of remains', 'إعادة الرفات إلى الوطن', usd([10_000, 20_000, 50_000][tier - 1]!)],
+    ['repatriation', 1, 'Repatriation of remains', 'إعادة جثمان المتوفى إلى بلده', usd([10_000, 20_000, 50_000][tier - 1]!)],
     ['baggage', 2, 'Loss of checked baggage', 'فقدان الأمتعة المسجلة', usd([500, 1_000, 2_500][tier - 1]!)],
     ['delay', 2, 'Travel delay (after 6 hours)', 'تأخر السفر (بعد 6 ساعات)', delay],
     ['liability', 3, 'Personal liability', 'المسؤولية الشخصية', usd([25_000, 50_000, 100_000][tier - 1]!)],

@@ -3,7 +3,9 @@ import type { MasterListKind, RelationshipGroup } from '../../contract/reference
 /**
  * Reference data seeded at first start. Master lists and relationships are the broker's to
  * edit afterwards: the seed only inserts what is missing. Insurers and agents here are
- * fictional demo data, marked "(demo)".
+ * fictional demo data, marked "(demo)". A text changed here after release also needs a
+ * migration that rewrites the old text where a database still holds it (as 0013 does), or
+ * databases seeded before keep the old one.
  */
 
 type Named = { id: number; en: string; ar: string };
@@ -26,11 +28,13 @@ export const MASTER_LISTS: Record<MasterListKind, Named[]> = {
     { id: 1, en: 'Male', ar: 'ذكر' },
     { id: 2, en: 'Female', ar: 'أنثى' },
   ],
+  // Lebanese forms write السيدة for Mrs and Ms alike (الآنسة is Miss); Mrs says "married" so the
+  // list never shows two options of one name.
   prefex: [
     { id: 1, en: 'Mr', ar: 'السيد' },
-    { id: 2, en: 'Mrs', ar: 'السيدة' },
-    { id: 3, en: 'Ms', ar: 'الآنسة' },
-    { id: 4, en: 'Dr', ar: 'الدكتور' },
+    { id: 2, en: 'Mrs', ar: 'السيدة (متزوجة)' },
+    { id: 3, en: 'Ms', ar: 'السيدة' },
+    { id: 4, en: 'Dr', ar: 'د.' },
     { id: 5, en: 'Master', ar: 'الطفل' },
   ],
   marital_status: [
@@ -52,7 +56,7 @@ export const MASTER_LISTS: Record<MasterListKind, Named[]> = {
   ],
   trip_types: [
     { id: 1, en: 'Single trip', ar: 'رحلة واحدة' },
-    { id: 2, en: 'Annual multi-trip', ar: 'سنوي متعدد الرحلات' },
+    { id: 2, en: 'Annual multi-trip', ar: 'سنوية متعددة الرحلات' },
   ],
 };
 
@@ -122,9 +126,9 @@ export const COMPANY_INFO = {
       'Safar is a demonstration travel insurance broker. Insurers shown are fictional and no real cover is issued.',
   },
   ar: {
-    name: 'سفر لوساطة التأمين (تجريبي)',
+    name: '«سفر» لوساطة التأمين (تجريبي)',
     address: 'منطقة بيروت الرقمية، المبنى 1، الطابق 4، بيروت، لبنان',
-    disclaimer: 'سفر وسيط تأمين سفر تجريبي. شركات التأمين المعروضة وهمية ولا تصدر أي تغطية حقيقية.',
+    disclaimer: '«سفر» وسيط تجريبي لتأمين السفر. شركات التأمين المعروضة وهمية، ولا تصدر عنها أي تغطية حقيقية.',
   },
 };
 

@@ -22,20 +22,20 @@ const MESSAGES = {
   },
   nonce_reused: {
     en: 'This request was already received; a replayed request is refused.',
-    ar: 'تم استلام هذا الطلب من قبل؛ لا يُقبل الطلب المكرر.',
+    ar: 'وصلنا هذا الطلب من قبل، ولا نقبل الطلب نفسه مرتين.',
   },
   not_found: { en: 'Not found.', ar: 'غير موجود.' },
   email_taken: {
     en: 'This email is already registered with another phone number.',
-    ar: 'هذا البريد الإلكتروني مسجّل مسبقًا مع رقم هاتف آخر.',
+    ar: 'سبق أن سُجِّل هذا البريد الإلكتروني مع رقم هاتف آخر.',
   },
   phone_taken: {
     en: 'This phone number is already registered with another email.',
-    ar: 'رقم الهاتف هذا مسجّل مسبقًا مع بريد إلكتروني آخر.',
+    ar: 'سبق أن سُجِّل رقم الهاتف هذا مع بريد إلكتروني آخر.',
   },
   email_phone_taken: {
     en: 'This email and this phone number are already registered, each with other details.',
-    ar: 'البريد الإلكتروني ورقم الهاتف مسجّلان مسبقًا، كلٌّ منهما مع بيانات أخرى.',
+    ar: 'سبق أن سُجِّل هذا البريد الإلكتروني ورقم الهاتف هذا، كلٌّ منهما مع بيانات أخرى.',
   },
   contact_locked: {
     en: 'The e-mail and phone number of a saved trip can only be changed from the device or link it was saved with. Keep them as they are, or start a new quote.',
@@ -43,7 +43,7 @@ const MESSAGES = {
   },
   agent_mismatch: {
     en: 'This trip was brought by another agent; it cannot be credited to this one.',
-    ar: 'هذه الرحلة أحضرها وكيل آخر؛ لا يمكن نسبها إلى هذا الوكيل.',
+    ar: 'سجّل هذه الرحلةَ وكيلٌ آخر، فلا يمكن نسبها إلى هذا الوكيل.',
   },
   method_not_allowed: { en: 'Use POST with a JSON body.', ar: 'استخدم POST مع نص بصيغة JSON.' },
   payload_too_large: { en: 'The request body is too large.', ar: 'نص الطلب كبير جدًا.' },
@@ -57,7 +57,7 @@ const MESSAGES = {
   },
   bot_check_failed: {
     en: 'The security check did not pass or was already used. Please try again.',
-    ar: 'لم يتم اجتياز التحقق الأمني أو تم استخدامه من قبل. يرجى المحاولة مرة أخرى.',
+    ar: 'لم ينجح التحقق الأمني، أو سبق استخدامه. يرجى المحاولة مرة أخرى.',
   },
   bot_check_unavailable: {
     en: 'The security check could not be completed just now. Please try again in a moment.',
@@ -69,63 +69,63 @@ const MESSAGES = {
   },
   lead_in_deal: {
     en: 'This trip has already been paid for; it cannot be bought again.',
-    ar: 'تم دفع ثمن هذه الرحلة مسبقًا؛ لا يمكن شراؤها مرة أخرى.',
+    ar: 'سبق أن دُفع ثمن تأمين هذه الرحلة، فلا يمكن شراؤه مرة ثانية.',
   },
   agent_unknown: {
     en: 'This agent is not known or not active.',
-    ar: 'هذا الوكيل غير معروف أو غير نشط.',
+    ar: 'هذا الوكيل غير مسجّل لدينا أو غير فعّال.',
   },
   rate_limited: {
     en: 'Too many requests. Please try again later.',
-    ar: 'طلبات كثيرة جدًا. يرجى المحاولة لاحقًا.',
+    ar: 'وصلتنا طلبات كثيرة في وقت قصير. يرجى المحاولة بعد قليل.',
   },
   plan_not_chosen: {
     en: 'No plan is chosen for this trip, or its details changed since. Choose a plan from the quotes first.',
-    ar: 'لم يتم اختيار خطة لهذه الرحلة، أو تغيّرت تفاصيلها منذ ذلك الحين. اختر خطة من العروض أولًا.',
+    ar: 'لم تُختر أي خطة لهذه الرحلة، أو تغيّرت تفاصيلها بعد اختيار الخطة. اختر خطة من العروض أولًا.',
   },
   plan_changed: {
     en: 'The plan chosen for this trip has changed. Reload the page to review the travellers for the plan chosen now.',
-    ar: 'تغيّرت الخطة المختارة لهذه الرحلة. أعد تحميل الصفحة لمراجعة بيانات المسافرين للخطة المختارة الآن.',
+    ar: 'تغيّرت الخطة المختارة لهذه الرحلة. أعد تحميل الصفحة لتراجع بيانات المسافرين على الخطة المختارة حاليًا.',
   },
   /** save-traveller-info error "dob" (RULINGS 8): {dob} is the date sent, DD/MM/YYYY. */
   dob_not_quoted: {
     en: 'The date of birth {dob} is not the one this quote was priced for. Change it in Travel details and get new quotes.',
-    ar: 'تاريخ الميلاد {dob} ليس التاريخ الذي سُعِّر عليه هذا العرض. غيّره في تفاصيل السفر واحصل على عروض جديدة.',
+    ar: 'احتُسب سعر هذا العرض على تاريخ ميلاد غير {dob}. لتغيير التاريخ، عُد إلى تفاصيل السفر واحصل على عروض جديدة.',
   },
   /** save-traveller-info error "dob" (RULINGS 8): the traveller's age on the trip's first day is outside the plan's. */
   dob_outside_plan: {
     en: 'This plan covers travellers aged {min} to {max}, and this traveller is {age} on the day the trip starts. Check the date of birth in Travel details and get new quotes.',
-    ar: 'تغطي هذه الخطة المسافرين من عمر {min} إلى {max} سنة، وعمر هذا المسافر {age} سنة في يوم بدء الرحلة. تحقّق من تاريخ الميلاد في تفاصيل السفر واحصل على عروض جديدة.',
+    ar: 'تغطّي هذه الخطة المسافرين من عمر {min} حتى عمر {max}، وهذا المسافر بعمر {age} في أول يوم من الرحلة. تحقّق من تاريخ الميلاد في تفاصيل السفر واحصل على عروض جديدة.',
   },
   /** coupon/validate and temp-checkout (issue 10): each refused coupon has its own message, shown in red under the box. */
-  coupon_required: { en: 'Enter a coupon code.', ar: 'أدخل رمز القسيمة.' },
+  coupon_required: { en: 'Enter a coupon code.', ar: 'أدخل رمز الخصم.' },
   coupon_unknown: {
     en: 'This coupon code is not valid. Check the code and try again.',
-    ar: 'رمز القسيمة هذا غير صالح. تحقّق من الرمز وحاول مرة أخرى.',
+    ar: 'رمز الخصم هذا غير صالح. تحقّق منه وحاول مرة أخرى.',
   },
   coupon_expired: {
     en: 'This coupon has expired or is not valid yet.',
-    ar: 'انتهت صلاحية هذه القسيمة أو لم يبدأ سريانها بعد.',
+    ar: 'انتهت صلاحية رمز الخصم هذا، أو لم يبدأ العمل به بعد.',
   },
   coupon_used_up: {
     en: 'This coupon has already been used as many times as it allows.',
-    ar: 'استُخدمت هذه القسيمة العدد الأقصى من المرات المسموح به.',
+    ar: 'استُخدم رمز الخصم هذا كل المرات المسموح بها.',
   },
   coupon_wrong_provider: {
     en: "This coupon is not valid for the chosen insurer's plans.",
-    ar: 'هذه القسيمة غير صالحة لخطط شركة التأمين المختارة.',
+    ar: 'رمز الخصم هذا لا يسري على خطط شركة التأمين المختارة.',
   },
   /** temp-checkout: the total the page showed is not the server's (RULINGS 11); the fresh totals come with it. */
   totals_changed: {
     en: 'The amount to pay has changed. Please check the new total and proceed again.',
-    ar: 'تغيّر المبلغ المستحق. يرجى مراجعة المجموع الجديد والمتابعة مرة أخرى.',
+    ar: 'تغيّر المبلغ الذي عليك دفعه. راجع المجموع الجديد، ثم تابع من جديد.',
   },
   review_incomplete: {
     en: 'Complete the details of every traveller before checkout.',
     ar: 'أكمل بيانات جميع المسافرين قبل إتمام الشراء.',
   },
   /** The payments page (/pay/<merchant reference>), a plain server page in English or Arabic. */
-  pay_brand: { en: 'Safar', ar: 'سفر' },
+  pay_brand: { en: 'Safar', ar: '«سفر»' },
   pay_title: { en: 'Secure payment', ar: 'الدفع الآمن' },
   pay_heading: { en: 'Pay for your travel insurance', ar: 'ادفع ثمن تأمين سفرك' },
   pay_intro: {
@@ -141,27 +141,27 @@ const MESSAGES = {
   pay_price_summary: { en: 'Price summary', ar: 'ملخص السعر' },
   pay_processor_note: {
     en: 'Your card payment is handled by Amazon Payment Services. Safar never sees or stores your card details.',
-    ar: 'تتولى خدمات الدفع من أمازون معالجة الدفع بالبطاقة. لا يطّلع سفر على بيانات بطاقتك ولا يحتفظ بها.',
+    ar: 'تعالج Amazon Payment Services الدفع ببطاقتك، ولا يطّلع «سفر» على بيانات البطاقة ولا يحتفظ بها.',
   },
   pay_sandbox_note: {
     en: 'Test mode: the Pay button opens the Safar sandbox gateway, and no card is charged.',
-    ar: 'وضع الاختبار: يفتح زر الدفع بوابة الاختبار التجريبية لسفر، ولن تُخصم أي مبالغ من أي بطاقة.',
+    ar: 'وضع الاختبار: يفتح زر الدفع بوابة الدفع التجريبية من «سفر»، ولن يُقتطع أي مبلغ من أي بطاقة.',
   },
-  pay_failed: { en: 'This payment did not go through', ar: 'لم تتم عملية الدفع هذه' },
+  pay_failed: { en: 'This payment did not go through', ar: 'لم تنجح عملية الدفع هذه' },
   pay_failed_text: {
     en: 'This payment attempt was declined or cancelled, so nothing was charged. To try again, go back to your checkout: each new attempt gets its own payment page.',
-    ar: 'رُفضت محاولة الدفع هذه أو أُلغيت، فلم يُخصم أي مبلغ. لإعادة المحاولة، عُد إلى صفحة إتمام الشراء؛ فلكل محاولة جديدة صفحة دفع خاصة بها.',
+    ar: 'رُفضت محاولة الدفع هذه أو أُلغيت، فلم يُقتطع أي مبلغ. لتحاول من جديد، عُد إلى صفحة إتمام الشراء، فلكل محاولة صفحة دفع خاصة بها.',
   },
   pay_expired: { en: 'This payment page has expired', ar: 'انتهت صلاحية صفحة الدفع هذه' },
   pay_expired_text: {
     en: 'A payment page stays open for 24 hours, and only while your trip and plan stay as they were. Go back to your checkout to pay on a new one.',
-    ar: 'تبقى صفحة الدفع متاحة لمدة 24 ساعة، وما دامت رحلتك وخطتك دون تغيير. عُد إلى صفحة إتمام الشراء لتدفع عبر صفحة جديدة.',
+    ar: 'تبقى صفحة الدفع مفتوحة 24 ساعة، ما دامت رحلتك وخطتك على حالهما. عُد إلى صفحة إتمام الشراء لتدفع عبر صفحة جديدة.',
   },
   /** payfort-data's refusals (409, with a field code under merchant_reference). */
-  pay_order_paid: { en: 'This order is already paid.', ar: 'تم دفع هذا الطلب مسبقًا.' },
+  pay_order_paid: { en: 'This order is already paid.', ar: 'هذا الطلب مدفوع من قبل.' },
   pay_order_failed: {
     en: 'This payment attempt did not go through. Go back to checkout to try again.',
-    ar: 'لم تتم محاولة الدفع هذه. عُد إلى صفحة إتمام الشراء لإعادة المحاولة.',
+    ar: 'لم تنجح محاولة الدفع هذه. عُد إلى صفحة إتمام الشراء لتحاول من جديد.',
   },
   pay_order_expired: {
     en: 'This payment attempt has expired. Go back to checkout to pay with a new one.',
@@ -170,32 +170,32 @@ const MESSAGES = {
   pay_amount: { en: 'Amount to pay', ar: 'المبلغ المستحق' },
   pay_order_amount: { en: 'Order amount', ar: 'مبلغ الطلب' },
   pay_reference: { en: 'Order reference', ar: 'مرجع الطلب' },
-  pay_already_paid: { en: 'This order is already paid', ar: 'تم دفع هذا الطلب مسبقًا' },
+  pay_already_paid: { en: 'This order is already paid', ar: 'هذا الطلب مدفوع من قبل' },
   pay_already_paid_text: {
     en: 'There is nothing more to pay. Your policy will be issued and sent to you by e-mail.',
-    ar: 'لا يوجد مبلغ آخر للدفع. ستصدر وثيقة التأمين وتُرسل إليك بالبريد الإلكتروني.',
+    ar: 'لم يبقَ أي مبلغ لتدفعه. ستصدر بوليصة التأمين ونرسلها إليك بالبريد الإلكتروني.',
   },
   pay_already_paid_issued_text: {
     en: 'There is nothing more to pay: your policy has been issued and sent to you by e-mail. You can also download its certificate here.',
-    ar: 'لا يوجد مبلغ آخر للدفع: صدرت وثيقة التأمين وأُرسلت إليك بالبريد الإلكتروني، ويمكنك أيضًا تنزيل شهادتها من هنا.',
+    ar: 'لم يبقَ أي مبلغ لتدفعه: صدرت بوليصة التأمين وأرسلناها إليك بالبريد الإلكتروني، ويمكنك أيضًا تنزيل شهادتها من هنا.',
   },
-  pay_certificate_link: { en: 'Download the policy certificate (PDF)', ar: 'تنزيل شهادة وثيقة التأمين (PDF)' },
-  pay_not_found: { en: 'Payment not found', ar: 'لم يتم العثور على عملية الدفع' },
+  pay_certificate_link: { en: 'Download the policy certificate (PDF)', ar: 'تنزيل شهادة بوليصة التأمين (PDF بالإنجليزية)' },
+  pay_not_found: { en: 'Payment not found', ar: 'لم نجد عملية الدفع هذه' },
   pay_not_found_text: {
     en: 'No order has this reference. Go back to checkout and proceed again to get a new one.',
-    ar: 'لا يوجد طلب بهذا المرجع. عُد إلى صفحة إتمام الشراء وتابع مرة أخرى للحصول على مرجع جديد.',
+    ar: 'لا يدلّ هذا الرابط على أي طلب لدينا. عُد إلى صفحة إتمام الشراء وتابع من جديد لتحصل على صفحة دفع جديدة.',
   },
   /** The embedded APS sandbox gateway (RULINGS 20): every page says it is a sandbox. */
-  sandbox_title: { en: 'Safar sandbox gateway', ar: 'بوابة الدفع التجريبية من سفر' },
+  sandbox_title: { en: 'Safar sandbox gateway', ar: 'بوابة الدفع التجريبية من «سفر»' },
   sandbox_banner_title: { en: 'Sandbox: for testing only', ar: 'بيئة تجريبية: للاختبار فقط' },
   sandbox_banner_text: {
     en: 'This is the Safar sandbox gateway, a stand-in for Amazon Payment Services. No real card is charged.',
-    ar: 'هذه بوابة الدفع التجريبية من سفر، وهي بديل تجريبي لخدمات الدفع من أمازون. لا تُخصم أي مبالغ من أي بطاقة حقيقية.',
+    ar: 'هذه بوابة الدفع التجريبية من «سفر»، وتحلّ محلّ Amazon Payment Services في الاختبار. لا يُقتطع أي مبلغ من أي بطاقة حقيقية.',
   },
   /** {card} is the test card number, e.g. "4005 5500 0000 0001". */
   sandbox_test_card: {
     en: 'Test card {card} succeeds with any future expiry date and any CVV. Any other valid card number is declined.',
-    ar: 'تنجح بطاقة الاختبار {card} مع أي تاريخ انتهاء في المستقبل وأي رمز أمان. ويُرفض أي رقم بطاقة صالح آخر.',
+    ar: 'تنجح بطاقة الاختبار {card} مع أي تاريخ انتهاء لم يحن بعد وأي رمز أمان، ويُرفض أي رقم بطاقة صالح آخر.',
   },
   sandbox_card_heading: { en: 'Pay by card', ar: 'الدفع بالبطاقة' },
   sandbox_merchant_reference: { en: 'Merchant reference', ar: 'مرجع التاجر' },
@@ -207,10 +207,10 @@ const MESSAGES = {
   /** {amount} is the exact amount with its currency code, e.g. "USD 147.63". */
   sandbox_pay: { en: 'Pay {amount}', ar: 'ادفع {amount}' },
   sandbox_cancel: { en: 'Cancel', ar: 'إلغاء' },
-  sandbox_errors_summary: { en: 'Check the highlighted fields.', ar: 'يرجى التحقق من الحقول المشار إليها.' },
-  sandbox_error_required: { en: 'Fill in this field.', ar: 'يرجى تعبئة هذا الحقل.' },
+  sandbox_errors_summary: { en: 'Check these fields:', ar: 'راجِع هذه الحقول:' },
+  sandbox_error_required: { en: 'Fill in this field.', ar: 'هذا الحقل مطلوب.' },
   sandbox_error_card_number: { en: 'Enter the card number: 13 to 19 digits.', ar: 'أدخل رقم البطاقة: من 13 إلى 19 رقمًا.' },
-  sandbox_error_card_checksum: { en: 'This card number is not valid. Check the digits.', ar: 'رقم البطاقة هذا غير صالح. يرجى التحقق من الأرقام.' },
+  sandbox_error_card_checksum: { en: 'This card number is not valid. Check the digits.', ar: 'رقم البطاقة هذا غير صالح. تحقّق من الأرقام.' },
   sandbox_error_expiry: { en: 'Enter the expiry date as MM/YY, for example 08/29.', ar: 'أدخل تاريخ الانتهاء بصيغة الشهر/السنة، مثل 08/29.' },
   sandbox_error_expired: { en: 'This card has expired.', ar: 'انتهت صلاحية هذه البطاقة.' },
   sandbox_error_cvv: { en: 'Enter the 3 or 4 digit security code.', ar: 'أدخل رمز الأمان المكوّن من 3 أو 4 أرقام.' },
@@ -218,10 +218,10 @@ const MESSAGES = {
     en: 'Enter the name as it is on the card, up to 50 characters.',
     ar: 'أدخل الاسم كما هو مكتوب على البطاقة، بحد أقصى 50 حرفًا.',
   },
-  sandbox_return_success: { en: 'Payment accepted', ar: 'تم قبول الدفع' },
-  sandbox_return_declined: { en: 'Payment declined', ar: 'تم رفض الدفع' },
-  sandbox_return_cancelled: { en: 'Payment cancelled', ar: 'تم إلغاء الدفع' },
-  sandbox_return_refused: { en: 'Payment request refused', ar: 'تم رفض طلب الدفع' },
+  sandbox_return_success: { en: 'Payment accepted', ar: 'قُبلت عملية الدفع' },
+  sandbox_return_declined: { en: 'Payment declined', ar: 'رُفضت عملية الدفع' },
+  sandbox_return_cancelled: { en: 'Payment cancelled', ar: 'أُلغيت عملية الدفع' },
+  sandbox_return_refused: { en: 'Payment request refused', ar: 'رُفض طلب الدفع' },
   sandbox_return_text: { en: 'Taking you back to the merchant’s site…', ar: 'جارٍ إعادتك إلى موقع التاجر…' },
   sandbox_return_button: { en: 'Return to the merchant', ar: 'العودة إلى التاجر' },
   sandbox_response: { en: 'Gateway response', ar: 'رد البوابة' },
@@ -242,12 +242,12 @@ const MESSAGES = {
     en: 'This payment session does not exist or has expired. Go back to the merchant’s site and press Pay again.',
     ar: 'جلسة الدفع هذه غير موجودة أو انتهت صلاحيتها. عُد إلى موقع التاجر واضغط على زر الدفع من جديد.',
   },
-  pay_unavailable: { en: 'Payments are unavailable for a moment', ar: 'الدفع غير متاح للحظات' },
+  pay_unavailable: { en: 'Payments are unavailable for a moment', ar: 'الدفع غير متاح مؤقتًا' },
   pay_unavailable_text: {
     en: 'Something went wrong on our side. Please reload this page in a minute.',
     ar: 'حدث خطأ من جهتنا. يرجى إعادة تحميل هذه الصفحة بعد دقيقة.',
   },
-  pay_home: { en: 'Back to Safar', ar: 'العودة إلى سفر' },
+  pay_home: { en: 'Back to Safar', ar: 'العودة إلى «سفر»' },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

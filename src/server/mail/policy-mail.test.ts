@@ -47,7 +47,7 @@ describe('Arabic dates in the policy e-mail', () => {
 
   it('the HTML tables put the gap between label and value on the side the direction reads: the left in Arabic, the right in English', () => {
     const arabic = policyMail('ar', facts()).html;
-    expect(arabic).toMatch(/<td style="[^"]*padding-left: 16px; padding-right: 0; text-align: right[^"]*">رقم الوثيقة<\/td>/);
+    expect(arabic).toMatch(/<td style="[^"]*padding-left: 16px; padding-right: 0; text-align: right[^"]*">رقم البوليصة<\/td>/);
     expect(arabic).toContain('<table dir="rtl"');
     expect(arabic).not.toContain('padding: 2px 12px 2px 0');
     const english = policyMail('en', facts()).html;

@@ -1,6 +1,7 @@
 import type { Language } from '../../contract/endpoint';
 import { dollarsAndCents } from '../../contract/money';
 import { escapeHtml } from '../http/html';
+import { isolateLtr as ltr } from './bidi';
 import type { PriceLine } from '../orders/price-lines';
 
 /**
@@ -31,8 +32,6 @@ export interface PolicyMailFacts {
   link: string;
 }
 
-/** Unicode LEFT-TO-RIGHT ISOLATE … POP DIRECTIONAL ISOLATE: a policy number, a name or an amount kept whole in Arabic text. */
-const ltr = (text: string) => `\u2066${text}\u2069`;
 /** Unicode FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: one figure of a date, so its neighbours cannot reorder it. */
 const fsi = (text: string) => `\u2068${text}\u2069`;
 
@@ -69,10 +68,10 @@ const TEXTS = {
     bye: 'The Safar team',
   },
   ar: {
-    subject: (number: string) => `وثيقة تأمين السفر الخاصة بك ${number}`,
+    subject: (number: string) => `بوليصة تأمين السفر رقم ${ltr(number)}`,
     hello: (name: string) => `مرحبًا ${name}،`,
-    intro: 'شكرًا لشرائك تأمين السفر من سفر. صدرت وثيقتك وشهادتها مرفقة بهذا البريد الإلكتروني.',
-    number: 'رقم الوثيقة',
+    intro: 'شكرًا لشرائك تأمين السفر من «سفر». صدرت بوليصتك، وتجد شهادتها مرفقة بهذه الرسالة.',
+    number: 'رقم البوليصة',
     plan: 'الخطة',
     dates: 'تواريخ الرحلة',
     range: (from: string, to: string) => `من ${from} إلى ${to}`,
@@ -81,7 +80,7 @@ const TEXTS = {
     receipt: 'ما دفعته',
     download: 'نزّل شهادتك',
     english: 'الشهادة باللغة الإنجليزية كما تطلبها السفارات وشركات التأمين في الخارج. احتفظ بها معك أثناء سفرك.',
-    bye: 'فريق سفر',
+    bye: 'فريق «سفر»',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import type { Language } from '../../contract/endpoint';
 import { dollarsText } from '../quoting/quote-views';
 import { escapeHtml } from '../http/html';
+import { isolateLtr } from './bidi';
 import { payableText, type SharedStep } from '../shares/share-texts';
 
 /**
@@ -37,9 +38,9 @@ const TEXTS = {
   },
   ar: {
     subject: {
-      quotes: 'عروض تأمين السفر الخاصة بك من سفر',
-      review: 'أكمل تأمين سفرك على سفر',
-      checkout: 'تأمين سفرك جاهز للدفع على سفر',
+      quotes: 'عروض تأمين السفر لرحلتك من «سفر»',
+      review: 'أكمل تأمين سفرك على «سفر»',
+      checkout: 'تأمين سفرك جاهز للدفع على «سفر»',
     },
     hello: (name: string) => `مرحبًا ${name}،`,
     intro: {
@@ -47,12 +48,12 @@ const TEXTS = {
       review: (plan: string) => `إليك الخطة التي اخترتها لرحلتك: ${plan}. افتح الرابط لمراجعة بيانات المسافرين وإكمالها:`,
       checkout: (plan: string) => `خطتك ${plan} جاهزة للدفع. افتح الرابط لإتمام الدفع عبر الإنترنت:`,
     },
-    total: (amount: string) => `المبلغ المطلوب دفعه: ${amount} (شامل ضريبة القيمة المضافة).`,
+    total: (amount: string) => `المجموع المطلوب دفعه: ${amount} (شاملًا الضريبة على القيمة المضافة).`,
     plans: 'بعض الخطط:',
     from: 'ابتداءً من',
-    vat: 'الأسعار لا تشمل ضريبة القيمة المضافة.',
+    vat: 'الأسعار لا تشمل الضريبة على القيمة المضافة.',
     open: { quotes: 'افتح عروضك', review: 'أكمل بياناتك', checkout: 'ادفع ثمن خطتك' },
-    bye: 'فريق سفر',
+    bye: 'فريق «سفر»',
   },
 } as const;
 
@@ -62,10 +63,12 @@ const TEXTS = {
  */
 export function sharePageMail(lang: Language, customerName: string, link: string, step: SharedStep, plans: readonly SharedPlan[]) {
   const words = TEXTS[lang];
+  // In Arabic an amount sits in a left-to-right isolate, so it reads "$58" as in the app, never "58$".
+  const amount = (text: string) => (lang === 'ar' ? isolateLtr(text) : text);
   const firstName = customerName.trim().split(/\s+/)[0] ?? '';
   const intro = step.page === 'quotes' ? words.intro.quotes : words.intro[step.page](step.plan);
-  const total = step.page === 'checkout' ? words.total(payableText(step.totalCents)) : null;
-  const planLines = step.page === 'quotes' ? plans.map((plan) => `${plan.name} — ${words.from} ${dollarsText(plan.cents)}`) : [];
+  const total = step.page === 'checkout' ? words.total(amount(payableText(step.totalCents))) : null;
+  const planLines = step.page === 'quotes' ? plans.map((plan) => `${plan.name} — ${words.from} ${amount(dollarsText(plan.cents))}`) : [];
   const text = [
     words.hello(firstName),
     '',

@@ -97,8 +97,8 @@ export function premiumMismatch(selected: unknown, totals: InvoiceTotals): { sel
 
 const LABELS = {
   plan: { en: 'Plan premium', ar: 'قسط الخطة' },
-  subtotal: { en: 'Total excluding VAT', ar: 'المجموع من دون الضريبة' },
-  vat: { en: 'VAT ({percent}%)', ar: 'ضريبة القيمة المضافة ({percent}%)' },
+  subtotal: { en: 'Total excluding VAT', ar: 'المجموع من دون الضريبة على القيمة المضافة' },
+  vat: { en: 'VAT ({percent}%)', ar: 'الضريبة على القيمة المضافة ({percent}%)' },
   stamp: { en: 'Stamp fee', ar: 'رسم الطابع' },
   total: { en: 'Total', ar: 'المجموع' },
 } as const;

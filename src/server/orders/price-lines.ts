@@ -30,7 +30,7 @@ const LABELS = {
   ar: {
     plan: 'قسط الخطة',
     discount: 'الخصم',
-    coupon: (code: string) => `الخصم (القسيمة ${code})`,
+    coupon: (code: string) => `الخصم (رمز الخصم ${code})`,
     vat: (percent: number) => `الضريبة على القيمة المضافة (${percent}%)`,
     stamp: 'رسم الطابع',
     total: 'المبلغ المدفوع',

@@ -30,6 +30,19 @@ export function formatIsoDay(iso: string, lang: Language): string {
   return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-LB-u-nu-latn' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
+/**
+ * A value that reads left to right whatever the page's direction (an amount, a name, a card
+ * number): isolated, so an Arabic line cannot move its "$" or "+" to the other side.
+ */
+export const ltrHtml = (text: string): string => `<bdi class="ltr">${escapeHtml(text)}</bdi>`;
+
+/**
+ * A payment reference or an amount in a list of facts: left to right and on one line, so a
+ * narrow Arabic page never breaks "SAF42-MFX3K2A1-…" at a hyphen, nor shows that hyphen at the
+ * far end of a piece (issue 21).
+ */
+export const unbrokenLtrHtml = (text: string): string => `<bdi class="ltr unbroken">${escapeHtml(text)}</bdi>`;
+
 /** The Safar mark of the SPA's header (src/web/shell/logo.tsx), decorative. */
 export const LOGO_MARK = `<svg width="36" height="36" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="12" fill="#0a47b2"/><path d="M10 33c8-4 20-4 28 0" stroke="#81d3aa" stroke-width="3" fill="none" stroke-linecap="round"/><path d="M12 24 37 13l-7 20-6-7-6 4 1-6z" fill="#fff"/><path d="M24 26 37 13" stroke="#0a47b2" stroke-width="1.5"/></svg>`;
 
@@ -73,8 +86,14 @@ const STYLE = `
   input[type="text"] { width: 100%; min-height: 48px; padding: 0.625rem 0.75rem; border: 1px solid #8a94a6; border-radius: 8px; font: inherit; font-size: 1rem; color: inherit; background: #fff; }
   input[aria-invalid="true"] { border-color: #b3261e; border-width: 2px; }
   .error { color: #b3261e; font-size: 0.875rem; margin: 0.25rem 0 0; }
+  .error-summary { padding: 0.75rem 1rem; margin: 0 0 1.25rem; border: 2px solid #b3261e; border-radius: 8px; }
+  .error-summary h2 { margin: 0 0 0.5rem; color: #b3261e; }
+  .error-summary ul { margin: 0; padding-inline-start: 1.25rem; }
+  .error-summary a { color: #b3261e; font-weight: 600; }
   .hint { color: #495366; font-size: 0.8125rem; margin: 0.25rem 0 0; }
   .ltr { direction: ltr; unicode-bidi: isolate; }
+  /* A reference of 27 characters is 314 px in bold 16 px, wider than the 288 px a 320 px screen leaves; in 14 px it fits. */
+  .unbroken { white-space: nowrap; font-size: 0.875rem; }
   [dir="rtl"] input.ltr { text-align: right; }
   @media (min-width: 36em) {
     main { margin-block-start: 2.5rem; padding: 2rem; }

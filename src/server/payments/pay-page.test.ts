@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payFormPageHtml, payMessagePageHtml } from './pay-page';
+import { cardPageHtml, returnPageHtml } from './sandbox-pages';
 
 /** A pending order whose every value is hostile markup: the page must print them as text. */
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -72,5 +73,20 @@ describe('payMessagePageHtml', () => {
     expect(html).toContain('dir="rtl"');
     expect(html).not.toContain('<form');
     expect(html).not.toContain('<img');
+  });
+});
+
+describe('payment references on the server pages (issue 21)', () => {
+  it('keep a reference and an amount whole: left to right and on one line, on the payments page, its other pages and the sandbox', () => {
+    const reference = 'SAF42-MFX3K2A1-7QZC0P4M8R2D';
+    const unbroken = `<bdi class="ltr unbroken">${reference}</bdi>`;
+    expect(payFormPageHtml({ ...view, lang: 'ar', details: { ...view.details, reference } })).toContain(unbroken);
+    const failed = payMessagePageHtml({ lang: 'ar', title: 'pay_failed', text: 'pay_failed_text', facts: [['pay_order_amount', '$94.57'], ['pay_reference', reference]] });
+    expect(failed).toContain(unbroken);
+    expect(failed).toContain('<bdi class="ltr unbroken">$94.57</bdi>');
+    expect(failed).toMatch(/\.unbroken \{ white-space: nowrap;/);
+    const request = { merchant_reference: reference, amount: '9457', currency: 'USD', language: 'ar' };
+    expect(cardPageHtml({ request, action: '/sandbox/aps/pay/x' })).toContain(unbroken);
+    expect(returnPageHtml({ lang: 'ar', returnUrl: 'https://safar.test/r', response: { status: '13', merchant_reference: reference } })).toContain(unbroken);
   });
 });

@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/endpoint';
 import { message, type MessageKey } from '../http/messages';
-import { formatDollars, formatIsoDay, hiddenInputs, pageShellHtml, safarHeader } from './page-shell';
+import { formatDollars, formatIsoDay, hiddenInputs, ltrHtml as ltr, pageShellHtml, safarHeader, unbrokenLtrHtml } from './page-shell';
 import type { PaymentDetails } from './payment-form';
 import { escapeHtml } from '../http/html';
 
@@ -29,11 +29,9 @@ export interface PayMessageView {
   link?: { href: string; label: MessageKey };
 }
 
-const ltr = (text: string) => `<bdi class="ltr">${escapeHtml(text)}</bdi>`;
-
 function factsList(lang: Language, facts: [MessageKey, string][]): string {
   if (facts.length === 0) return '';
-  return `<dl>${facts.map(([label, value]) => `<dt>${escapeHtml(message(label, lang))}</dt><dd>${ltr(value)}</dd>`).join('')}</dl>`;
+  return `<dl>${facts.map(([label, value]) => `<dt>${escapeHtml(message(label, lang))}</dt><dd>${unbrokenLtrHtml(value)}</dd>`).join('')}</dl>`;
 }
 
 const homeLink = (lang: Language) => `<p><a href="/?lang=${lang}">${escapeHtml(message('pay_home', lang))}</a></p>`;
@@ -54,7 +52,7 @@ export function payFormPageHtml({ lang, details, form, sandbox }: PayFormView): 
 <dt>${escapeHtml(message('pay_plan', lang))}</dt><dd>${escapeHtml(plan)}</dd>
 <dt>${escapeHtml(message('pay_travellers', lang))}</dt><dd>${travellers}</dd>
 <dt>${escapeHtml(message('pay_trip_dates', lang))}</dt><dd>${escapeHtml(dates)}</dd>
-<dt>${escapeHtml(message('pay_reference', lang))}</dt><dd>${ltr(details.reference)}</dd>
+<dt>${escapeHtml(message('pay_reference', lang))}</dt><dd>${unbrokenLtrHtml(details.reference)}</dd>
 </dl>
 <h2>${escapeHtml(message('pay_price_summary', lang))}</h2>
 <table class="lines" data-testid="pay-lines">

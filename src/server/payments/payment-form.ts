@@ -6,6 +6,7 @@ import * as t from '../db/schema';
 import { lapseOf } from '../orders/order-state';
 import { priceLines, type PriceLine } from '../orders/price-lines';
 import { signPurchase } from './purchase-fields';
+import { isolateLtr } from '../mail/bidi';
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
 
 /**
@@ -142,7 +143,7 @@ export async function loadPaymentForm(
       startDate: contract.trip.startDate,
       endDate: contract.trip.endDate,
       totalCents: order.totalCents,
-      lines: priceLines(contract, lang, { wrapCode: ar ? (code) => `\u2066${code}\u2069` : undefined }),
+      lines: priceLines(contract, lang, { wrapCode: ar ? isolateLtr : undefined }),
     },
     form: { url: config.apsGatewayUrl, fields: signPurchase(sent, config) },
   };

@@ -35,12 +35,12 @@ describe('the sandbox card page', () => {
     }
     expect(html).toContain('inputmode="numeric" autocomplete="cc-number"');
     // Post/Redirect/Get (issue 17 item 9): the request stays with the sandbox, under the session id.
-    expect(html).toContain('<form id="aps-card" method="post" action="/sandbox/aps/pay/a&quot;b">');
+    expect(html).toContain('<form id="aps-card" method="post" action="/sandbox/aps/pay/a&quot;b" novalidate>');
     expect(html).toContain('<script src="/sandbox/aps/card.js" defer></script>');
     expect(html).not.toContain('type="hidden"');
     expect(html).not.toContain('<img');
     expect(html).toContain('name="action" value="pay"');
-    expect(html).toContain('name="action" value="cancel" class="secondary" formnovalidate');
+    expect(html).toContain('name="action" value="cancel" class="secondary">');
   });
 
   it('after an error: the message next to its field, what was typed kept, the CVV never', () => {
@@ -55,6 +55,34 @@ describe('the sandbox card page', () => {
     expect(html).toContain(`<p class="error" id="f-card_number-error">${message('sandbox_error_card_checksum', 'en')}</p>`);
     expect(html).toContain('value="&lt;b&gt;Rania&lt;/b&gt;"');
     expect(html).not.toContain('value="123"');
+  });
+});
+
+describe('the sandbox card page\'s own validation (issue 21)', () => {
+  it('turns the browser\'s validation off, so only the page\'s message shows, in its language; the fields stay marked required', () => {
+    const html = cardPageHtml({ request: { ...request, language: 'ar' }, action: '/sandbox/aps/pay/abc' });
+    expect(html).toMatch(/<form id="aps-card"[^>]* novalidate>/);
+    expect(html).not.toContain('formnovalidate');
+    expect(html.match(/<input type="text"[^>]* required /g)).toHaveLength(4);
+    // No summary before anything was refused.
+    expect(html).not.toContain('id="card-errors"');
+  });
+
+  it('opens with an error summary that takes focus and links each error, named by its field, to that field', () => {
+    const html = cardPageHtml({ request: { ...request, language: 'ar' }, action: '/sandbox/aps/pay/abc', errors: { card_holder_name: 'required', card_number: 'card_checksum' } });
+    const summary = /<div class="error-summary" id="card-errors"([^>]*)>([\s\S]*?)<\/div>/.exec(html);
+    expect(summary?.[1]).toContain('tabindex="-1"');
+    expect(summary?.[1]).toContain('autofocus');
+    expect(summary?.[1]).toContain('aria-labelledby="card-errors-title"');
+    expect(summary?.[2]).toContain(`<h2 id="card-errors-title">${message('sandbox_errors_summary', 'ar')}</h2>`);
+    // In the form's order, each link's target an input of the page.
+    const links = [...(summary?.[2] ?? '').matchAll(/<a href="#([^"]+)">([^<]*)<\/a>/g)].map((link) => [link[1], link[2]]);
+    expect(links).toEqual([
+      ['f-card_number', `${message('sandbox_card_number', 'ar')}: ${message('sandbox_error_card_checksum', 'ar')}`],
+      ['f-card_holder_name', `${message('sandbox_card_holder', 'ar')}: ${message('sandbox_error_required', 'ar')}`],
+    ]);
+    for (const [id] of links) expect(html).toContain(`<input type="text" id="${id}"`);
+    expect(html.match(/autofocus/g)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/endpoint';
 import { message, type MessageKey } from '../http/messages';
-import { hiddenInputs, pageShellHtml } from './page-shell';
+import { hiddenInputs, ltrHtml as ltr, pageShellHtml, unbrokenLtrHtml } from './page-shell';
 import { CARD_HOLDER_MAX_LENGTH, formatMinorUnits, SUCCESS_CARD, type CardError, type CardField, type FormFields } from './sandbox-gateway';
 import { escapeHtml } from '../http/html';
 import { BACKGROUND_POST_HEADER, NEXT_LOCATION_HEADER } from './see-other';
@@ -22,6 +22,8 @@ export const RETURN_FORM_ID = 'aps-return';
 /** The card page's script, and the id of the form it posts. */
 export const SANDBOX_CARD_SCRIPT_PATH = `${SANDBOX_BASE}/card.js`;
 export const CARD_FORM_ID = 'aps-card';
+/** The id of the card page's error summary, which takes focus when the page shows errors. */
+const CARD_ERRORS_ID = 'card-errors';
 
 /**
  * The script of the card page (issue 17 item 9): a form post always adds a history entry, so
@@ -95,7 +97,6 @@ export const RETURN_SCRIPT = `(function () {
 export const sandboxLanguage = (fields: FormFields): Language => (fields.language === 'ar' ? 'ar' : 'en');
 
 const text = (key: MessageKey, lang: Language) => escapeHtml(message(key, lang));
-const ltr = (value: string) => `<bdi class="ltr">${escapeHtml(value)}</bdi>`;
 const groupedCard = SUCCESS_CARD.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 function banner(lang: Language, withTestCard: boolean): string {
@@ -132,8 +133,10 @@ const FIELD_SPECS: Record<CardField, FieldSpec> = {
   card_holder_name: { name: 'card_holder_name', label: 'sandbox_card_holder', attributes: `autocomplete="cc-name" maxlength="${CARD_HOLDER_MAX_LENGTH * 2}"` },
 };
 
+const fieldId = (name: CardField) => `f-${name}`;
+
 function field(spec: FieldSpec, lang: Language, value: string, error: CardError | undefined): string {
-  const id = `f-${spec.name}`;
+  const id = fieldId(spec.name);
   const errorId = `${id}-error`;
   const invalid = error ? ` aria-invalid="true" aria-describedby="${errorId}"` : '';
   const errorText = error ? `<p class="error" id="${errorId}">${text(CARD_ERROR_MESSAGES[error], lang)}</p>` : '';
@@ -150,27 +153,50 @@ export interface CardPageView {
   errors?: Partial<Record<CardField, CardError>>;
 }
 
-/** The card page: banner with the test card, the merchant's reference and amount, the card form. */
+/** The order in which the card form asks for its fields, and its error summary lists them. */
+const CARD_FIELDS: CardField[] = ['card_number', 'expiry_date', 'card_security_code', 'card_holder_name'];
+
+/**
+ * The summary of a refused card form (WCAG 3.3.1, 2.4.3): each error a link to its field, named
+ * by the field's label (following a link focuses its input, the link's target), and the summary
+ * focused when the page loads (autofocus: the page runs no inline script), so keyboard and
+ * screen-reader users start on it rather than at the top.
+ */
+function errorSummary(lang: Language, errors: Partial<Record<CardField, CardError>>): string {
+  const items = CARD_FIELDS.flatMap((name) => {
+    const error = errors[name];
+    return error ? [`<li><a href="#${fieldId(name)}">${text(FIELD_SPECS[name].label, lang)}: ${text(CARD_ERROR_MESSAGES[error], lang)}</a></li>`] : [];
+  });
+  if (items.length === 0) return '';
+  const titleId = `${CARD_ERRORS_ID}-title`;
+  return `<div class="error-summary" id="${CARD_ERRORS_ID}" role="alert" tabindex="-1" autofocus aria-labelledby="${titleId}"><h2 id="${titleId}">${text('sandbox_errors_summary', lang)}</h2><ul>${items.join('')}</ul></div>`;
+}
+
+/**
+ * The card page: banner with the test card, the merchant's reference and amount, the card form.
+ * The form is `novalidate`: the browser's own "Please fill out this field." comes in the browser's
+ * language and before the page's message, so the sandbox checks every field itself (as APS does)
+ * and answers in the page's language; `required` stays for assistive technology.
+ */
 export function cardPageHtml({ request, action, values = {}, errors = {} }: CardPageView): string {
   const lang = sandboxLanguage(request);
   const amount = formatMinorUnits(request.amount ?? '', request.currency ?? '');
-  const hasErrors = Object.keys(errors).length > 0;
   const input = (name: CardField) => field(FIELD_SPECS[name], lang, name === 'card_security_code' ? '' : (values[name] ?? ''), errors[name]);
   const main = `
 ${banner(lang, true)}
 <h1>${text('sandbox_card_heading', lang)}</h1>
 <dl>
-<dt>${text('sandbox_merchant_reference', lang)}</dt><dd>${ltr(request.merchant_reference ?? '')}</dd>
-<dt>${text('sandbox_amount', lang)}</dt><dd>${ltr(amount)}</dd>
+<dt>${text('sandbox_merchant_reference', lang)}</dt><dd>${unbrokenLtrHtml(request.merchant_reference ?? '')}</dd>
+<dt>${text('sandbox_amount', lang)}</dt><dd>${unbrokenLtrHtml(amount)}</dd>
 </dl>
-${hasErrors ? `<p class="error" role="alert">${text('sandbox_errors_summary', lang)}</p>` : ''}
-<form id="${CARD_FORM_ID}" method="post" action="${escapeHtml(action)}">
+${errorSummary(lang, errors)}
+<form id="${CARD_FORM_ID}" method="post" action="${escapeHtml(action)}" novalidate>
 ${input('card_number')}
 <div class="row">${input('expiry_date')}${input('card_security_code')}</div>
 ${input('card_holder_name')}
 <div class="actions">
 <button type="submit" name="action" value="pay" class="primary">${text('sandbox_pay', lang).replace('{amount}', ltr(amount))}</button>
-<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${text('sandbox_cancel', lang)}</button>
+<button type="submit" name="action" value="cancel" class="secondary">${text('sandbox_cancel', lang)}</button>
 </div>
 </form>`;
   return page(lang, 'sandbox_card_heading', main, [SANDBOX_CARD_SCRIPT_PATH]);
@@ -192,7 +218,7 @@ export function returnPageHtml({ lang, returnUrl, response }: { lang: Language; 
 ${banner(lang, false)}
 <h1>${text(heading, lang)}</h1>
 <dl>
-<dt>${text('sandbox_merchant_reference', lang)}</dt><dd>${ltr(response.merchant_reference ?? '')}</dd>
+<dt>${text('sandbox_merchant_reference', lang)}</dt><dd>${unbrokenLtrHtml(response.merchant_reference ?? '')}</dd>
 <dt>${text('sandbox_response', lang)}</dt><dd>${ltr(`${response.response_code ?? ''} ${response.response_message ?? ''}`)}</dd>
 </dl>
 <p>${text('sandbox_return_text', lang)}</p>

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import type { OutgoingMail } from '../mail/mailer';
+import { isolateLtr } from '../mail/bidi';
 import { policyMail } from '../mail/policy-mail';
 import { loadCertificateByPolicyId } from './certificate-data';
 import { certificatePdf, passportName } from './certificate-pdf';
@@ -36,7 +37,7 @@ export async function policyOutgoingMail(db: Db, config: Pick<DeliveryConfig, 'p
     travellers: data.travellers.map(passportName),
     addons: data.addons.map((addon) => (ar ? addon.nameAr : addon.nameEn)),
     // The receipt the certificate and the payments page show, in the mail's language.
-    lines: priceLines(data, lang, { wrapCode: ar ? (code) => `\u2066${code}\u2069` : undefined }),
+    lines: priceLines(data, lang, { wrapCode: ar ? isolateLtr : undefined }),
     link: `${config.publicUrl}${certificatePath(data.downloadToken)}`,
   });
   return {

@@ -15,11 +15,11 @@ export function planDocumentUrl(planId: number, lang: Language): string {
 }
 
 const TEXTS = {
-  traveller: { en: (n: number, age: number) => `Traveller ${n}, ${age} years`, ar: (n: number, age: number) => `المسافر ${n}، ${age} سنة` },
+  traveller: { en: (n: number, age: number) => `Traveller ${n}, ${age} years`, ar: (n: number, age: number) => `المسافر ${n}، بعمر ${age}` },
   family: { en: 'Family', ar: 'عائلي' },
   individual: { en: 'Individual', ar: 'فردي' },
   several: { en: 'Several travellers', ar: 'عدة مسافرين' },
-  instant: { en: 'Instant policy: issued as soon as you pay', ar: 'وثيقة فورية: تصدر فور الدفع' },
+  instant: { en: 'Instant policy: issued as soon as you pay', ar: 'بوليصة فورية: تصدر فور الدفع' },
   notInstant: { en: 'Issued by the insurer within 1 working day', ar: 'تصدرها شركة التأمين خلال يوم عمل واحد' },
 } as const;
 

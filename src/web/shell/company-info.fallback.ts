@@ -1,7 +1,10 @@
 import type { Language } from '../../contract/endpoint';
 import type { CompanyInfo } from '../../contract/reference.endpoints';
 
-/** Built-in company information, shown until (or if never) /api/company-info answers (spec §1). */
+/**
+ * Built-in company information, shown until (or if never) /api/company-info answers (spec §1),
+ * and on the pre-rendered first screen: the same words as the seeded company row.
+ */
 const shared = {
   whatsapp_url: 'https://wa.me/96170123456',
   whatsapp_number: '+96170123456',
@@ -26,8 +29,8 @@ export const COMPANY_INFO_FALLBACK: Record<Language, CompanyInfo> = {
   },
   ar: {
     ...shared,
-    name: 'سفر لوساطة التأمين (تجريبي)',
+    name: '«سفر» لوساطة التأمين (تجريبي)',
     address: 'منطقة بيروت الرقمية، المبنى 1، الطابق 4، بيروت، لبنان',
-    disclaimer: 'سفر وسيط تأمين سفر تجريبي. شركات التأمين المعروضة وهمية ولا تصدر أي تغطية حقيقية.',
+    disclaimer: '«سفر» وسيط تجريبي لتأمين السفر. شركات التأمين المعروضة وهمية، ولا تصدر عنها أي تغطية حقيقية.',
   },
 };
