@@ -5,6 +5,8 @@ import '@mantine/dates/styles.layer.css';
 // The theme's CSS variables and breakpoint classes, computed once as the app is built or served
 // (mantine-theme-css.plugin.ts), not by MantineProvider on every mount.
 import 'virtual:mantine-theme.css';
+// The theme's outlines of fields, checkboxes and radios (theme.ts, issue 21).
+import './theme/controls.css';
 import '@fontsource-variable/inter';
 import './global.css';
 import { startTransition } from 'react';

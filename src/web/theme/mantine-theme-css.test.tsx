@@ -23,8 +23,9 @@ describe("the theme's CSS, written once at build (issue 19)", () => {
     expect(mantineThemeCss(theme, cssVariablesResolver)).toBe(`${styles[0]}\n${styles[1]}\n`);
   });
 
-  it("carries the app's own values: Safar blue, and the darker dimmed and error colours", () => {
+  it("carries the app's own values: Safar blue, the darker dimmed and error colours, and the controls' border", () => {
     const css = mantineThemeCss(theme, cssVariablesResolver);
+    expect(css).toContain('--safar-control-border: var(--mantine-color-gray-6)');
     expect(css).toContain('--mantine-color-dimmed: var(--mantine-color-gray-7)');
     expect(css).toContain('--mantine-color-error: var(--mantine-color-red-9)');
     expect(css).toContain(`--mantine-color-safar-7: ${theme.colors!.safar![7]}`);

@@ -39,9 +39,11 @@ const LazyDatePicker = lazy(preloadDatePicker);
 
 /**
  * The DD/MM/YYYY hint reads day first from the left, like the digits typed under it, in
- * Arabic too: an isolated left-to-right run, with each part kept apart from the slashes.
+ * Arabic too: each slashed run (DD/MM/YYYY, the Arabic «مثال: 25/12/1990»'s date) an isolated
+ * left-to-right run, with each part kept apart from the slashes; the words around it stay
+ * right-to-left, so «مثال:» comes first.
  */
-const leftToRight = (format: string) => `\u2066${format.split('/').join('\u200e/\u200e')}\u2069`;
+const leftToRight = (hint: string) => hint.replace(/[^\s/]+(?:\/[^\s/]+)+/g, (run) => `\u2066${run.split('/').join('\u200e/\u200e')}\u2069`);
 
 /**
  * A date typed as DD/MM/YYYY or picked on a calendar (spec §5). The app's number input keeps
@@ -145,7 +147,15 @@ export function DateField(props: DateFieldProps) {
             placeholder={leftToRight(t`DD/MM/YYYY`)}
             autoComplete="off"
             error={error}
-            description={description}
+            // The order of the parts, shown for as long as the field is: a placeholder is faint
+            // and goes at the first digit (WCAG 3.3.2, issue 21). Mantine ties it to the input
+            // (aria-describedby), after any description of the field's own.
+            description={
+              <>
+                {description && <span className={classes.dateDescription}>{description}</span>}
+                <span className={classes.dateDescription}>{t`Format DD/MM/YYYY, e.g. 25/12/1990`}</span>
+              </>
+            }
             // A hint under the field keeps side-by-side date inputs level with each other.
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             disabled={disabled}

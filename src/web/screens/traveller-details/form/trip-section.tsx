@@ -1,12 +1,14 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Input, MultiSelect, Radio, Select, Text } from '@mantine/core';
+import { Input, MultiSelect, Pill, Radio, Select, Text } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { IconCalendarEvent, IconPlaneArrival, IconPlaneDeparture, IconWorld } from '@tabler/icons-react';
 import { TRIP_TYPE, tripBounds } from '../../../../contract/travel-details.rules';
 import { SegmentedChoice } from '../../../components/segmented-choice';
 import { DateField } from './date-field';
 import { countryOptionsFilter } from '../../../i18n/country-search';
 import { selectText } from './select-text';
+import { useTruthfulActiveOption } from './use-truthful-active-option';
 import type { FieldRefs } from './form-types';
 import type { TravelDetailsReference } from '../../../../../machines/travel-details.types';
 import { tripLength, withDirection, withEndDate, withStartDate, withTripType } from './travel-details-values';
@@ -26,6 +28,25 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
   const annual = values.trip_type === TRIP_TYPE.annual;
   const bounds = tripBounds(values.start_date, today);
   const days = tripLength(values);
+  const destinationsInput = useRef<HTMLInputElement>(null);
+  const destinationsRef = useMergedRef(destinationsInput, refs('destination_id'));
+  useTruthfulActiveOption(destinationsInput);
+
+  /**
+   * Removes a chosen country by its pill's button. The pills after it are drawn anew (Mantine
+   * keys them by position), so the keyboard focus goes, once they are, to the button now in
+   * its place, else the last pill's, else the search field: never to the page (WCAG 2.4.3).
+   */
+  const removeDestination = (id: string) => {
+    const index = values.destination_id.findIndex((chosen) => String(chosen) === id);
+    form.update((v) => ({ ...v, destination_id: v.destination_id.filter((chosen) => String(chosen) !== id) }), { edited: ['destination_id'], touched: ['destination_id'] });
+    window.requestAnimationFrame(() => {
+      const input = destinationsInput.current;
+      // The pills and the search field share one list; its only buttons are the pills' remove buttons.
+      const buttons = input?.parentElement?.querySelectorAll<HTMLElement>('button');
+      (buttons?.[Math.min(index, buttons.length - 1)] ?? input)?.focus();
+    });
+  };
 
   const directions = [
     { value: 'from', icon: IconPlaneDeparture, label: t`Travelling from Lebanon` },
@@ -60,7 +81,7 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
 
       {fromLebanon ? (
         <MultiSelect
-          ref={refs('destination_id')}
+          ref={destinationsRef}
           label={t`Destinations`}
           description={t`Add every country you will visit.`}
           placeholder={values.destination_id.length === 0 ? t`Search for a country` : undefined}
@@ -74,11 +95,31 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
           openOnFocus={false}
           selectFirstOptionOnChange
           hidePickedOptions
+          // Mantine's pills have unnamed remove buttons out of the tab order: one could only
+          // remove the last country (Backspace). Each is a named button one can Tab to (2.1.1).
+          renderPill={({ option, value, disabled }) => {
+            const id = String(value);
+            // A saved country missing from the list still shows, by its id, as Mantine's own pill does.
+            const country = (option as typeof option | undefined)?.label ?? id;
+            return (
+              <Pill
+                withRemoveButton={!disabled}
+                disabled={disabled}
+                removeButtonProps={{ tabIndex: 0, 'aria-hidden': undefined, 'aria-label': t`Remove ${country}` }}
+                onRemove={() => removeDestination(id)}
+              >
+                {country}
+              </Pill>
+            );
+          }}
           maxValues={MAX_DESTINATIONS}
           nothingFoundMessage={t`No country matches`}
           comboboxProps={{ position: 'bottom-start' }}
           size="md"
           required
+          // Mantine marks the wrapper (the asterisk) but not the search field a screen reader
+          // reads; the other required fields are read as required (4.1.2).
+          aria-required
         />
       ) : (
         <Select
