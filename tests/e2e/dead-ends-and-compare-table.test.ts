@@ -84,7 +84,7 @@ async function openCompareTable(page: Page, lang: Lang) {
 
 describe.each(['en', 'ar'] as const)('the compare table on a 375 px phone, in %s', (lang) => {
   test('the label column stays at the inline start while three plans scroll, and two whole plans show beside it', async () => {
-    // The compare checkboxes are hidden on phones (spec §2): plans are chosen on a laptop.
+    // Plans chosen on a laptop, the table then read on a phone.
     const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
     await openCompareTable(page, lang);

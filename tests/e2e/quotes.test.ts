@@ -131,12 +131,12 @@ describe.each(['en', 'ar'] as const)('quotes in %s', (lang) => {
     await finishAllowing(opened);
   });
 
-  test('at 375 px the list and the benefits drawer fit the screen, with no compare box, and axe finds nothing', async () => {
+  test('at 375 px the list and the benefits drawer fit the screen, with the compare box (issue 21: compare on phones), and axe finds nothing', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     await quotesFor(page, lang, familyTrip());
     await cards(page).first().waitFor();
-    expect(await cards(page).first().getByTestId('compare-checkbox').isVisible()).toBe(false);
+    expect(await cards(page).first().getByTestId('compare-checkbox').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await cards(page).first().getByTestId('open-benefits').click();
     const drawer = page.getByTestId('benefits-drawer-body');

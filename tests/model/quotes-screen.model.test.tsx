@@ -326,7 +326,7 @@ async function runOnScreen({ page, uuid, agentId, compareData }: Start, path: Pa
         const quote = context.quotes.find((candidate) => candidate.id === event.quoteId)!;
         const inTray = context.compareSelection.includes(event.quoteId) && context.compareSelection.length >= 2;
         if (inTray) await clickWhenEnabled(() => within(screen.getByTestId('compare-tray')).getByRole('button', { name: `Remove ${quote.wizard_plan_name} from compare` }));
-        else await clickWhenEnabled(() => within(card(event.quoteId)).getByRole('checkbox', { name: 'Add to compare' }));
+        else await clickWhenEnabled(() => within(card(event.quoteId)).getByRole('checkbox', { name: /^Add to compare / }));
         return;
       }
       case 'compare.open':
@@ -421,7 +421,7 @@ async function runOnScreen({ page, uuid, agentId, compareData }: Start, path: Pa
       for (const view of views) {
         const one = within(card(view.quote.id));
         expect(one.getByTestId('quote-total').textContent).toBe(formatMoney(view.total, 'en'));
-        expect((one.getByRole('checkbox', { name: 'Add to compare' }) as HTMLInputElement).checked).toBe(view.compared);
+        expect((one.getByRole('checkbox', { name: /^Add to compare / }) as HTMLInputElement).checked).toBe(view.compared);
         for (const addon of view.quote.addon) expect((document.getElementById(`addon-${view.quote.id}-${addon.id}`) as HTMLInputElement).checked).toBe(view.checkedAddonIds.includes(addon.id));
         expect(one.getByTestId('buy-now').hasAttribute('data-loading')).toBe(view.buying);
       }

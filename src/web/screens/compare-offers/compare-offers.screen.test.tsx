@@ -76,7 +76,7 @@ describe('/compare-offers', () => {
   it('Proceed runs the buy flow and opens /review-details', async () => {
     const { step } = renderScreen([second.compare_id, first.compare_id]);
     await table();
-    act(() => fireEvent.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!));
+    act(() => fireEvent.click(screen.getAllByRole('button', { name: /^Proceed / })[0]!));
     await waitFor(() => expect(step()).toBe('reviewDetails'));
     expect(quotes.proceedReview).toHaveBeenCalledWith(expect.objectContaining({ policy_id: second.id, selected_premium: second.premium, bot_token: BOT_TOKEN }));
   });
@@ -97,11 +97,27 @@ describe('/compare-offers', () => {
     act(() => fireEvent.click(box('Winter sports', first)));
     expect(totals()[0]).toBe(formatMoney(first.premium + winter.value + cancellation.value, 'en'));
     expect(JSON.parse(localStore.get('compare_data')!).addons).toEqual({ [first.compare_id]: [winter.id, cancellation.id] });
-    act(() => fireEvent.click(screen.getAllByRole('button', { name: 'Proceed' })[0]!));
+    act(() => fireEvent.click(screen.getAllByRole('button', { name: /^Proceed / })[0]!));
     await waitFor(() => expect(step()).toBe('reviewDetails'));
     expect(quotes.proceedReview).toHaveBeenCalledWith(
       expect.objectContaining({ policy_id: first.id, addons: [winter.id, cancellation.id], selected_premium: first.premium + winter.value + cancellation.value }),
     );
+  });
+
+  it('names each Proceed and total button by its plan, and says a plan\'s new total when an add-on is ticked or unticked (issue 21)', async () => {
+    renderScreen([second.compare_id, first.compare_id]);
+    await table();
+    for (const quote of [second, first]) {
+      expect(screen.getByRole('button', { name: `Proceed ${quote.wizard_plan_name}` })).toBeTruthy();
+      expect(screen.getByRole('button', { name: `Premium per traveller ${quote.wizard_plan_name}` })).toBeTruthy();
+    }
+    const winter = first.addon[0]!;
+    const box = () => screen.getByRole('checkbox', { name: new RegExp(`^${winter.label}, ${first.provider.name} ${first.wizard_plan_name}:`) });
+    const announced = () => screen.getByTestId('announcer').textContent;
+    act(() => fireEvent.click(box()));
+    await waitFor(() => expect(announced()).toBe(`${first.wizard_plan_name}: ${formatMoney(first.premium + winter.value, 'en')} with ${winter.label}`));
+    act(() => fireEvent.click(box()));
+    await waitFor(() => expect(announced()).toBe(`${first.wizard_plan_name}: ${formatMoney(first.premium, 'en')} without ${winter.label}`));
   });
 
   it("row 3: compare_data stored for another lead is not this lead's table", async () => {

@@ -16,6 +16,7 @@ import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
 import { QuotesLoading } from '../quotes-shared/quotes-loading';
 import { QuotesNoticeAlert } from '../quotes-shared/quotes-notice';
+import { useQuoteAnnouncements } from '../quotes-shared/use-quote-announcements';
 import { useQuotesStep } from '../quotes-shared/use-quotes-step';
 import { OffersTable } from './offers-table';
 
@@ -31,6 +32,7 @@ export function CompareOffersScreen() {
   const busy = useSelector(step, selectBuying);
   const notice = useSelector(step, selectNotice);
   const leadNotFound = useSelector(step, selectLeadNotFound);
+  const { toggleAddon } = useQuoteAnnouncements(step, lang);
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
   let body;
@@ -45,7 +47,7 @@ export function CompareOffersScreen() {
           lang={lang}
           busy={busy}
           onProceed={(quoteId) => step.send({ type: 'quote.buy', quoteId })}
-          onToggleAddon={(quoteId, addonId) => step.send({ type: 'addon.toggle', quoteId, addonId })}
+          onToggleAddon={toggleAddon}
         />
       </>
     );

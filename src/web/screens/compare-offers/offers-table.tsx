@@ -4,6 +4,7 @@ import type { Language } from '../../../contract/endpoint';
 import type { QuoteAddon } from '../../../contract/quote.endpoints';
 import type { QuoteView } from '../../../../machines/quotes.selectors';
 import { formatMoney } from '../../i18n/format';
+import { namedByPlan } from '../quotes-shared/named-by-plan';
 import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { localized } from '../quotes-shared/quote-texts';
@@ -90,12 +91,23 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
               <Table.Th key={quote.id} scope="col" className={classes.plan} data-testid="offers-plan">
                 <Stack gap={6}>
                   <ProviderLogo image={quote.provider.image} name={localized(lang, quote.provider.name, quote.provider.name_ar)} height={32} />
-                  <Text fw={700}>{quote.wizard_plan_name}</Text>
+                  <Text fw={700} id={`offers-plan-${quote.id}`}>
+                    {quote.wizard_plan_name}
+                  </Text>
                   <Text fz="xs" c="dimmed" fw={400}>
                     {quote.product_type_name}
                   </Text>
-                  <PremiumBreakdown total={total} perPerson={quote.premium_per_person} lang={lang} size="md" />
-                  <Button size="sm" px="xs" fullWidth onClick={() => onProceed(quote.id)} loading={buying} disabled={busy && !buying} data-testid="offers-proceed">
+                  <PremiumBreakdown total={total} perPerson={quote.premium_per_person} lang={lang} size="md" planNameId={`offers-plan-${quote.id}`} />
+                  <Button
+                    size="sm"
+                    px="xs"
+                    fullWidth
+                    onClick={() => onProceed(quote.id)}
+                    loading={buying}
+                    disabled={busy && !buying}
+                    {...namedByPlan(`offers-proceed-${quote.id}`, `offers-plan-${quote.id}`)}
+                    data-testid="offers-proceed"
+                  >
                     {t`Proceed`}
                   </Button>
                 </Stack>

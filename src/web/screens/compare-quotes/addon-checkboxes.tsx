@@ -11,11 +11,13 @@ export interface AddonCheckboxesProps {
   checkedIds: number[];
   lang: Language;
   disabled: boolean;
+  /** The element showing the plan's name: each box is named "<add-on> (<price>) <plan>". */
+  planNameId: string;
   onToggle: (addonId: number) => void;
 }
 
 /** Optional covers with their price; ticking one moves the card's total (spec §4). */
-export function AddonCheckboxes({ quoteId, addons, checkedIds, lang, disabled, onToggle }: AddonCheckboxesProps) {
+export function AddonCheckboxes({ quoteId, addons, checkedIds, lang, disabled, planNameId, onToggle }: AddonCheckboxesProps) {
   const { t } = useLingui();
   if (addons.length === 0) return null;
   return (
@@ -33,11 +35,14 @@ export function AddonCheckboxes({ quoteId, addons, checkedIds, lang, disabled, o
           : maxAge === null
             ? undefined
             : t`Travellers aged ${maxAge} or under`;
+        const id = `addon-${quoteId}-${addon.id}`;
         return (
           <Checkbox
             key={addon.id}
-            id={`addon-${quoteId}-${addon.id}`}
-            label={addon.disabled_addon ? label : t`${label} (${price})`}
+            id={id}
+            // Named by its label's words, then the plan's (named-by-plan.ts): the label's text has an id to point at.
+            label={<span id={`${id}-label`}>{addon.disabled_addon ? label : t`${label} (${price})`}</span>}
+            aria-labelledby={`${id}-label ${planNameId}`}
             description={description}
             checked={checkedIds.includes(addon.id)}
             disabled={disabled || addon.disabled_addon}

@@ -117,7 +117,7 @@ describe('loading and the summary', () => {
     expect(totalOf(first.id)).toBe(dollars(first.premium));
     expect(one.getByText('for 2 travellers')).toBeTruthy();
     expect(one.getByText('VAT excluded')).toBeTruthy();
-    expect(one.getByRole('button', { name: 'Premium per traveller' })).toBeTruthy();
+    expect(one.getByRole('button', { name: `Premium per traveller ${first.wizard_plan_name}` })).toBeTruthy();
     expect(one.getByTestId('quote-highlights').textContent).toContain('Medical expenses');
     expect(one.getByTestId('quote-highlights').textContent).not.toContain('Baggage loss');
     expect(one.getByText('Instant policy')).toBeTruthy();
@@ -128,10 +128,10 @@ describe('loading and the summary', () => {
     renderScreen();
     await cards();
     const one = within(card(first.id));
-    const toggle = one.getByRole('button', { name: 'Show more' });
+    const toggle = one.getByRole('button', { name: `Show more ${first.wizard_plan_name}` });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     act(() => fireEvent.click(toggle));
-    expect(one.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+    expect(one.getByRole('button', { name: `Show less ${first.wizard_plan_name}` }).getAttribute('aria-expanded')).toBe('true');
     expect(one.getByTestId('quote-more-highlights').textContent).toContain('Baggage loss');
   });
 
@@ -147,7 +147,7 @@ describe('add-ons', () => {
     renderScreen();
     await cards();
     const addon = first.addon[1]!;
-    const box = within(card(first.id)).getByRole('checkbox', { name: `${addon.label} (\u2066+${addon.value_to_display}\u2069)` });
+    const box = within(card(first.id)).getByRole('checkbox', { name: `${addon.label} (\u2066+${addon.value_to_display}\u2069) ${first.wizard_plan_name}` });
     act(() => fireEvent.click(box));
     expect(totalOf(first.id)).toBe(dollars(first.premium + addon.value));
     act(() => fireEvent.click(box));
@@ -189,7 +189,7 @@ describe('sort, filter and drawer', () => {
   it('"All benefits" opens the drawer with every highlight and benefit', async () => {
     renderScreen();
     await cards();
-    act(() => fireEvent.click(within(card(second.id)).getByRole('button', { name: 'All benefits' })));
+    act(() => fireEvent.click(within(card(second.id)).getByRole('button', { name: `All benefits ${second.wizard_plan_name}` })));
     const drawer = await screen.findByRole('dialog', { name: second.wizard_plan_name });
     expect(drawer.textContent).toContain('COVID-19');
     expect(drawer.textContent).toContain('Emergency dental');
@@ -199,7 +199,8 @@ describe('sort, filter and drawer', () => {
 });
 
 describe('compare tray', () => {
-  const tick = (quoteId: number) => act(() => fireEvent.click(within(card(quoteId)).getByRole('checkbox', { name: 'Add to compare' })));
+  const compareBox = (quoteId: number) => within(card(quoteId)).getByRole('checkbox', { name: /^Add to compare / }) as HTMLInputElement;
+  const tick = (quoteId: number) => act(() => fireEvent.click(compareBox(quoteId)));
 
   it('opens at 2 with the add-another prompt, refuses a 4th, and opens /compare-offers with compare_data', async () => {
     const { step, router } = renderScreen();
@@ -213,8 +214,8 @@ describe('compare tray', () => {
     tick(third.id);
     expect(screen.queryByText('Add one more plan to compare')).toBeNull();
     tick(fourth.id);
-    expect(screen.getByRole('alert').textContent).toContain('You can compare up to 3 plans');
-    expect((within(card(fourth.id)).getByRole('checkbox', { name: 'Add to compare' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId('compare-refused').textContent).toContain('You can compare up to 3 plans');
+    expect(compareBox(fourth.id).checked).toBe(false);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Compare plans' })));
     await waitFor(() => expect(step()).toBe('compareOffers'));
     expect(router.state.location.pathname).toBe('/compare-offers');
@@ -235,13 +236,115 @@ describe('compare tray', () => {
   });
 });
 
+describe('keyboard and screen reader (issue 21)', () => {
+  const announced = () => screen.getByTestId('announcer').textContent;
+  const announcedUrgently = () => screen.getByTestId('announcer-urgent').textContent;
+  const compareBox = (quoteId: number) => within(card(quoteId)).getByRole('checkbox', { name: /^Add to compare / });
+  const tick = (quoteId: number) => act(() => fireEvent.click(compareBox(quoteId)));
+
+  it('names every control of a card by its plan, after the words it shows, so seven cards never repeat a name', { timeout: 30_000 }, async () => {
+    renderScreen();
+    await cards();
+    const controls = [
+      ['button', 'Show more'],
+      ['button', 'All benefits'],
+      ['link', 'Plan benefits (PDF)'],
+      ['button', 'Premium per traveller'],
+      ['button', 'Buy now'],
+      ['checkbox', 'Add to compare'],
+    ] as const;
+    for (const quote of SAMPLE_QUOTES)
+      for (const [role, shown] of controls) {
+        // getByRole on the whole page: one control only has this name.
+        const control = screen.getByRole(role, { name: `${shown} ${quote.wizard_plan_name}` });
+        expect(card(quote.id).contains(control)).toBe(true);
+      }
+    const addon = first.addon[1]!;
+    expect(screen.getByRole('checkbox', { name: `${addon.label} (\u2066+${addon.value_to_display}\u2069) ${first.wizard_plan_name}` })).toBeTruthy();
+  });
+
+  it('says the new total when an add-on is ticked or unticked', async () => {
+    renderScreen();
+    await cards();
+    const addon = first.addon[1]!;
+    const box = () => document.getElementById(`addon-${first.id}-${addon.id}`)!;
+    act(() => fireEvent.click(box()));
+    await waitFor(() => expect(announced()).toBe(`${first.wizard_plan_name}: ${dollars(first.premium + addon.value)} with ${addon.label}`));
+    act(() => fireEvent.click(box()));
+    await waitFor(() => expect(announced()).toBe(`${first.wizard_plan_name}: ${dollars(first.premium)} without ${addon.label}`));
+  });
+
+  it('says each plan added to or removed from compare with the count, and a 4th refused at once (shown, not said twice)', async () => {
+    renderScreen();
+    await cards();
+    tick(first.id);
+    await waitFor(() => expect(announced()).toBe(`Added ${first.wizard_plan_name} to compare: 1 of 3 chosen`));
+    tick(second.id);
+    await waitFor(() => expect(announced()).toBe(`Added ${second.wizard_plan_name} to compare: 2 of 3 chosen`));
+    tick(third.id);
+    tick(fourth.id);
+    await waitFor(() => expect(announcedUrgently()).toBe('You can compare up to 3 plans'));
+    expect(announced()).toBe('');
+    // The tray shows the refusal too, but only the announcer speaks: it is no alert of its own.
+    expect(screen.getByTestId('compare-refused').textContent).toContain('You can compare up to 3 plans');
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    tick(third.id);
+    await waitFor(() => expect(announced()).toBe(`Removed ${third.wizard_plan_name} from compare: 2 of 3 chosen`));
+  });
+
+  it("the tray's remove button keeps focus in the tray while it shows, then gives it back to the plan's own box", async () => {
+    renderScreen();
+    await cards();
+    tick(first.id);
+    tick(second.id);
+    tick(third.id);
+    act(() => fireEvent.click(screen.getByRole('button', { name: `Remove ${first.wizard_plan_name} from compare` })));
+    expect(document.activeElement).toBe(screen.getByTestId('compare-open'));
+    await waitFor(() => expect(announced()).toBe(`Removed ${first.wizard_plan_name} from compare: 2 of 3 chosen`));
+    act(() => fireEvent.click(screen.getByRole('button', { name: `Remove ${second.wizard_plan_name} from compare` })));
+    expect(screen.queryByTestId('compare-tray')).toBeNull();
+    expect(document.activeElement).toBe(compareBox(second.id));
+  });
+
+  it('says a new sort, and after a filter how many plans show, which the heading counts too', async () => {
+    renderScreen();
+    await cards();
+    pickOption('Sort by', 'Medical limit: high to low');
+    await waitFor(() => expect(announced()).toBe('Sorted by medical limit, highest first'));
+    pickOption('Sort by', 'Price: low to high');
+    await waitFor(() => expect(announced()).toBe('Sorted by price, lowest first'));
+    pickOption('Insurers', third.provider.name);
+    await waitFor(() => expect(announced()).toBe('1 plan shown'));
+    expect(screen.getByTestId('quotes-count').textContent).toBe('1 plan for 2 travellers');
+    // The insurers' list stays open for a second choice.
+    act(() => fireEvent.click(within(screen.getByRole('listbox', { name: 'Insurers' })).getByRole('option', { name: first.provider.name })));
+    await waitFor(() => expect(announced()).toBe('2 plans shown'));
+    expect(screen.getByTestId('quotes-count').textContent).toBe('2 plans for 2 travellers');
+  });
+
+  it('while the compare bar shows, focus scrolls to stop above it and the page has room at its end; both go with it', async () => {
+    renderScreen();
+    await cards();
+    const root = document.documentElement;
+    expect(root.style.scrollPaddingBlockEnd).toBe('');
+    tick(first.id);
+    tick(second.id);
+    expect(root.style.scrollPaddingBlockEnd).toMatch(/^\d+px$/);
+    expect(document.body.style.paddingBlockEnd).toBe(root.style.scrollPaddingBlockEnd);
+    tick(second.id);
+    expect(screen.queryByTestId('compare-tray')).toBeNull();
+    expect(root.style.scrollPaddingBlockEnd).toBe('');
+    expect(document.body.style.paddingBlockEnd).toBe('');
+  });
+});
+
 describe('buy now', () => {
   it('gets the bot token, proceeds with the displayed total, stores the plan and opens /review-details', async () => {
     const { step, router } = renderScreen();
     await cards();
     const addon = second.addon[1]!;
-    act(() => fireEvent.click(within(card(second.id)).getByRole('checkbox', { name: `${addon.label} (\u2066+${addon.value_to_display}\u2069)` })));
-    act(() => fireEvent.click(within(card(second.id)).getByRole('button', { name: 'Buy now' })));
+    act(() => fireEvent.click(within(card(second.id)).getByRole('checkbox', { name: `${addon.label} (\u2066+${addon.value_to_display}\u2069) ${second.wizard_plan_name}` })));
+    act(() => fireEvent.click(within(card(second.id)).getByRole('button', { name: `Buy now ${second.wizard_plan_name}` })));
     await waitFor(() => expect(step()).toBe('reviewDetails'));
     expect(router.state.location.pathname).toBe('/review-details');
     expect(bot.getBotCheckToken).toHaveBeenCalledWith('en');
@@ -256,7 +359,7 @@ describe('buy now', () => {
     quotes.proceedReview.mockRejectedValue(new ApiError('server', '/x', 500, null));
     const { step } = renderScreen();
     await cards();
-    act(() => fireEvent.click(within(card(first.id)).getByRole('button', { name: 'Buy now' })));
+    act(() => fireEvent.click(within(card(first.id)).getByRole('button', { name: `Buy now ${first.wizard_plan_name}` })));
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
     expect(step()).toBe('compareQuotes');
   });
@@ -265,7 +368,7 @@ describe('buy now', () => {
     quotes.proceedReview.mockRejectedValue(new ApiError('rejected', '/x', 409, { status: 409, message: 'gone', data: { errors: { policy_id: 'quote_expired' } } }));
     renderScreen();
     await cards();
-    act(() => fireEvent.click(within(card(first.id)).getByRole('button', { name: 'Buy now' })));
+    act(() => fireEvent.click(within(card(first.id)).getByRole('button', { name: `Buy now ${first.wizard_plan_name}` })));
     expect((await screen.findByTestId('quotes-notice')).textContent).toContain('Prices were updated');
     expect(quotes.fetchQuotes).toHaveBeenCalledTimes(2);
   });

@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
-import { Alert, Box, Stack } from '@mantine/core';
+import { flushSync } from 'react-dom';
+import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -14,14 +15,12 @@ import {
   selectInsurers,
   selectLead,
   selectNotice,
-  selectQuoteCount,
   selectSort,
   selectTrayOpen,
   selectUnavailableProviders,
   selectViewState,
   visibleQuotesSelector,
 } from '../../../../machines/quotes.selectors';
-import type { QuotesSort } from '../../../../machines/quotes.types';
 import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { LoadFailureView } from '../load-failure-view';
@@ -30,10 +29,11 @@ import { PageHeading } from '../page-heading';
 import { AgentShare } from '../quotes-shared/agent-share';
 import { QuotesLoading } from '../quotes-shared/quotes-loading';
 import { QuotesNoticeAlert } from '../quotes-shared/quotes-notice';
+import { useQuoteAnnouncements } from '../quotes-shared/use-quote-announcements';
 import { useQuotesStep } from '../quotes-shared/use-quotes-step';
 import { BenefitsDrawer } from './benefits-drawer';
 import { CompareTray } from './compare-tray';
-import { QuoteCard } from './quote-card';
+import { QuoteCard, compareBoxId } from './quote-card';
 import { QuoteListSkeleton } from './quote-list-skeleton';
 import { QuotesEmpty } from './quotes-empty';
 import { QuotesSummary } from './quotes-summary';
@@ -52,7 +52,6 @@ export function CompareQuotesScreen() {
   const viewState = useShownViewState(useSelector(step, selectViewState));
   const selectQuotes = useMemo(() => visibleQuotesSelector(), []);
   const quotes = useSelector(step, selectQuotes);
-  const count = useSelector(step, selectQuoteCount);
   const lead = useSelector(step, selectLead);
   const unavailable = useSelector(step, selectUnavailableProviders);
   const insurers = useSelector(step, selectInsurers);
@@ -72,12 +71,20 @@ export function CompareQuotesScreen() {
 
   const revealed = useRevealedCount(viewState === 'loading' ? 0 : quotes.length);
 
-  const onSort = useCallback((value: QuotesSort) => step.send({ type: 'sort.change', sort: value }), [step]);
-  const onFilter = useCallback((providerIds: number[]) => step.send({ type: 'filter.change', providerIds }), [step]);
+  // Sorting, filtering, add-ons and compare say what they changed (use-quote-announcements.ts).
+  const { sort: onSort, filter: onFilter, toggleAddon: onToggleAddon, toggleCompare: onToggleCompare } = useQuoteAnnouncements(step, lang);
   const onBuy = useCallback((quoteId: number) => step.send({ type: 'quote.buy', quoteId }), [step]);
-  const onToggleAddon = useCallback((quoteId: number, addonId: number) => step.send({ type: 'addon.toggle', quoteId, addonId }), [step]);
-  const onToggleCompare = useCallback((quoteId: number) => step.send({ type: 'compare.toggle', quoteId }), [step]);
   const onOpenBenefits = useCallback((quoteId: number) => step.send({ type: 'drawer.open', quoteId }), [step]);
+  // The tray's remove button goes with its plan, so focus moves on (WCAG 2.4.3): to the tray's
+  // Compare plans button while the tray shows, else to the plan's own box on its card.
+  const onRemoveFromTray = useCallback(
+    (quoteId: number) => {
+      flushSync(() => onToggleCompare(quoteId));
+      const next = document.querySelector<HTMLElement>('[data-testid="compare-open"]') ?? document.getElementById(compareBoxId(quoteId));
+      next?.focus();
+    },
+    [onToggleCompare],
+  );
 
   let body;
   if (viewState === 'failed') {
@@ -90,7 +97,8 @@ export function CompareQuotesScreen() {
     body = (
       <>
         <QuotesSummary
-          count={count}
+          // The plans shown: after a filter, the heading counts what the list holds (issue 21).
+          count={quotes.length}
           lead={lead}
           lang={lang}
           actions={isAgent ? <AgentShare step={step} /> : undefined}
@@ -117,8 +125,6 @@ export function CompareQuotesScreen() {
             />
           ))}
         </Stack>
-        {/* Room for the fixed compare bar, so it never covers the last card. */}
-        {(trayOpen || refused) && <Box h={120} visibleFrom="sm" />}
         <CompareTray
           compared={compared}
           open={trayOpen}
@@ -126,7 +132,7 @@ export function CompareQuotesScreen() {
           refused={refused}
           canCompare={canCompare}
           lang={lang}
-          onRemove={(quoteId) => step.send({ type: 'compare.toggle', quoteId })}
+          onRemove={onRemoveFromTray}
           onCompare={() => step.send({ type: 'compare.open' })}
         />
         <BenefitsDrawer view={drawer} lang={lang} onClose={() => step.send({ type: 'drawer.close' })} />

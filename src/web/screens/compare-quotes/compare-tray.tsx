@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Box, Button, Container, Group, Paper, Text } from '@mantine/core';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { ActionIcon, Alert, Box, Button, Container, Flex, Group, Paper, Text } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
@@ -17,56 +18,84 @@ export interface CompareTrayProps {
   onCompare: () => void;
 }
 
+/** Space kept between the bar and a focused control scrolled above it (the focus ring's width and some). */
+const CLEARANCE_PX = 12;
+
 /**
- * The compare bar fixed at the bottom (spec §2), on screens from 768 px: the chosen plans, an
- * add-another prompt at exactly two, and the button that opens the table.
+ * Keeps the page clear of the fixed bar while it shows (WCAG 2.4.11, issue 21): focus moved by
+ * Tab scrolls to stop above it (scroll-padding at the page's end, as global.css does below the
+ * header), and the page gets room at its end the bar's height, so the last card and the footer
+ * can scroll out from under it. Both follow the bar's height as it changes (a refusal, a narrow
+ * screen where it takes two rows).
  */
-export function CompareTray({ compared, open, askForAnother, refused, canCompare, lang, onRemove, onCompare }: CompareTrayProps) {
+function useKeepClearOf(bar: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const keepClear = () => {
+      const height = `${Math.ceil(element.getBoundingClientRect().height) + CLEARANCE_PX}px`;
+      root.style.scrollPaddingBlockEnd = height;
+      document.body.style.paddingBlockEnd = height;
+    };
+    keepClear();
+    const observer = new ResizeObserver(keepClear);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBlockEnd = '';
+      document.body.style.paddingBlockEnd = '';
+    };
+  }, [bar]);
+}
+
+/**
+ * The compare bar fixed at the bottom (spec §2): the chosen plans, an add-another prompt at
+ * exactly two, and the button that opens the table. On every width (issue 21, WCAG 1.4.4: a
+ * desktop zoomed to 200 % is a narrow screen): below 768 px the plans, named without their
+ * logos, take a row of their own above the button.
+ */
+export function CompareTray(props: CompareTrayProps) {
+  if (!props.open && !props.refused) return null;
+  return <ShownTray {...props} />;
+}
+
+function ShownTray({ compared, askForAnother, refused, canCompare, lang, onRemove, onCompare }: CompareTrayProps) {
   const { t } = useLingui();
-  if (!open && !refused) return null;
+  const bar = useRef<HTMLElement>(null);
+  useKeepClearOf(bar);
   return (
-    <Box
-      visibleFrom="sm"
-      pos="fixed"
-      bottom={0}
-      left={0}
-      right={0}
-      style={{ zIndex: 150 }}
-      component="section"
-      aria-label={t`Plans to compare`}
-      data-testid="compare-tray"
-    >
-      <Paper shadow="lg" radius={0} withBorder py="sm">
+    <Box ref={bar} pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 150 }} component="section" aria-label={t`Plans to compare`} data-testid="compare-tray">
+      <Paper shadow="lg" radius={0} withBorder py={{ base: 'xs', sm: 'sm' }}>
         <Container size="lg">
           {refused && (
-            <Alert role="alert" color="orange" variant="light" mb="xs" py={6} data-testid="compare-refused">
+            // Said through the page's announcer when it happens (use-quote-announcements.ts); shown here.
+            <Alert role="note" color="orange" variant="light" mb="xs" py={6} data-testid="compare-refused">
               {t`You can compare up to 3 plans`}
             </Alert>
           )}
-          <Group justify="space-between" wrap="nowrap" gap="md">
-            <Group gap="md" wrap="nowrap" style={{ minWidth: 0, overflowX: 'auto' }}>
+          <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 'xs', sm: 'md' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }}>
+            {/* The plans scroll sideways when they do not fit; the padding keeps a focus ring whole inside it. */}
+            <Group gap="md" wrap="nowrap" p={4} style={{ minWidth: 0, overflowX: 'auto' }}>
               {compared.map((quote) => {
                 const plan = quote.wizard_plan_name;
                 return (
-                <Group key={quote.id} gap={6} wrap="nowrap" data-testid="compare-tray-item">
-                  <ProviderLogo image={quote.provider.image} name={localized(lang, quote.provider.name, quote.provider.name_ar)} height={28} />
-                  <Text fz="sm" fw={600} truncate="end" maw={160}>
-                    {quote.wizard_plan_name}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="sm"
-                    onClick={() => onRemove(quote.id)}
-                    aria-label={t`Remove ${plan} from compare`}
-                  >
-                    <IconX size={16} aria-hidden="true" />
-                  </ActionIcon>
-                </Group>
+                  <Group key={quote.id} gap={6} wrap="nowrap" data-testid="compare-tray-item" style={{ flexShrink: 0 }}>
+                    {/* On a phone the names alone, so more of them fit. */}
+                    <Box visibleFrom="sm">
+                      <ProviderLogo image={quote.provider.image} name={localized(lang, quote.provider.name, quote.provider.name_ar)} height={28} />
+                    </Box>
+                    <Text fz="sm" fw={600} truncate="end" maw={160}>
+                      {plan}
+                    </Text>
+                    <ActionIcon variant="subtle" color="gray" size="md" onClick={() => onRemove(quote.id)} aria-label={t`Remove ${plan} from compare`}>
+                      <IconX size={16} aria-hidden="true" />
+                    </ActionIcon>
+                  </Group>
                 );
               })}
               {askForAnother && (
-                <Group gap={4} wrap="nowrap" c="dimmed" data-testid="compare-add-another">
+                <Group gap={4} wrap="nowrap" c="dimmed" data-testid="compare-add-another" style={{ flexShrink: 0 }}>
                   <IconPlus size={16} aria-hidden="true" />
                   <Text fz="sm">{t`Add one more plan to compare`}</Text>
                 </Group>
@@ -75,7 +104,7 @@ export function CompareTray({ compared, open, askForAnother, refused, canCompare
             <Button onClick={onCompare} disabled={!canCompare} data-testid="compare-open" style={{ flexShrink: 0 }}>
               {t`Compare plans`}
             </Button>
-          </Group>
+          </Flex>
         </Container>
       </Paper>
     </Box>

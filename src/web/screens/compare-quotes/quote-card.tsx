@@ -5,6 +5,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteView } from '../../../../machines/quotes.selectors';
 import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
+import { namedByPlan } from '../quotes-shared/named-by-plan';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { TRIP_TYPE_LABELS, ZONE_LABELS, localized } from '../quotes-shared/quote-texts';
 import { AddonCheckboxes } from './addon-checkboxes';
@@ -24,6 +25,9 @@ export interface QuoteCardProps {
   onOpenBenefits: (quoteId: number) => void;
 }
 
+/** The id of a card's add-to-compare box: focus goes back to it when its plan leaves the tray. */
+export const compareBoxId = (quoteId: number) => `quote-${quoteId}-compare`;
+
 /**
  * Badges whose text is a sentence ("Instant policy: issued as soon as you pay") wrap onto a
  * second line on a phone instead of being cut (Mantine's badge is one clipped line; issue 8 row 13).
@@ -35,8 +39,8 @@ const WRAPPING_BADGE = {
 
 /**
  * One plan (spec §2 quote card): logo, name and details, the benefits document, the total with
- * its per-traveller tooltip, buy now, add to compare (not on phones), the section-1 highlights,
- * add-ons, and sections 2–3 behind show more.
+ * its per-traveller tooltip, buy now, add to compare, the section-1 highlights, add-ons, and
+ * sections 2–3 behind show more. Each control is named by the plan too (named-by-plan.ts).
  */
 export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, onToggleCompare, onOpenBenefits }: QuoteCardProps) {
   const { t, i18n } = useLingui();
@@ -46,6 +50,8 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
   const main = quote.highlight.filter((highlight) => highlight.section === 1);
   const more = quote.highlight.filter((highlight) => highlight.section !== 1);
   const moreId = `quote-more-${quote.id}`;
+  const titleId = `quote-title-${quote.id}`;
+  const named = (control: string) => namedByPlan(`quote-${quote.id}-${control}`, titleId);
   const count = travellers;
 
   return (
@@ -56,7 +62,7 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <Stack gap={4} style={{ minWidth: 0 }}>
                 <ProviderLogo image={quote.provider.image} name={providerName} />
-                <Title order={3} fz="lg">
+                <Title order={3} fz="lg" id={titleId}>
                   {quote.wizard_plan_name}
                 </Title>
                 <Text fz="sm" c="dimmed">
@@ -92,6 +98,7 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
                     onClick={() => setExpanded((open) => !open)}
                     aria-expanded={expanded}
                     aria-controls={moreId}
+                    {...named('more')}
                     rightSection={expanded ? <IconChevronUp size={16} aria-hidden="true" /> : <IconChevronDown size={16} aria-hidden="true" />}
                   >
                     {expanded ? t`Show less` : t`Show more`}
@@ -106,11 +113,12 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
                 px={0}
                 onClick={() => onOpenBenefits(quote.id)}
                 leftSection={<IconListDetails size={16} aria-hidden="true" />}
+                {...named('benefits')}
                 data-testid="open-benefits"
               >
                 {t`All benefits`}
               </Button>
-              <Anchor href={quote.planDocuments.file_url} target="_blank" rel="noopener noreferrer" fz="sm" data-testid="plan-document">
+              <Anchor href={quote.planDocuments.file_url} target="_blank" rel="noopener noreferrer" fz="sm" {...named('document')} data-testid="plan-document">
                 <Group gap={4} wrap="nowrap" component="span">
                   <IconFileTypePdf size={16} aria-hidden="true" />
                   {t`Plan benefits (PDF)`}
@@ -123,18 +131,20 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
           <Stack gap="sm" h="100%">
             <Divider hiddenFrom="md" />
             <Stack gap={2}>
-              <PremiumBreakdown total={total} perPerson={quote.premium_per_person} lang={lang} />
+              <PremiumBreakdown total={total} perPerson={quote.premium_per_person} lang={lang} planNameId={titleId} />
               <Text fz="sm" c="dimmed">
                 <Plural value={count} one={`for ${count} traveller`} other={`for ${count} travellers`} />
               </Text>
               <Text fz="xs" c="dimmed">{t`VAT excluded`}</Text>
             </Stack>
-            <Button onClick={() => onBuy(quote.id)} loading={buying} disabled={busy && !buying} fullWidth data-testid="buy-now">
+            <Button onClick={() => onBuy(quote.id)} loading={buying} disabled={busy && !buying} fullWidth {...named('buy')} data-testid="buy-now">
               {t`Buy now`}
             </Button>
             <Checkbox
-              visibleFrom="sm"
-              label={t`Add to compare`}
+              // Named by its label's words, then the plan's: a box has no text of its own to point at, so its label's has an id.
+              label={<span id={`${compareBoxId(quote.id)}-label`}>{t`Add to compare`}</span>}
+              aria-labelledby={`${compareBoxId(quote.id)}-label ${titleId}`}
+              id={compareBoxId(quote.id)}
               checked={compared}
               onChange={() => onToggleCompare(quote.id)}
               disabled={busy}
@@ -147,6 +157,7 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
               checkedIds={checkedAddonIds}
               lang={lang}
               disabled={busy}
+              planNameId={titleId}
               onToggle={(addonId) => onToggleAddon(quote.id, addonId)}
             />
           </Stack>

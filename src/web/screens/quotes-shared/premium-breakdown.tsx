@@ -3,6 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import { formatMoney } from '../../i18n/format';
+import { namedByPlan } from './named-by-plan';
 
 export interface PremiumBreakdownProps {
   total: number;
@@ -11,6 +12,11 @@ export interface PremiumBreakdownProps {
   size?: 'lg' | 'md';
   /** The tooltip button's name; by default the per-traveller premiums. */
   breakdownLabel?: string;
+  /**
+   * The element showing the plan's name, where several plans show their totals: the tooltip
+   * button is then named by the plan too (named-by-plan.ts), each id made from this one.
+   */
+  planNameId?: string;
   /** Amounts to the cent (checkout, RULINGS 26); whole dollars on quotes, compare and review. */
   cents?: boolean;
 }
@@ -20,7 +26,7 @@ export interface PremiumBreakdownProps {
  * per-traveller premiums, or an invoice's lines) in a tooltip. The tooltip hangs on a button, so
  * keyboard users reach it too (focus shows it).
  */
-export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdownLabel, cents = false }: PremiumBreakdownProps) {
+export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdownLabel, planNameId, cents = false }: PremiumBreakdownProps) {
   const { t } = useLingui();
   const amount = formatMoney(total, lang, { cents });
   return (
@@ -42,7 +48,12 @@ export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdow
             </Stack>
           }
         >
-          <ActionIcon variant="subtle" size="sm" aria-label={breakdownLabel ?? t`Premium per traveller`}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={breakdownLabel ?? t`Premium per traveller`}
+            {...(planNameId ? namedByPlan(`${planNameId}-breakdown`, planNameId) : {})}
+          >
             <IconInfoCircle size={18} aria-hidden="true" />
           </ActionIcon>
         </Tooltip>
