@@ -146,7 +146,7 @@ describe.each(['en', 'ar'] as const)('review details in %s', (lang) => {
     const dialog = page.getByTestId('dob-error-dialog');
     await dialog.waitFor({ timeout: 10_000 });
     expect(await dialog.getByText(textIn(lang, 'Sorry we cannot proceed with your application')).isVisible()).toBe(true);
-    expect(await dialog.getByText(textIn(lang, 'To change DOB kindly click on the Travel Details')).isVisible()).toBe(true);
+    expect(await dialog.getByText(textIn(lang, 'To change the date of birth, click Update Details to go back to travel details.')).isVisible()).toBe(true);
     expect((await page.getByTestId('dob-error-message').innerText()).length).toBeGreaterThan(10);
     expect(await axeViolations(page)).toEqual([]);
     await screenshotBothWidths(page, `review-dob-dialog-${lang}`);

@@ -1,4 +1,4 @@
-import { Container, Group, Progress, Stepper, Text, UnstyledButton, useDirection } from '@mantine/core';
+import { Container, Group, Progress, Stepper, Text, UnstyledButton, VisuallyHidden, useDirection } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -16,8 +16,15 @@ const STEP_LABELS: Record<WizardStepId, MessageDescriptor> = {
 };
 
 /**
- * The four journey steps (spec §2). Done steps are links back; later steps cannot be jumped
- * to. Below 768 px a compact bar shows "Step n of 4" with a back link instead.
+ * Mantine renders every step as a button, one that does nothing when the step cannot be jumped
+ * to: screen readers offered the later steps as buttons (issue 21). Such a step is plain text.
+ */
+const staticStep = ({ tabIndex: _tabIndex, type: _type, onClick: _onClick, ...props }: Record<string, unknown>) => <div {...props} />;
+
+/**
+ * The four journey steps (spec §2). Done steps are links back, and say "completed" to screen
+ * readers; the current one is aria-current; later steps cannot be jumped to and are plain text.
+ * Below 768 px a compact bar shows "Step n of 4" with a back link instead.
  */
 export function WizardHeader() {
   const { t, i18n } = useLingui();
@@ -51,8 +58,14 @@ export function WizardHeader() {
           {steps.map((step) => (
             <Stepper.Step
               key={step.id}
-              label={i18n._(STEP_LABELS[step.id])}
+              label={
+                <>
+                  {i18n._(STEP_LABELS[step.id])}
+                  {step.status === 'done' && <VisuallyHidden> {t`(completed)`}</VisuallyHidden>}
+                </>
+              }
               allowStepSelect={canJump(step.id)}
+              renderRoot={canJump(step.id) ? undefined : staticStep}
               aria-current={step.status === 'current' ? 'step' : undefined}
               data-testid={`wizard-step-${step.id}`}
               data-status={step.status}

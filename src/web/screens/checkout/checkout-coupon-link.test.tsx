@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_FAILURES, CHECKOUT_LEAD_UUID, CHECKOUT_SESSION_UUID, EXPIRED_MESSAGE, PLAN_TOTALS, SAVE10, checkoutData } from '../../../../machines/checkout.model';
 import { renderApp } from '../../../../tests/support/render-app';
@@ -63,7 +63,8 @@ describe("checkout opened from an agent's link with a coupon", () => {
   it('an unusable coupon shows its error under the filled box, and the plan total stays', async () => {
     checkout.validateCoupon.mockRejectedValue(CHECKOUT_FAILURES.couponExpired);
     open('&coupon=OLD10');
-    await screen.findByText(EXPIRED_MESSAGE);
+    // Under the box (the page's live region says it too, issue 21).
+    await waitFor(() => expect(within(screen.getByTestId('coupon-box')).getByText(EXPIRED_MESSAGE)).toBeTruthy());
     expect((screen.getByTestId('coupon-input') as HTMLInputElement).value).toBe('OLD10');
     expect(screen.queryByTestId('coupon-applied')).toBeNull();
     expect(screen.getByTestId('price-total').textContent).toContain((PLAN_TOTALS.total / 100).toFixed(2));

@@ -31,6 +31,7 @@ import { PageHeading } from '../page-heading';
 import { FLOATING_NOTICE } from '../quotes-shared/quotes-notice';
 import type { checkoutLogic } from './checkout.actors';
 import { CheckoutLoading } from './checkout-loading';
+import { useCouponAnnouncements } from './coupon-announcement';
 import { CouponBox } from './coupon-box';
 import { PaymentOverlay } from './payment-overlay';
 import { PriceSummary } from './price-summary';
@@ -50,6 +51,7 @@ export function CheckoutScreen() {
   const coupon = useSelector(step, selectCoupon);
   const notice = useSelector(step, selectNotice);
   const leadNotFound = useSelector(step, selectLeadNotFound);
+  useCouponAnnouncements(step, lang);
 
   let body;
   if (viewState === 'failed') body = <LoadFailureView leadNotFound={leadNotFound} />;

@@ -120,7 +120,10 @@ export function PlanSummary({ invoice, lead, lang, sections, showCoverFor = true
 
         {invoice.policy_addons.length > 0 && (
           <Stack gap={4} data-testid="summary-addons">
-            <Text fz="sm" fw={700}>{t`Add-ons`}</Text>
+            {/* A heading under the plan's h2, so screen readers can jump to it; it looks as it did. */}
+            <Text component="h3" fz="sm" fw={700}>
+              {t`Add-ons`}
+            </Text>
             {invoice.policy_addons.map((addon) => (
               <Group key={addon.addon_id} justify="space-between" gap="md" wrap="nowrap">
                 <Text fz="sm">{addon.addon_name}</Text>

@@ -36,6 +36,7 @@ import { DobErrorDialog } from './dob-error-dialog';
 import type { reviewLogic } from './review.actors';
 import { reviewReloadDraft } from './review-reload-draft';
 import { TravellerForm } from './traveller-form';
+import { useTravellerSavedAnnouncements } from './traveller-saved-announcement';
 import { useReviewStep } from './use-review-step';
 
 type ReviewActor = ActorRefFrom<typeof reviewLogic>;
@@ -91,6 +92,7 @@ export function TravellerStep({ step }: { step: ReviewActor }) {
   const otherPassports = useSelector(step, selectOtherPassports, sameList);
   const dob = useSelector(step, selectDobDialog);
   const [today] = useState(todayIso);
+  useTravellerSavedAnnouncements(step);
   const headingRef = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
   // The open form's values as typed: the language switch keeps them with the other drafts (issue 17).
@@ -135,7 +137,8 @@ export function TravellerStep({ step }: { step: ReviewActor }) {
           onValuesChange={onValuesChange}
         />
       ) : (
-        <Paper withBorder radius="md" p="lg" role="status" data-testid="traveller-saved">
+        // Not a live region: one added with its text is not read, so the announcer says it.
+        <Paper withBorder radius="md" p="lg" data-testid="traveller-saved">
           <Stack align="center" gap="xs">
             <IconCircleCheck size={32} color="var(--mantine-color-green-7)" aria-hidden="true" />
             <Text fw={600}>{t`Traveller ${number} saved`}</Text>

@@ -17,6 +17,7 @@ import {
   type ReviewTravellerValues,
 } from '../../../contract/traveller-review.rules';
 import type { ReviewOptions } from '../../../../machines/review.types';
+import { focusableWhileBusy } from '../../components/focusable-while-busy';
 import { useRuleForm } from '../../components/use-rule-form';
 import { countryOptionsFilter } from '../../i18n/country-search';
 import { REVIEW_MESSAGES } from '../../i18n/review-messages';
@@ -53,6 +54,13 @@ const prefersReducedMotion = () => typeof window.matchMedia === 'function' && wi
  * ends, so the click was lost (issue 17). Click and keyboard still work as ever.
  */
 const keepFocus = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+
+/**
+ * Mantine's Select says it is open (aria-expanded, aria-controls) only once its list has told it
+ * its id, which a list mounted on opening does after the Select has rendered: screen readers heard
+ * "collapsed" over an open list (issue 21). Kept mounted, the list has told it before the first opening.
+ */
+const LIST_KEPT_MOUNTED = { keepMounted: true } as const;
 
 const idValue = (id: number | null) => (id === null ? null : String(id));
 const idOf = (value: string | null) => (value === null ? null : Number(value));
@@ -138,6 +146,7 @@ export function TravellerForm(props: TravellerFormProps) {
       onChange={(value) => set(field, idOf(value))}
       onBlur={() => form.touch(field)}
       allowDeselect={false}
+      comboboxProps={LIST_KEPT_MOUNTED}
       error={form.errorOf(field)}
       required={rules[field].required}
       placeholder={t`Select`}
@@ -158,6 +167,7 @@ export function TravellerForm(props: TravellerFormProps) {
       selectFirstOptionOnChange
       onFocus={selectText}
       allowDeselect={false}
+      comboboxProps={LIST_KEPT_MOUNTED}
       nothingFoundMessage={t`No country matches`}
       placeholder={t`Search for a country`}
       error={form.errorOf(field)}
@@ -179,7 +189,8 @@ export function TravellerForm(props: TravellerFormProps) {
                 {t`${number} of ${count}`}
               </Text>
             </Group>
-            <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden="true" />} p="sm">
+            {/* Standing instructions, not news: a note, where Mantine's Alert would be role="alert". */}
+            <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden="true" />} p="sm" role="note" data-testid="traveller-instructions">
               {t`Enter the names exactly as they are written on the passport, in English letters.`}
             </Alert>
 
@@ -247,6 +258,8 @@ export function TravellerForm(props: TravellerFormProps) {
                 type="submit"
                 size="md"
                 loading={saving}
+                // Focus stays on Proceed while the save runs, so the DOB dialog can give it back.
+                renderRoot={focusableWhileBusy(saving)}
                 onMouseDown={keepFocus}
                 rightSection={<NextIcon size={18} aria-hidden="true" />}
                 data-testid="traveller-proceed"

@@ -5,10 +5,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
 import { reviewMachine } from '../../../../machines/review.machine';
-import { REVIEW_FAILURES, reviewData, reviewInput, sampleInvoice, savedResult } from '../../../../machines/review.model';
+import { DOB_RESULT, REVIEW_FAILURES, reviewData, reviewInput, sampleInvoice, savedResult } from '../../../../machines/review.model';
 import { selectViewState } from '../../../../machines/review.selectors';
 import type { ReviewData, ReviewInput, SaveTravellerInput, SaveTravellerResult } from '../../../../machines/review.types';
 import { activateLanguage } from '../../i18n/locale';
+import { AnnouncerProvider } from '../../shell/announcer';
 import { keepDraftForReload, takeReloadDraft } from '../../storage/reload-draft';
 import { TravellerStep } from './review-details.screen';
 import { isReviewDrafts } from './review-reload-draft';
@@ -36,7 +37,9 @@ async function mountReview(data: ReviewData, input: Partial<ReviewInput> = {}, s
   render(
     <I18nProvider i18n={i18n}>
       <MantineProvider env="test">
-        <TravellerStep step={actor} />
+        <AnnouncerProvider>
+          <TravellerStep step={actor} />
+        </AnnouncerProvider>
       </MantineProvider>
     </I18nProvider>,
   );
@@ -183,5 +186,62 @@ describe("a traveller's typing is kept until it is saved (issue 17 item 8)", { t
     press('Proceed');
     await opened(2);
     expectTravellerTwoTyped();
+  });
+});
+
+describe('focus and announcements on review (issue 21)', { timeout: 20_000 }, () => {
+  /** A save that answers when the test says so. */
+  function heldSave(result: SaveTravellerResult) {
+    let answer = () => {};
+    const save: Save = () => new Promise((resolve) => (answer = () => resolve(result)));
+    return { save, answer: () => answer() };
+  }
+
+  it('Proceed keeps the focus while the save runs: it is aria-disabled, not disabled', async () => {
+    const held = heldSave(savedResult(0));
+    await mountReview(reviewData({ saved: [0] }), {}, held.save);
+    const proceed = button('Proceed') as HTMLButtonElement;
+    proceed.focus();
+    press('Proceed');
+    await waitFor(() => expect(proceed.getAttribute('aria-disabled')).toBe('true'));
+    expect(proceed.disabled).toBe(false);
+    expect(document.activeElement).toBe(proceed);
+    held.answer();
+    await opened(2);
+  });
+
+  it('the DOB dialog, closed, gives the focus back to Proceed', async () => {
+    await mountReview(reviewData({ saved: [0] }), {}, async () => DOB_RESULT);
+    const proceed = button('Proceed');
+    proceed.focus();
+    press('Proceed');
+    const dialog = await screen.findByTestId('dob-error-dialog');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(document.activeElement).toBe(button('Proceed')));
+  });
+
+  it('a saved traveller is announced with its number, the count and the name as saved', async () => {
+    await mountReview(reviewData({ saved: [0] }));
+    press('Proceed');
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('Traveller 1 of 3 saved: Rania Haddad'));
+  });
+
+  it('a select says it is open while its list shows (aria-expanded, aria-controls)', async () => {
+    await mountReview(reviewData({ count: 1 }));
+    const title = combo('Title');
+    title.focus();
+    expect(title.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(title, { key: 'ArrowDown', code: 'ArrowDown' });
+    await waitFor(() => expect(title.getAttribute('aria-expanded')).toBe('true'));
+    expect(document.getElementById(title.getAttribute('aria-controls') ?? '')?.getAttribute('role')).toBe('listbox');
+    fireEvent.keyDown(title, { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(title.getAttribute('aria-expanded')).toBe('false'));
+  });
+
+  it('the review instructions are a note, not an alert', async () => {
+    await mountReview(reviewData({ count: 1 }));
+    expect(screen.getByTestId('traveller-instructions').getAttribute('role')).toBe('note');
+    expect(within(form()).queryAllByRole('alert')).toEqual([]);
   });
 });

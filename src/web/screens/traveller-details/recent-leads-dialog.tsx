@@ -7,6 +7,7 @@ import type { Language } from '../../../contract/endpoint';
 import type { RecentSearch } from '../../../contract/lead.endpoints';
 import type { LeadStage } from '../../../../machines/journey.types';
 import { formatIsoDate } from '../../i18n/format';
+import { useDialogFocusReturn } from '../../shell/dialog-focus';
 import { useDialogSize } from '../../shell/dialog-size';
 
 /** Where a lead continues, by its stage (spec §2: 1 compare quotes, 2 review details, 3 checkout). */
@@ -27,15 +28,17 @@ export interface RecentLeadsDialogProps {
 
 /**
  * The existing-leads chooser (spec §2 Dialogs): the trips entered earlier on this device, each
- * continued at the page of its stage, or new details. 650 px wide, 90 % on phones.
+ * continued at the page of its stage, or new details. 650 px wide, 90 % on phones. It opens with
+ * the page, so nothing opened it: closed, it gives the focus to the page's heading.
  */
 export function RecentLeadsDialog({ opened, leads, lang, onPick, onNew }: RecentLeadsDialogProps) {
   const { t, i18n } = useLingui();
   const size = useDialogSize('standard');
   const { dir } = useDirection();
   const Chevron = dir === 'rtl' ? IconChevronLeft : IconChevronRight;
+  useDialogFocusReturn(opened);
   return (
-    <Modal.Root opened={opened} onClose={onNew} size={size} centered>
+    <Modal.Root opened={opened} onClose={onNew} size={size} centered returnFocus={false}>
       <Modal.Overlay />
       <Modal.Content data-testid="recent-leads-dialog">
         {/* A div, not Mantine's <header>: inside role="dialog" that would be a second banner landmark. */}
