@@ -1,0 +1,209 @@
+import { expect } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describeFocus } from './harness';
+
+/**
+ * The keyboard-only journey's tools (issue 21): move focus with the keys a person uses and check,
+ * at every stop the focus passes, that it is shown (WCAG 2.4.7) and not hidden under the sticky
+ * header, the fixed compare bar or anything else (2.4.11); read what the live regions said (4.1.3).
+ */
+
+/**
+ * Why the focus is not where a keyboard user can see it, or null when it is: focus on <body>
+ * (lost), no focus indicator, a rectangle outside the viewport, or another element on top of
+ * its centre. A native control drawn by its label (a radio kept with opacity 0 under its label,
+ * segmented-choice.tsx) shows its indicator, and is seen, through that label.
+ */
+export function focusProblem(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body || element === document.documentElement) return 'focus is on <body>: it was lost';
+    const labels = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? [...(element.labels ?? [])] : [];
+    const drawnByLabel = Number(getComputedStyle(element).opacity) === 0 && labels.length > 0;
+    const drawer = drawnByLabel ? labels[0]! : element;
+    const style = getComputedStyle(drawer);
+    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ringed = style.boxShadow !== 'none' && style.boxShadow !== '';
+    if (!outlined && !ringed) return `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow})`;
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) return 'the focused element is invisible';
+    const box = drawer.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return 'the focused element has no size';
+    const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
+    // A pixel of rounding either way: the browser's own scrolling to the focus can leave a sub-pixel sliver.
+    if (box.top < -1.5 || box.left < -1.5 || box.bottom > viewport.height + 1.5 || box.right > viewport.width + 1.5) {
+      return `outside the viewport: ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)} in ${viewport.width}×${viewport.height}`;
+    }
+    const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const seen = (candidate: Element | null) =>
+      candidate !== null && (element.contains(candidate) || labels.some((label) => label.contains(candidate)));
+    if (!seen(atCentre)) {
+      const cover = atCentre?.closest('[data-testid]')?.getAttribute('data-testid') ?? atCentre?.closest('header, footer, nav, [role=dialog]')?.tagName.toLowerCase();
+      return `obscured: its centre shows <${atCentre?.tagName.toLowerCase() ?? 'nothing'}>${cover ? ` of ${cover}` : ''}`;
+    }
+    return null;
+  });
+}
+
+/** Fails, saying where and on what, unless the focus is shown and not obscured. */
+export async function expectFocusShown(page: Page, where: string): Promise<void> {
+  const problem = await focusProblem(page);
+  expect.soft(problem, `${where}: focus on ${await describeFocus(page)}`).toBeNull();
+}
+
+/** Whether the focused element is one of `target`'s elements or inside one. */
+export function hasFocus(target: Locator): Promise<boolean> {
+  return target.evaluateAll((elements) => elements.some((element) => element.contains(document.activeElement)));
+}
+
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until the focus is in `target` (no press when it is
+ * there already), checking at every stop on the way that the focus is shown and not obscured:
+ * hidden focus shows up on the stops passed, not only on the one aimed at. Fails after `max`
+ * presses, listing the stops.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 40, backwards = false, what = 'the target' }: { max?: number; backwards?: boolean; what?: string } = {}): Promise<void> {
+  if (await hasFocus(target)) return;
+  const key = backwards ? 'Shift+Tab' : 'Tab';
+  const passed: string[] = [];
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press(key);
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    passed.push(`${await describeFocus(page)}${name === null ? '' : ` aria-label="${name}"`}`);
+    await expectFocusShown(page, `${key} ×${presses} on the way to ${what}`);
+    if (await hasFocus(target)) return;
+  }
+  throw new Error(`${max} × ${key} never reached ${what}; the stops were:\n${passed.join('\n')}`);
+}
+
+/** Presses a key and checks the focus is then shown and not obscured. */
+export async function press(page: Page, key: string, where = key): Promise<void> {
+  await page.keyboard.press(key);
+  await expectFocusShown(page, `after ${where}`);
+}
+
+/** Types text into the focused field, as a person does, key by key. */
+export async function type(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text, { delay: 5 });
+}
+
+/** Something the page said through its live regions (src/web/shell/announcer.tsx). */
+export interface Announcement {
+  text: string;
+  urgent: boolean;
+}
+
+/** A moment the focus fell to <body> and stayed there: what had it, on which page. */
+export interface FocusLoss {
+  from: string;
+  path: string;
+}
+
+/** How long focus may rest on <body> in passing (a step change focusing its heading) before it counts as lost. */
+const FOCUS_LOSS_GRACE_MS = 150;
+
+/**
+ * Records, on every page the context loads, every message written into the page's two live
+ * regions (emptied and written again for each message, so each write is one announcement, read
+ * by `announcements`) and every moment the focus fell to <body> while the window had it (read by
+ * `focusLosses`): a control disabled or removed under the focus loses it for keyboard users.
+ */
+export async function recordAccessibility(context: BrowserContext): Promise<void> {
+  await context.addInitScript((graceMs: number) => {
+    const lost: { from: string; path: string }[] = [];
+    (window as unknown as { __focusLost: typeof lost }).__focusLost = lost;
+    document.addEventListener(
+      'focusout',
+      (event) => {
+        if (event.relatedTarget) return;
+        const target = event.target as Element;
+        const from = `<${target.tagName.toLowerCase()}${target.getAttribute('data-testid') ? ` data-testid="${target.getAttribute('data-testid')}"` : ''}> ${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40)}`;
+        window.setTimeout(() => {
+          const active = document.activeElement;
+          if ((active === null || active === document.body) && document.hasFocus()) lost.push({ from, path: location.pathname });
+        }, graceMs);
+      },
+      true,
+    );
+    const said: { text: string; urgent: boolean }[] = [];
+    (window as unknown as { __announced: typeof said }).__announced = said;
+    const last = new Map<string, string>();
+    const read = () => {
+      for (const [testId, urgent] of [
+        ['announcer', false],
+        ['announcer-urgent', true],
+      ] as const) {
+        const text = (document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '').trim();
+        if (text && text !== last.get(testId)) said.push({ text, urgent });
+        last.set(testId, text);
+      }
+    };
+    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true });
+  }, FOCUS_LOSS_GRACE_MS);
+}
+
+/** Every time the focus was lost on the current page so far. */
+export function focusLosses(page: Page): Promise<FocusLoss[]> {
+  return page.evaluate(() => (window as unknown as { __focusLost?: FocusLoss[] }).__focusLost ?? []);
+}
+
+/**
+ * Runs `action` (a key press and the wait for what it leads to: a new step of the app, a
+ * dialog, a saved coupon; not a page load) and fails (softly) if the focus fell to <body> meanwhile.
+ */
+export async function expectFocusKept(page: Page, what: string, action: () => Promise<void>): Promise<void> {
+  const before = (await focusLosses(page)).length;
+  await action();
+  await page.waitForTimeout(FOCUS_LOSS_GRACE_MS + 50);
+  const lost = (await focusLosses(page)).slice(before);
+  expect.soft(lost, `${what}: the focus was lost`).toEqual([]);
+}
+
+/** Everything announced on the current page so far. */
+export function announcements(page: Page): Promise<Announcement[]> {
+  return page.evaluate(() => (window as unknown as { __announced?: Announcement[] }).__announced ?? []);
+}
+
+/**
+ * Runs `action`, then waits for a new announcement that `matches` (polite or urgent as asked);
+ * returns it. The failure lists what was said, if anything.
+ */
+export async function expectAnnounced(
+  page: Page,
+  what: string,
+  action: () => Promise<void>,
+  { matches = () => true, urgent }: { matches?: (text: string) => boolean; urgent?: boolean } = {},
+): Promise<Announcement> {
+  const before = (await announcements(page)).length;
+  await action();
+  const fits = (said: Announcement) => matches(said.text) && (urgent === undefined || said.urgent === urgent);
+  let found: Announcement | undefined;
+  let said: Announcement[] = [];
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    said = (await announcements(page)).slice(before);
+    found = said.find(fits);
+    if (found) return found;
+    await page.waitForTimeout(100);
+  }
+  expect.soft(said, `${what} was not announced${urgent === undefined ? '' : urgent ? ' urgently' : ' politely'}: what the live regions said since`).toContainEqual('an announcement');
+  return { text: '', urgent: false };
+}
+
+/** The digits of an amount ("$1,234" → "1234"). */
+export const digits = (text: string) => text.replace(/[^\d]/g, '');
+
+/** The numbers a text holds, amounts without their separators ("7 plans, $1,234" → ["7", "1234"]). */
+export const numbers = (text: string) => (text.match(/\d[\d,٬]*/g) ?? []).map(digits);
+
+/** The brand in a tab title, per language: in Arabic «سفر» in guillemets, read as a name (issue 21). */
+const BRAND = { en: 'Safar', ar: '«سفر»' } as const;
+
+/** Fails (softly) unless the tab is titled "<the page's h1> · Safar" in the page's language; returns the h1. */
+export async function expectTitled(page: Page, lang: 'en' | 'ar', where: string): Promise<string> {
+  const heading = (await page.locator('main h1').first().innerText()).trim();
+  const wanted = `${heading} · ${BRAND[lang]}`;
+  // The title follows the heading a render later.
+  for (let tries = 0; tries < 20 && (await page.title()) !== wanted; tries++) await page.waitForTimeout(100);
+  expect.soft(await page.title(), `${where}: the tab's title`).toBe(wanted);
+  return heading;
+}
