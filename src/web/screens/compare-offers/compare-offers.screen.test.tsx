@@ -81,6 +81,24 @@ describe('/compare-offers', () => {
     expect(quotes.proceedReview).toHaveBeenCalledWith(expect.objectContaining({ policy_id: second.id, selected_premium: second.premium, bot_token: BOT_TOKEN }));
   });
 
+  it('Proceed keeps the focus while the plan is bought: it is aria-disabled, not disabled, and a second press sends nothing (issue 21)', async () => {
+    let answer = () => {};
+    quotes.proceedReview.mockReturnValue(new Promise((resolve) => (answer = () => resolve({} as Awaited<ReturnType<typeof quoteService.proceedReview>>))));
+    const { step } = renderScreen([second.compare_id, first.compare_id]);
+    await table();
+    const proceed = screen.getByRole('button', { name: `Proceed ${second.wizard_plan_name}` }) as HTMLButtonElement;
+    proceed.focus();
+    act(() => fireEvent.click(proceed));
+    await waitFor(() => expect(quotes.proceedReview).toHaveBeenCalledTimes(1));
+    expect(proceed.getAttribute('aria-disabled')).toBe('true');
+    expect(proceed.disabled).toBe(false);
+    expect(document.activeElement).toBe(proceed);
+    act(() => fireEvent.click(proceed));
+    expect(quotes.proceedReview).toHaveBeenCalledTimes(1);
+    answer();
+    await waitFor(() => expect(step()).toBe('reviewDetails'));
+  });
+
   it('row 3: each plan keeps the add-ons ticked on its card; toggling one moves its total, is stored, and Proceed sends it', async () => {
     const cancellation = first.addon[1]!;
     const winter = first.addon[0]!;

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteAddon } from '../../../contract/quote.endpoints';
 import type { QuoteView } from '../../../../machines/quotes.selectors';
+import { focusableWhileBusy } from '../../components/focusable-while-busy';
 import { formatMoney } from '../../i18n/format';
 import { namedByPlan } from '../quotes-shared/named-by-plan';
 import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
@@ -104,6 +105,9 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
                     fullWidth
                     onClick={() => onProceed(quote.id)}
                     loading={buying}
+                    // The focus stays on the Proceed pressed while its plan is bought (issue 21); the
+                    // quotes machine ignores presses meanwhile.
+                    renderRoot={focusableWhileBusy(buying)}
                     disabled={busy && !buying}
                     {...namedByPlan(`offers-proceed-${quote.id}`, `offers-plan-${quote.id}`)}
                     data-testid="offers-proceed"

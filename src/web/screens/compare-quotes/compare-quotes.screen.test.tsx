@@ -355,6 +355,24 @@ describe('buy now', () => {
     expect(JSON.parse(localStore.get('interested_policy')!)).toMatchObject({ id: second.id });
   });
 
+  it('Buy now keeps the focus while the plan is bought: it is aria-disabled, not disabled, and a second press sends nothing (issue 21)', async () => {
+    let answer = () => {};
+    quotes.proceedReview.mockReturnValue(new Promise((resolve) => (answer = () => resolve({} as Awaited<ReturnType<typeof quoteService.proceedReview>>))));
+    const { step } = renderScreen();
+    await cards();
+    const buy = within(card(first.id)).getByRole('button', { name: `Buy now ${first.wizard_plan_name}` }) as HTMLButtonElement;
+    buy.focus();
+    act(() => fireEvent.click(buy));
+    await waitFor(() => expect(quotes.proceedReview).toHaveBeenCalledTimes(1));
+    expect(buy.getAttribute('aria-disabled')).toBe('true');
+    expect(buy.disabled).toBe(false);
+    expect(document.activeElement).toBe(buy);
+    act(() => fireEvent.click(buy));
+    expect(quotes.proceedReview).toHaveBeenCalledTimes(1);
+    answer();
+    await waitFor(() => expect(step()).toBe('reviewDetails'));
+  });
+
   it('a server failure opens the system error dialog and stays on the list', async () => {
     quotes.proceedReview.mockRejectedValue(new ApiError('server', '/x', 500, null));
     const { step } = renderScreen();

@@ -4,6 +4,7 @@ import { IconBolt, IconChevronDown, IconChevronUp, IconFileTypePdf, IconListDeta
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteView } from '../../../../machines/quotes.selectors';
+import { focusableWhileBusy } from '../../components/focusable-while-busy';
 import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
 import { namedByPlan } from '../quotes-shared/named-by-plan';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
@@ -137,7 +138,17 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
               </Text>
               <Text fz="xs" c="dimmed">{t`VAT excluded`}</Text>
             </Stack>
-            <Button onClick={() => onBuy(quote.id)} loading={buying} disabled={busy && !buying} fullWidth {...named('buy')} data-testid="buy-now">
+            <Button
+              onClick={() => onBuy(quote.id)}
+              loading={buying}
+              // The focus stays on the button pressed while its plan is bought (issue 21); the quotes
+              // machine ignores presses meanwhile.
+              renderRoot={focusableWhileBusy(buying)}
+              disabled={busy && !buying}
+              fullWidth
+              {...named('buy')}
+              data-testid="buy-now"
+            >
               {t`Buy now`}
             </Button>
             <Checkbox

@@ -4,6 +4,7 @@ import type { Language } from '../../../contract/endpoint';
 import type { Quote } from '../../../contract/quote.endpoints';
 import type { QuotesSort } from '../../../../machines/quotes.types';
 import { localized } from '../quotes-shared/quote-texts';
+import classes from './quotes-toolbar.module.css';
 
 export interface QuotesToolbarProps {
   sort: QuotesSort;
@@ -37,6 +38,7 @@ export function QuotesToolbar({ sort, insurers, insurerFilter, lang, onSort, onF
         data={insurers.map((insurer) => ({ value: String(insurer.id), label: localized(lang, insurer.name, insurer.name_ar) }))}
         onChange={(values) => onFilter(values.map(Number))}
         clearable
+        classNames={{ inputField: classes.insurersField }}
         miw={200}
       />
     </Group>

@@ -113,6 +113,13 @@ export function TravellerStep({ step }: { step: ReviewActor }) {
     opened.current = true;
   }, [formOpen, traveller?.index]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The closing form takes its focused Proceed with it: until the next form opens, the focus
+  // waits on the "saved" notice rather than falling to <body> (WCAG 2.4.3, issue 21).
+  const savedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!formOpen) savedRef.current?.focus();
+  }, [formOpen]);
+
   if (!traveller || !options || !plan) return null;
   const number = traveller.index + 1;
   return (
@@ -138,7 +145,7 @@ export function TravellerStep({ step }: { step: ReviewActor }) {
         />
       ) : (
         // Not a live region: one added with its text is not read, so the announcer says it.
-        <Paper withBorder radius="md" p="lg" data-testid="traveller-saved">
+        <Paper ref={savedRef} tabIndex={-1} withBorder radius="md" p="lg" data-testid="traveller-saved">
           <Stack align="center" gap="xs">
             <IconCircleCheck size={32} color="var(--mantine-color-green-7)" aria-hidden="true" />
             <Text fw={600}>{t`Traveller ${number} saved`}</Text>

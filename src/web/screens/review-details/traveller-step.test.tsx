@@ -210,6 +210,17 @@ describe('focus and announcements on review (issue 21)', { timeout: 20_000 }, ()
     await opened(2);
   });
 
+  it('once traveller 1 is saved the focus waits on the "saved" notice, then goes to traveller 2\'s title, never to <body>', async () => {
+    await mountReview(reviewData({ saved: [0] }));
+    button('Proceed').focus();
+    press('Proceed');
+    const notice = await screen.findByTestId('traveller-saved');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(notice.getAttribute('tabindex')).toBe('-1');
+    await opened(2);
+    expect(document.activeElement).toBe(screen.getByTestId('traveller-form-title'));
+  });
+
   it('the DOB dialog, closed, gives the focus back to Proceed', async () => {
     await mountReview(reviewData({ saved: [0] }), {}, async () => DOB_RESULT);
     const proceed = button('Proceed');
