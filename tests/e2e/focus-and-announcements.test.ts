@@ -78,6 +78,9 @@ describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lan
     expect(await f.title.getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => f.title.getAttribute('aria-expanded')).toBe('true');
+    // It names the list it opened (the build keeps the list's id, dependency-patches.plugin.ts).
+    const listId = await f.title.getAttribute('aria-controls');
+    expect(await page.locator(`[id="${listId}"]`).getAttribute('role')).toBe('listbox');
     await page.keyboard.press('Escape');
     await expect.poll(() => f.title.getAttribute('aria-expanded')).toBe('false');
 

@@ -5,6 +5,7 @@ import type { Quote } from '../../../contract/quote.endpoints';
 import type { QuotesSort } from '../../../../machines/quotes.types';
 import { localized } from '../quotes-shared/quote-texts';
 import classes from './quotes-toolbar.module.css';
+import { useListboxState } from '../../components/listbox-state';
 
 export interface QuotesToolbarProps {
   sort: QuotesSort;
@@ -18,6 +19,7 @@ export interface QuotesToolbarProps {
 /** Sort (price by default, or medical limit) and the insurer filter, both with visible labels. */
 export function QuotesToolbar({ sort, insurers, insurerFilter, lang, onSort, onFilter }: QuotesToolbarProps) {
   const { t } = useLingui();
+  const listbox = useListboxState();
   return (
     <Group gap="md" align="flex-end" grow preventGrowOverflow={false} wrap="wrap" data-testid="quotes-toolbar">
       <Select
@@ -29,6 +31,7 @@ export function QuotesToolbar({ sort, insurers, insurerFilter, lang, onSort, onF
           { value: 'medical', label: t`Medical limit: high to low` },
         ]}
         onChange={(value) => value && onSort(value as QuotesSort)}
+        {...listbox}
         miw={200}
       />
       <MultiSelect
@@ -37,6 +40,7 @@ export function QuotesToolbar({ sort, insurers, insurerFilter, lang, onSort, onF
         value={insurerFilter.map(String)}
         data={insurers.map((insurer) => ({ value: String(insurer.id), label: localized(lang, insurer.name, insurer.name_ar) }))}
         onChange={(values) => onFilter(values.map(Number))}
+        {...listbox}
         clearable
         classNames={{ inputField: classes.insurersField }}
         miw={200}

@@ -23,6 +23,7 @@ import { countryOptionsFilter } from '../../i18n/country-search';
 import { REVIEW_MESSAGES } from '../../i18n/review-messages';
 import { DateField } from '../traveller-details/form/date-field';
 import { selectText } from '../traveller-details/form/select-text';
+import { useListboxState } from '../../components/listbox-state';
 
 export interface TravellerFormProps {
   /** 0-based position; the form is keyed on it, so each traveller starts from its own values. */
@@ -55,13 +56,6 @@ const prefersReducedMotion = () => typeof window.matchMedia === 'function' && wi
  */
 const keepFocus = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
 
-/**
- * Mantine's Select says it is open (aria-expanded, aria-controls) only once its list has told it
- * its id, which a list mounted on opening does after the Select has rendered: screen readers heard
- * "collapsed" over an open list (issue 21). Kept mounted, the list has told it before the first opening.
- */
-const LIST_KEPT_MOUNTED = { keepMounted: true } as const;
-
 const idValue = (id: number | null) => (id === null ? null : String(id));
 const idOf = (value: string | null) => (value === null ? null : Number(value));
 
@@ -74,6 +68,7 @@ const idOf = (value: string | null) => (value === null ? null : Number(value));
 export function TravellerForm(props: TravellerFormProps) {
   const { index, count, values: initialValues, rules, plan, options, otherPassports, serverErrors, today, englishTyping, saving, canGoBack } = props;
   const { t, i18n } = useLingui();
+  const listbox = useListboxState();
   // Arrows point the way the page reads: Previous towards the start edge.
   const rtl = useDirection().dir === 'rtl';
   const [BackIcon, NextIcon] = rtl ? [IconArrowRight, IconArrowLeft] : [IconArrowLeft, IconArrowRight];
@@ -146,7 +141,7 @@ export function TravellerForm(props: TravellerFormProps) {
       onChange={(value) => set(field, idOf(value))}
       onBlur={() => form.touch(field)}
       allowDeselect={false}
-      comboboxProps={LIST_KEPT_MOUNTED}
+      {...listbox}
       error={form.errorOf(field)}
       required={rules[field].required}
       placeholder={t`Select`}
@@ -167,7 +162,7 @@ export function TravellerForm(props: TravellerFormProps) {
       selectFirstOptionOnChange
       onFocus={selectText}
       allowDeselect={false}
-      comboboxProps={LIST_KEPT_MOUNTED}
+      {...listbox}
       nothingFoundMessage={t`No country matches`}
       placeholder={t`Search for a country`}
       error={form.errorOf(field)}
