@@ -487,9 +487,16 @@ describe('TravelDetailsForm behaviour', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ inbound_outbound: false, destination_id: [422], source_id: 826 });
   });
 
-  it('Proceed is disabled while submitting', () => {
-    renderForm({ initialValues: validValues(), submitting: true });
-    expect((screen.getByRole('button', { name: /Proceed/ }) as HTMLButtonElement).disabled).toBe(true);
+  it('Proceed keeps the focus while submitting: it is aria-disabled, not disabled, and a press is ignored', () => {
+    const { onSubmit, rerenderWith } = renderForm({ initialValues: validValues() });
+    const button = screen.getByRole('button', { name: /Proceed/ }) as HTMLButtonElement;
+    button.focus();
+    rerenderWith({ submitting: true });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    proceed();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('a new initialValues object resets the form', () => {

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { travelDetailsErrors, type TravelDetailsErrors } from '../../../contract/travel-details.rules';
+import { focusableWhileBusy } from '../../components/focusable-while-busy';
 import { ContactSection } from './form/contact-section';
 import { FieldRefs } from './form/form-types';
 import { submittedValues } from './form/travel-details-values';
@@ -91,7 +92,8 @@ export function TravelDetailsForm({ initialValues, reference, today, serverError
             size="lg"
             className={classes.proceed}
             loading={submitting}
-            disabled={submitting}
+            // Focus stays on Proceed while the details are saved (issue 21); submit ignores presses meanwhile.
+            renderRoot={focusableWhileBusy(submitting)}
           >
             {t`Proceed`}
           </Button>

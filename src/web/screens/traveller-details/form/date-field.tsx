@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Suspense, lazy, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Center, Loader, Popover } from '@mantine/core';
 import type { CalendarLevel } from '@mantine/dates';
@@ -64,6 +64,7 @@ export function DateField(props: DateFieldProps) {
   }
   const [calendarOpen, setCalendarOpen] = useState(false);
   const calendarRef = useRef<HTMLDivElement>(null);
+  const targetRef = useRef<HTMLDivElement>(null);
 
   // Picking a year or a month replaces the focused button; the keyboard focus moves on to the
   // new view (the remembered date's cell, else the first one that can be picked).
@@ -100,6 +101,19 @@ export function DateField(props: DateFieldProps) {
     emit(date);
   };
 
+  /**
+   * The field and its calendar (button and dialog) are left together: going from the text to its
+   * own calendar button, into the calendar and back neither commits the text nor touches the
+   * field, so no "choose a date" message greets someone about to choose one (issue 21). Where
+   * the blur names no next element (the window left), the focused element says.
+   */
+  const leaveUnlessWithin = (event: FocusEvent) => {
+    const next = event.relatedTarget ?? document.activeElement;
+    if (next instanceof Node && (targetRef.current?.contains(next) || calendarRef.current?.contains(next))) return;
+    commit();
+    onBlur?.();
+  };
+
   const pick = (picked: string | null) => {
     setText(formatDateText(picked));
     emit(picked);
@@ -129,7 +143,7 @@ export function DateField(props: DateFieldProps) {
       disabled={disabled}
     >
       <Popover.Target>
-        <div>
+        <div ref={targetRef} onBlur={leaveUnlessWithin}>
           <NumericTextInput
             ref={inputRef}
             label={label}
@@ -137,10 +151,6 @@ export function DateField(props: DateFieldProps) {
             value={text}
             normalize={normalizeDateText}
             onValueChange={handleTyping}
-            onBlur={() => {
-              commit();
-              onBlur?.();
-            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') commit();
             }}
@@ -180,7 +190,7 @@ export function DateField(props: DateFieldProps) {
           />
         </div>
       </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label={calendarLabel} p="xs" ref={calendarRef}>
+      <Popover.Dropdown role="dialog" aria-label={calendarLabel} p="xs" ref={calendarRef} onBlur={leaveUnlessWithin}>
         <Suspense
           fallback={
             <Center w={252} h={280}>

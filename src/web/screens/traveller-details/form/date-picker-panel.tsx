@@ -40,10 +40,16 @@ export function DatePickerPanel(props: DatePickerProps<'default'>) {
 
   // The calendar opens in a dialog that takes the focus, but the dialog may have opened before
   // this chunk arrived, with nothing in it to focus: the calendar takes it as it first shows.
+  // A frame later, not in this effect: the dialog's own effects (they run after this one) note
+  // where the focus was, to give it back on closing, and that must be the calendar's button,
+  // not a day about to go with the calendar (the focus fell to <body>, issue 21).
   useEffect(() => {
-    const panel = root.current;
-    if (!panel || panel.contains(document.activeElement)) return;
-    (panel.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)') ?? panel.querySelector<HTMLElement>('table button:not(:disabled):not([data-outside])'))?.focus();
+    const frame = window.requestAnimationFrame(() => {
+      const panel = root.current;
+      if (!panel || panel.contains(document.activeElement)) return;
+      (panel.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)') ?? panel.querySelector<HTMLElement>('table button:not(:disabled):not([data-outside])'))?.focus();
+    });
+    return () => window.cancelAnimationFrame(frame);
   }, []);
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { ActionIcon, Checkbox, NumberInput, Text } from '@mantine/core';
 import { IconAlertCircle, IconMinus, IconPlus, IconUsers } from '@tabler/icons-react';
 import { addYears } from '../../../../contract/dates';
 import { DEFAULT_TRAVELLER_DOB_YEARS_BACK, dobBounds } from '../../../../contract/travel-details.rules';
+import { useAnnounce } from '../../../shell/announcer';
 import { DateField } from './date-field';
 import type { FieldRefs } from './form-types';
 import type { TravelDetailsReference } from '../../../../../machines/travel-details.types';
@@ -26,8 +27,16 @@ export function TravellersSection(props: { form: TravelDetailsFormApi; reference
   const childAge = reference.familyChildMaxAge;
 
   const setCount = (next: number) => {
-    if (!Number.isInteger(next) || next < 1 || next > max || next === count) return;
+    if (!Number.isInteger(next) || next < 1 || next > max || next === count) return false;
     form.update((v) => withTravellerCount(v, next), { edited: ['no_of_traveller', MEMBERS_AREA, 'is_family'], touched: ['no_of_traveller'] });
+    return true;
+  };
+  const announce = useAnnounce();
+  // The − and + buttons keep the focus, so they can be pressed again; what they changed, a date
+  // of birth field further down, is said out loud (WCAG 4.1.3, issue 21).
+  const step = (next: number) => {
+    if (!setCount(next)) return;
+    announce(next > count ? t`Traveller ${next} added` : t`Traveller ${count} removed`);
   };
 
   return (
@@ -37,7 +46,7 @@ export function TravellersSection(props: { form: TravelDetailsFormApi; reference
         {t`Travellers`}
       </h2>
 
-      <TravellerCount count={count} max={max} onChange={setCount} error={form.errorOf('no_of_traveller')} inputRef={refs('no_of_traveller')} />
+      <TravellerCount count={count} max={max} onChange={setCount} onStep={step} error={form.errorOf('no_of_traveller')} inputRef={refs('no_of_traveller')} />
 
       <fieldset
         ref={refs(MEMBERS_AREA)}
@@ -111,8 +120,17 @@ export function TravellersSection(props: { form: TravelDetailsFormApi; reference
 const stepDisabled = (disabled: boolean) => (disabled ? { 'aria-disabled': true, 'data-disabled': true } : {});
 
 /** The number of travellers: − and + buttons around a number that can also be typed. */
-function TravellerCount(props: { count: number; max: number; onChange: (count: number) => void; error?: string; inputRef: (element: HTMLElement | null) => void }) {
-  const { count, max, onChange, error, inputRef } = props;
+function TravellerCount(props: {
+  count: number;
+  max: number;
+  /** A typed count. */
+  onChange: (count: number) => void;
+  /** A count set by the − or + button. */
+  onStep: (count: number) => void;
+  error?: string;
+  inputRef: (element: HTMLElement | null) => void;
+}) {
+  const { count, max, onChange, onStep, error, inputRef } = props;
   const { t } = useLingui();
   // What is typed may be empty for a moment; the count only changes to a whole number in range.
   const [draft, setDraft] = useState<number | string>(count);
@@ -148,12 +166,12 @@ function TravellerCount(props: { count: number; max: number; onChange: (count: n
       leftSectionPointerEvents="all"
       rightSectionPointerEvents="all"
       leftSection={
-        <ActionIcon variant="light" size={36} radius="md" aria-label={t`Remove a traveller`} {...stepDisabled(count <= 1)} onClick={() => onChange(count - 1)}>
+        <ActionIcon variant="light" size={36} radius="md" aria-label={t`Remove a traveller`} {...stepDisabled(count <= 1)} onClick={() => onStep(count - 1)}>
           <IconMinus size={18} aria-hidden="true" />
         </ActionIcon>
       }
       rightSection={
-        <ActionIcon variant="light" size={36} radius="md" aria-label={t`Add a traveller`} {...stepDisabled(count >= max)} onClick={() => onChange(count + 1)}>
+        <ActionIcon variant="light" size={36} radius="md" aria-label={t`Add a traveller`} {...stepDisabled(count >= max)} onClick={() => onStep(count + 1)}>
           <IconPlus size={18} aria-hidden="true" />
         </ActionIcon>
       }
