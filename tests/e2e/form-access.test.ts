@@ -93,6 +93,25 @@ describe.each(['en', 'ar'] as const)('the travel details widgets by keyboard in 
     await finish(opened);
   });
 
+  test('the country-code and destinations lists say they are open, and which list they opened, while it shows', async () => {
+    const opened = await openPage(browser(), MOBILE);
+    const { page } = opened;
+    await visit(page, `/traveller-details?lang=${lang}`);
+    const f = fields(page, lang);
+    await f.form.waitFor({ state: 'visible' });
+    for (const field of [f.phoneCode, f.destinations]) {
+      await field.focus();
+      expect(await field.getAttribute('aria-expanded')).toBe('false');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => field.getAttribute('aria-expanded')).toBe('true');
+      const listId = await field.getAttribute('aria-controls');
+      expect(await page.locator(`[id="${listId}"]`).getAttribute('role')).toBe('listbox');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => field.getAttribute('aria-expanded')).toBe('false');
+    }
+    await finish(opened);
+  });
+
   test('the calendar’s arrow keys move to the day drawn beside, and ArrowDown goes on into the next month', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;

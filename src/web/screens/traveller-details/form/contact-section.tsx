@@ -17,6 +17,7 @@ import type { FieldRefs } from './form-types';
 import { selectText } from './select-text';
 import { cleanPhoneDigits, withPhoneCode } from './travel-details-values';
 import classes from './travel-details-form.module.css';
+import { useListboxState } from '../../../components/listbox-state';
 
 const LRM = '\u200e';
 
@@ -37,6 +38,7 @@ export function ContactSection<V extends ContactDetails>({
   title?: string;
 }) {
   const { t, i18n } = useLingui();
+  const listbox = useListboxState();
   const { dir } = useDirection();
   const titleId = useId();
   const { values } = form;
@@ -96,6 +98,7 @@ export function ContactSection<V extends ContactDetails>({
               if (code) form.update((v) => withPhoneCode(v, code), { edited: ['phone_country_code', 'phone_number'], touched: ['phone_country_code'] });
             }}
             filter={codes.filter}
+          {...listbox}
             renderOption={({ option }) => (
               <span className={classes.codeOption}>
                 <span className={classes.codeOptionCode} dir="ltr">

@@ -14,6 +14,7 @@ import type { TravelDetailsReference } from '../../../../../machines/travel-deta
 import { tripLength, withDirection, withEndDate, withStartDate, withTripType } from './travel-details-values';
 import type { TravelDetailsFormApi } from './use-travel-details-form';
 import classes from './travel-details-form.module.css';
+import { useListboxState } from '../../../components/listbox-state';
 
 /** Most destinations one lead may carry (the contract's limit). */
 const MAX_DESTINATIONS = 50;
@@ -21,6 +22,7 @@ const MAX_DESTINATIONS = 50;
 /** Where and when: direction (RULINGS 4), countries, trip type (RULINGS 6) and dates. */
 export function TripSection({ form, reference, today, refs }: { form: TravelDetailsFormApi; reference: TravelDetailsReference; today: string; refs: FieldRefs }) {
   const { t } = useLingui();
+  const listbox = useListboxState();
   const titleId = useId();
   const tripTypeLabelId = useId();
   const { values } = form;
@@ -115,6 +117,7 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
           maxValues={MAX_DESTINATIONS}
           nothingFoundMessage={t`No country matches`}
           comboboxProps={{ position: 'bottom-start' }}
+          {...listbox}
           size="md"
           required
           // Mantine marks the wrapper (the asterisk) but not the search field a screen reader
@@ -130,6 +133,7 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
           data={reference.countries}
           value={values.source_id === null ? null : String(values.source_id)}
           onChange={(id) => form.update((v) => ({ ...v, source_id: id === null ? null : Number(id) }), { edited: ['source_id'], touched: ['source_id'] })}
+          {...listbox}
           onBlur={() => form.touch('source_id')}
           error={form.errorOf('source_id')}
           searchable
