@@ -1,11 +1,15 @@
 /**
  * Catalogue completeness (part of npm test): extracts messages from the source, then fails
- * when an Arabic translation is missing or drops or invents a {placeholder}.
+ * when an Arabic translation is missing or drops or invents a {placeholder}, when it translates
+ * a term of the Arabic terminology any other way (terminology.ts), or when the README's
+ * terminology table is not the one terminology.ts writes.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPo } from './read-po';
+import { readmeTerminologyTable, terminologyProblems, terminologyTable } from './terminology';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 execFileSync(path.join(root, 'node_modules/.bin/lingui'), ['extract', '--clean'], { cwd: root, stdio: 'pipe' });
@@ -13,19 +17,6 @@ execFileSync(path.join(root, 'node_modules/.bin/lingui'), ['extract', '--clean']
 export interface CatalogProblem {
   msgid: string;
   problem: string;
-}
-
-const unquote = (text: string) => JSON.parse(`"${text}"`) as string;
-
-/** Reads msgid/msgstr pairs of a PO file (single-line entries, as Lingui writes them). */
-export function readPo(file: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  const source = readFileSync(file, 'utf8');
-  const pattern = /msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/g;
-  for (const match of source.matchAll(pattern)) {
-    if (match[1]) entries.set(unquote(match[1]), unquote(match[2]!));
-  }
-  return entries;
 }
 
 // Each name once: a plural's branches may each write its value, or not ("one" in Arabic reads "مسافر واحد").
@@ -42,10 +33,16 @@ for (const msgid of english.keys()) {
   // render of the quote list 80 ms (issue 19): a branch names its value, as "{count} plans".
   else if ([msgid, translation].some((text) => /plural,[^]*#/.test(text))) problems.push({ msgid, problem: 'a plural writes "#", not its value\'s placeholder' });
 }
+problems.push(...terminologyProblems(new Map([...arabic].filter(([msgid]) => english.has(msgid)))));
+
+const table = terminologyTable();
+if (readmeTerminologyTable(readFileSync(path.join(root, 'README.md'), 'utf8')) !== table) {
+  problems.push({ msgid: 'README.md', problem: `the "## Arabic terminology" table is not tests/i18n/terminology.ts's; it should read:\n${table}\n` });
+}
 
 if (problems.length) {
   console.error(`The catalogues have ${problems.length} problem(s):`);
   for (const p of problems) console.error(`  - ${p.problem}: ${JSON.stringify(p.msgid)}`);
   process.exit(1);
 }
-console.log(`i18n: ${english.size} messages, all translated to Arabic`);
+console.log(`i18n: ${english.size} messages, all translated to Arabic in the terminology's terms`);

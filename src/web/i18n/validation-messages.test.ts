@@ -45,7 +45,7 @@ describe('row 13(f): a taken e-mail says how to go on', () => {
   it('row 13(f): Arabic says the same', async () => {
     await activateLanguage('ar');
     const message = text('email_taken');
-    expect(message).toContain('رقم الهاتف الذي استخدمته سابقًا');
+    expect(message).toContain('رقم الهاتف الذي استخدمته معه من قبل');
     expect(message).toContain('بريدًا إلكترونيًا آخر');
   });
 });

@@ -165,7 +165,7 @@ describe('/payment-result: paid twice (a second payment for the same policy)', (
       payment.fetchPaymentStatus.mockResolvedValue(PAID_TWICE);
       open();
       const notice = await screen.findByTestId('payment-paid-twice');
-      expect(within(notice).getByText(`لقد دفعت مرّتين ثمن هذه الوثيقة. ستُعاد الدفعة الثانية البالغة ${refunded} إلى بطاقتك، ولا حاجة لأن تفعل أي شيء.`)).toBeTruthy();
+      expect(within(notice).getByText(`لقد دفعت ثمن هذه البوليصة مرتين. ستُعاد الدفعة الثانية البالغة ${refunded} إلى بطاقتك، ولا داعي لأن تقوم بأي شيء.`)).toBeTruthy();
       expect(notice.textContent).toContain('\u2066$122.10\u2069');
       expect(notice.textContent).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
     });
@@ -231,7 +231,7 @@ describe('/payment-result: failed', () => {
       [
         'refund',
         REFUNDED,
-        `وصلت دفعتك بعد أن تغيّر طلبك، لذا لم تُصدَر أي وثيقة مقابلها. سيُعاد مبلغ ${formatMoney(12_210, 'ar', { cents: true })} كاملًا إلى بطاقتك. عُد إلى صفحة إتمام الشراء لشراء خطتك كما هي الآن.`,
+        `وصلت دفعتك بعد أن تغيّر طلبك، لذا لم تُصدَر أي بوليصة مقابلها. سيُعاد مبلغ ${formatMoney(12_210, 'ar', { cents: true })} كاملًا إلى بطاقتك. عُد إلى صفحة إتمام الشراء لشراء خطتك كما هي الآن.`,
       ],
     ] as const)('%s: the reason in Arabic, and "Try again"', async (_reason, answer, text) => {
       payment.fetchPaymentStatus.mockResolvedValue(answer);

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPo } from '../../../tests/i18n/read-po';
+import { readmeTerminologyTable, terminologyProblems, terminologyTable } from '../../../tests/i18n/terminology';
+
+const root = path.resolve(__dirname, '../../..');
+const arabic = readPo(path.join(root, 'locales/ar/messages.po'));
+
+/** The Arabic catalogue with some messages translated otherwise. */
+const withArabic = (changes: Record<string, string>) => new Map([...arabic, ...Object.entries(changes)]);
+
+describe('issue 21: the Arabic terminology (tests/i18n/terminology.ts, checked by npm run i18n:check)', () => {
+  it('finds every listed term of the Arabic catalogue written as the table says', () => {
+    expect(terminologyProblems(arabic)).toEqual([]);
+  });
+
+  it.each([
+    ['Policy number', 'رقم الوثيقة', 'policy'],
+    ['Your policy is ready', 'وثيقتك جاهزة', 'policy'],
+    ['Coupon code', 'رمز القسيمة', 'coupon'],
+    ['Prices exclude VAT.', 'الأسعار لا تشمل ضريبة القيمة المضافة.', 'VAT'],
+    ['Medical limit: high to low', 'الحد الطبي: من الأعلى إلى الأدنى', 'medical limit'],
+    ['Why Safar', 'لماذا سفر؟', 'Safar (the brand)'],
+    ['Start a new quote', 'ابدأ اقتباسًا جديدًا', 'quote'],
+  ])('fails %j translated %j, another word for "%s"', (msgid, translation, term) => {
+    expect(terminologyProblems(withArabic({ [msgid]: translation }))).toContainEqual({ msgid, problem: expect.stringContaining(`"${term}"`) });
+  });
+
+  it('fails a message that leaves its term out, as "Coupon code" written «الرمز»', () => {
+    expect(terminologyProblems(new Map([['Coupon code', 'الرمز']]))).toEqual([{ msgid: 'Coupon code', problem: '"coupon" is not written رمز الخصم' }]);
+  });
+
+  it('reads only the brand as a name: "travel" (تأمين السفر), a privacy policy and a {plan} value pass', () => {
+    const catalogue = new Map([
+      ['Travel insurance', 'تأمين السفر'],
+      ['Privacy policy', 'سياسة الخصوصية'],
+      ['Remove {plan} from compare', 'إزالة {plan} من المقارنة'],
+      ['{title} · Safar', '{title} · «سفر»'],
+    ]);
+    expect(terminologyProblems(catalogue)).toEqual([]);
+  });
+
+  it('has the README\'s "Arabic terminology" table written from the list, so the two cannot differ', () => {
+    expect(readmeTerminologyTable(readFileSync(path.join(root, 'README.md'), 'utf8'))).toBe(terminologyTable());
+  });
+});
