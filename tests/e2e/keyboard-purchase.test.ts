@@ -105,8 +105,12 @@ async function pickNextDayInCalendar(page: Page, lang: Lang, field: Locator): Pr
  * Whether an announcement says how many plans are shown: it holds the number, or the heading's
  * words for it (Arabic names one or two plans in words).
  */
+/** Arabic counts one plan and two plans in words («خطة واحدة», «خطتان»), not digits. */
+const PLANS_IN_WORDS: Record<number, string> = { 1: 'خطة واحدة', 2: 'خطتان' };
+
 function countsPlans(text: string, plans: number, heading: string): boolean {
-  return numbers(text).includes(String(plans)) || text.includes(heading.trim());
+  const inWords = PLANS_IN_WORDS[plans];
+  return numbers(text).includes(String(plans)) || (inWords !== undefined && text.includes(inWords)) || text.includes(heading.trim());
 }
 
 /** Selects what the focused field holds and types `text` over it. */

@@ -192,8 +192,8 @@ export async function expectAnnounced(
 /** The digits of an amount ("$1,234" → "1234"). */
 export const digits = (text: string) => text.replace(/[^\d]/g, '');
 
-/** The numbers a text holds, amounts without their separators ("7 plans, $1,234" → ["7", "1234"]). */
-export const numbers = (text: string) => (text.match(/\d[\d,٬]*/g) ?? []).map(digits);
+/** The numbers a text holds, amounts without their separators ("7 plans, $1,234.50" → ["7", "123450"]). */
+export const numbers = (text: string) => (text.match(/\d[\d,٬]*(?:\.\d+)?/g) ?? []).map(digits);
 
 /** The brand in a tab title, per language: in Arabic «سفر» in guillemets, read as a name (issue 21). */
 const BRAND = { en: 'Safar', ar: '«سفر»' } as const;

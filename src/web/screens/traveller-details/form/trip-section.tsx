@@ -15,6 +15,7 @@ import { tripLength, withDirection, withEndDate, withStartDate, withTripType } f
 import type { TravelDetailsFormApi } from './use-travel-details-form';
 import classes from './travel-details-form.module.css';
 import { useListboxState } from '../../../components/listbox-state';
+import { flushSync } from 'react-dom';
 
 /** Most destinations one lead may carry (the contract's limit). */
 const MAX_DESTINATIONS = 50;
@@ -36,18 +37,19 @@ export function TripSection({ form, reference, today, refs }: { form: TravelDeta
 
   /**
    * Removes a chosen country by its pill's button. The pills after it are drawn anew (Mantine
-   * keys them by position), so the keyboard focus goes, once they are, to the button now in
-   * its place, else the last pill's, else the search field: never to the page (WCAG 2.4.3).
+   * keys them by position), so the pills are drawn at once (flushSync) and the keyboard focus
+   * goes in the same task to the button now in its place, else the last pill's, else the search
+   * field: never to the page, not even for a frame (WCAG 2.4.3).
    */
   const removeDestination = (id: string) => {
     const index = values.destination_id.findIndex((chosen) => String(chosen) === id);
-    form.update((v) => ({ ...v, destination_id: v.destination_id.filter((chosen) => String(chosen) !== id) }), { edited: ['destination_id'], touched: ['destination_id'] });
-    window.requestAnimationFrame(() => {
-      const input = destinationsInput.current;
-      // The pills and the search field share one list; its only buttons are the pills' remove buttons.
-      const buttons = input?.parentElement?.querySelectorAll<HTMLElement>('button');
-      (buttons?.[Math.min(index, buttons.length - 1)] ?? input)?.focus();
-    });
+    flushSync(() =>
+      form.update((v) => ({ ...v, destination_id: v.destination_id.filter((chosen) => String(chosen) !== id) }), { edited: ['destination_id'], touched: ['destination_id'] }),
+    );
+    const input = destinationsInput.current;
+    // The pills and the search field share one list; its only buttons are the pills' remove buttons.
+    const buttons = input?.parentElement?.querySelectorAll<HTMLElement>('button');
+    (buttons?.[Math.min(index, buttons.length - 1)] ?? input)?.focus();
   };
 
   const directions = [
