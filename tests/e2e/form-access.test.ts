@@ -112,6 +112,22 @@ describe.each(['en', 'ar'] as const)('the travel details widgets by keyboard in 
     await finish(opened);
   });
 
+  test('a day taken with Enter and a Tab straight after: the calendar is gone and the focus is on the end date', async () => {
+    const opened = await openPage(browser(), lang === 'ar' ? MOBILE : DESKTOP);
+    const { page } = opened;
+    await visit(page, `/traveller-details?lang=${lang}`);
+    const f = fields(page, lang);
+    await f.form.waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: textIn(lang, '{label}: calendar', { label: textIn(lang, 'Start date') }), exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('[role="dialog"] button[data-date]') ?? false)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.locator('[role="dialog"]').count()).toBe(0);
+    expect(await f.end.evaluate((input) => input === document.activeElement)).toBe(true);
+    await finish(opened);
+  });
+
   test('the calendar’s arrow keys move to the day drawn beside, and ArrowDown goes on into the next month', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;

@@ -65,6 +65,7 @@ export function DateField(props: DateFieldProps) {
   const [calendarOpen, setCalendarOpen] = useState(false);
   const calendarRef = useRef<HTMLDivElement>(null);
   const targetRef = useRef<HTMLDivElement>(null);
+  const calendarButtonRef = useRef<HTMLButtonElement>(null);
 
   // Picking a year or a month replaces the focused button; the keyboard focus moves on to the
   // new view (the remembered date's cell, else the first one that can be picked).
@@ -114,9 +115,12 @@ export function DateField(props: DateFieldProps) {
     onBlur?.();
   };
 
+  // The focus leaves the calendar for its button at once, not when the closing popover gives it
+  // back: a Tab pressed straight after Enter went on inside the closing calendar and left it open.
   const pick = (picked: string | null) => {
     setText(formatDateText(picked));
     emit(picked);
+    calendarButtonRef.current?.focus();
     setCalendarOpen(false);
   };
 
@@ -139,6 +143,8 @@ export function DateField(props: DateFieldProps) {
       shadow="md"
       trapFocus
       returnFocus
+      // Closed, the calendar goes at once: fading out, it lay over the fields a Tab moves on to.
+      transitionProps={{ exitDuration: 0 }}
       withRoles={false}
       disabled={disabled}
     >
@@ -176,6 +182,7 @@ export function DateField(props: DateFieldProps) {
             rightSectionPointerEvents="all"
             rightSection={
               <ActionIcon
+                ref={calendarButtonRef}
                 variant="subtle"
                 size={36}
                 aria-label={calendarLabel}

@@ -165,4 +165,17 @@ describe("a date field and its own calendar are one stop for 'touched' (issue 21
     await waitFor(() => expect(document.activeElement).toBe(calendar));
     expect(errorsOf(dob)).toEqual([]);
   });
+  it('a day taken with Enter gives the focus to the calendar button in the same task, so a Tab straight after goes on from it', async () => {
+    renderForm({ start_date: '2026-06-22' });
+    chunk.arrive();
+    const calendar = button('Start date: calendar');
+    calendar.focus();
+    fireEvent.click(calendar);
+    const dialog = await screen.findByRole('dialog', { name: 'Start date: calendar' });
+    await waitFor(() => expect(focusedDay()).toBe('2026-06-22'));
+    fireEvent.click(document.activeElement as HTMLElement);
+    expect(document.activeElement).toBe(calendar);
+    expect(dialog.contains(document.activeElement)).toBe(false);
+    expect(labelled('Start date').value).toBe('22/06/2026');
+  });
 });
