@@ -32,6 +32,8 @@ describe('the calendar panel', () => {
 
 /** The calendar on November 2026 in a page laid out `dir`, with its 15th focused. */
 function calendarFocusedIn(dir: 'ltr' | 'rtl', props: Partial<DatePickerProps<'default'>> = {}) {
+  // As the app lays out a page in its language (locale.ts).
+  document.documentElement.dir = dir;
   render(
     <DirectionProvider initialDirection={dir} detectDirection={false}>
       <MantineProvider env="test">
