@@ -200,7 +200,7 @@ describe('a provider-3 family of three through review', () => {
       return [first.type_text, first.gender_text, first.country_text, first.nationality_text];
     };
     expect(principalNames(details.lead_details)).toEqual(['Mrs', 'Female', 'Lebanon', 'Lebanon']);
-    expect(principalNames((await personalDetails(lead.uuid, 'ar')).lead_details)).toEqual(['السيدة', 'أنثى', 'لبنان', 'لبنان']);
+    expect(principalNames((await personalDetails(lead.uuid, 'ar')).lead_details)).toEqual(['السيدة (متزوجة)', 'أنثى', 'لبنان', 'لبنان']);
 
     // Saving a traveller again keeps the lead at checkout.
     expect((await saveOk(saveBody(lead.uuid, 3, { ...child, first_name: 'Lina' }))).leads.stage).toBe(3);
