@@ -359,6 +359,9 @@ describe.each([
         await travellerOpened(page, lang, 2);
       }).then(() => undefined),
     );
+    // The new form's title takes the focus as it opens; the walk goes on from there, not from
+    // the "saved" notice it passes through (keys pressed before would land on the notice).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { message: "traveller 2's form title has the focus" }).toBe('traveller-form-title');
 
     // ── Review: traveller 2 ─────────────────────────────────────────────────────────────────
     await tabTo(page, r.title, { backwards: await isBehind(r.title), what: 'Title of traveller 2' });
@@ -376,7 +379,11 @@ describe.each([
     await expectFocusKept(page, 'saving traveller 2 until checkout opens', () =>
       expectAnnounced(page, 'traveller 2 saved', async () => {
         await page.keyboard.press('Enter');
-        await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+        await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 }).catch(async (error: Error) => {
+          // Say why the form stayed: its messages, a dialog, where the focus is.
+          const shown = await page.locator('.mantine-InputWrapper-error, [role="alert"], [role="dialog"]').allInnerTexts();
+          throw new Error(`${error.message}\nstill on ${page.url()}; shown: ${JSON.stringify(shown)}; focus on ${await describeFocus(page)}`);
+        });
         await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
       }).then(() => undefined),
     );
