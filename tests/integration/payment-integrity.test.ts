@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { paymentStatusEndpoint, type PaymentStatusData } from '../../src/contract/payment.endpoints';
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
-import { listOrders } from '../../src/server/broker-cli';
+import { listOrders, runBrokerArgs } from '../../src/server/broker-cli';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
 import { addCoupon, disableCoupon } from '../../src/server/orders/coupon-admin';
 import { ORDER_HOLD_MS, type RefundReason } from '../../src/server/orders/order-state';
+import { listRefunds } from '../../src/server/orders/refunds';
 import { apsSignature, verifyApsSignature } from '../../src/server/payments/aps-signature';
 import { loadCertificateByPolicyId } from '../../src/server/policies/certificate-data';
 import { completeTraveller } from '../support/review-cases';
@@ -120,7 +121,13 @@ async function expectRefunded(order: OrderRow, reason: RefundReason, paid: Recor
   expect(linesOf(lines, 'payment_refund_due')).toEqual([
     { event: 'payment_refund_due', order_id: order.id, reason, notice_id: expect.any(Number) as number },
   ]);
+  // And on the broker's refunds list, with what a REFUND names.
+  expect(await refundsOf(order.id)).toEqual([
+    expect.objectContaining({ merchantReference: order.merchantReference, fortId: paid.fort_id, amountCents: order.totalCents, currency: 'USD', reason }),
+  ]);
 }
+
+const refundsOf = (orderId: number) => app.db.select().from(t.refunds).where(eq(t.refunds.orderId, orderId)).orderBy(t.refunds.id);
 
 let passports = 0;
 const newPassport = () => `PI${String((passports += 1)).padStart(7, '0')}`;
@@ -314,7 +321,7 @@ describe('a re-split notice (its signature still verifies) is refused and applie
     ['expiry_date', (fields: Record<string, string>) => ({ expiry_date: `${fields.expiry_date}fort_id=${fields.fort_id}` })],
     ['eci', (fields: Record<string, string>) => ({ eci: `${fields.eci}expiry_date=${fields.expiry_date}fort_id=${fields.fort_id}`, expiry_date: undefined })],
   ] as const)(
-    'a genuine success pays once; a copy re-split with fort_id folded into %s is refused: one payment_results row, no payment_duplicate or payment_refund_due',
+    'a genuine success pays once; a copy re-split with fort_id folded into %s is refused: one payment_results row, no refund due',
     async (_into, fold) => {
       const { order } = await pendingOrder(app);
       const genuine = await payByFeedback(order);
@@ -333,7 +340,8 @@ describe('a re-split notice (its signature still verifies) is refused and applie
       expect(await resultsOf(order.merchantReference)).toEqual([expect.objectContaining({ fortId: genuine.fort_id, status: '14' })]);
       expect(await orderById(order.id)).toMatchObject({ status: 'paid', fortId: genuine.fort_id });
       expect((await policiesOf(order.id)).map((policy) => policy.id)).toEqual([policyId]);
-      expect(linesOf(errors(), 'payment_duplicate', 'payment_refund_due')).toEqual([]);
+      expect(linesOf(errors(), 'payment_refund_due')).toEqual([]);
+      expect(await refundsOf(order.id)).toEqual([]);
       expect(linesOf(errors(), 'payment_notice_refused').map((line) => 'verdict' in line && line.verdict)).toEqual(['invalid', 'invalid']);
     },
   );
@@ -429,6 +437,39 @@ describe('a limited coupon is never used past its limit', () => {
     expect((await couponRow('RETRY1')).usedCount).toBe(1);
     expect(await invoiceStatus(first.order.invoiceId)).toBe('open');
   });
+
+  it('a lead holds one coupon use at most: a checkout with another coupon (or none) releases the earlier hold, so a second customer gets both 1-use coupons in turn; the released order paid later is refunded coupon_used_up', async () => {
+    await addLimitedCoupon('HOLDA1', 1);
+    await addLimitedCoupon('HOLDB1', 1);
+    const hoarder = await pendingOrder(app, { coupon: 'HOLDA1' });
+    const other = await leadAtCheckout(app);
+    const tryCoupon = (code: string) => app.send(tempCheckoutEndpoint.path, { uuid: other.uuid, total_price_vat: hoarder.order.totalCents, language: 'en', coupon: code });
+    // While the hoarder's newest order uses HOLDA1, it holds that use.
+    expect(await errorCodes(await tryCoupon('HOLDA1'), 422)).toEqual({ promo_code: 'coupon_used_up', coupon: 'coupon_used_up' });
+
+    // The hoarder checks out again with HOLDB1: HOLDA1 is released, HOLDB1 held.
+    const second = await placeOrder(app, hoarder.lead.uuid, { coupon: 'HOLDB1' });
+    expect(await orderById(hoarder.order.id)).toMatchObject({ status: 'pending' });
+    expect(await errorCodes(await tryCoupon('HOLDB1'), 422)).toEqual({ promo_code: 'coupon_used_up', coupon: 'coupon_used_up' });
+    const othersOrder = await placeOrder(app, other.uuid, { coupon: 'HOLDA1' });
+    expect(othersOrder.discountCents).toBeGreaterThan(0);
+
+    // Once more without a coupon: HOLDB1 is released too.
+    await placeOrder(app, hoarder.lead.uuid);
+    const third = await leadAtCheckout(app);
+    expect((await placeOrder(app, third.uuid, { coupon: 'HOLDB1' })).discountCents).toBeGreaterThan(0);
+
+    // The hoarder's first order is paid after all while the other customer's order holds the
+    // released use: it no longer holds one itself, so it is refunded and the use stays theirs.
+    const errors = errorsFrom();
+    const paid = await payByFeedback(hoarder.order);
+    await expectRefunded(hoarder.order, 'coupon_used_up', paid, errors());
+    expect((await couponRow('HOLDA1')).usedCount).toBe(0);
+    await payByFeedback(othersOrder);
+    await expectPaidWithPolicy(othersOrder);
+    expect((await couponRow('HOLDA1')).usedCount).toBe(1);
+    expect((await orderById(second.id)).status).toBe('pending');
+  });
 });
 
 /* ------------------------------------------------------------------------------------------- */
@@ -489,5 +530,42 @@ describe('a lead paid twice', () => {
     expect(refunds).toContainEqual(
       expect.objectContaining({ merchant_reference: second.merchantReference, status: 'refund', reason: 'paid_twice', policy_number: null }),
     );
+  });
+
+  it('a forced second success of one paid order (the same reference, another fort_id: two tabs on one payment page): the order stays paid with its one policy, the capture is a refund due (charged_again) with its fort_id and amount, on the refunds list, and payment-status names it', async () => {
+    const { lead, order } = await pendingOrder(app);
+    const paid = await payByFeedback(order);
+    const policyId = await expectPaidWithPolicy(order);
+    const errors = errorsFrom();
+    const again = await payByFeedback(order);
+    // Its copy through the browser's return records nothing more.
+    await expectRedirect(await postNotice(app, 'return', again), `/payment-result?uuid=${lead.uuid}&ref=${order.merchantReference}&lang=en`);
+
+    expect(await orderById(order.id)).toMatchObject({ status: 'paid', fortId: paid.fort_id });
+    expect((await policiesOf(order.id)).map((policy) => policy.id)).toEqual([policyId]);
+    expect(linesOf(errors(), 'payment_refund_due')).toEqual([
+      { event: 'payment_refund_due', order_id: order.id, reason: 'charged_again', notice_id: expect.any(Number) as number },
+    ]);
+    expect(await refundsOf(order.id)).toEqual([
+      expect.objectContaining({ merchantReference: order.merchantReference, fortId: again.fort_id, amountCents: order.totalCents, currency: 'USD', reason: 'charged_again' }),
+    ]);
+    expect((await listRefunds(app.db)).find((item) => item.fort_id === again.fort_id)).toMatchObject({
+      merchant_reference: order.merchantReference,
+      amount_cents: order.totalCents,
+      reason: 'charged_again',
+      order_status: 'paid',
+    });
+    expect(await paymentStatus(lead.uuid, order.merchantReference)).toMatchObject({
+      status: 'paid',
+      refund: { merchant_reference: order.merchantReference, amount: order.totalCents, currency: 'USD' },
+    });
+    // `npm run broker -- refunds`: the capture on one line, with what an APS REFUND names.
+    const table = await runBrokerArgs(app.db, ['refunds'], FIXED_NOW);
+    expect(table.code).toBe(0);
+    expect(table.out.split('\n')[0]).toMatch(/^reference\s+fort_id\s+amount\s+why\s+recorded\s+order\s+policy$/);
+    expect(table.out.split('\n').find((line) => line.includes(again.fort_id!))).toMatch(
+      new RegExp(`^${order.merchantReference}\\s+${again.fort_id}\\s+\\$${(order.totalCents / 100).toFixed(2)}\\s+charged_again\\s+\\S+\\s+paid\\s+SFR-`),
+    );
+    expect((await runBrokerArgs(app.db, ['refunds', '--json'], FIXED_NOW)).json).toEqual(await listRefunds(app.db));
   });
 });

@@ -70,6 +70,17 @@ async function insertOrder(base: OrderRow, fields: Partial<typeof t.orders.$infe
     .insert(t.orders)
     .values({ ...copy, merchantReference: newReference(), status: 'pending', paidAt: null, fortId: null, responseCode: null, responseMessage: null, failedAt: null, ...fields })
     .returning();
+  // A 'refund' order's capture is on the refunds list, as the payment notice records it.
+  if (row!.status === 'refund') {
+    await app.db.insert(t.refunds).values({
+      orderId: row!.id,
+      merchantReference: row!.merchantReference,
+      fortId: `FORT-${row!.id}`,
+      amountCents: row!.totalCents,
+      currency: row!.currency,
+      reason: row!.refundReason ?? 'paid_twice',
+    });
+  }
   return row!;
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
+import { listRefunds } from '../../src/server/orders/refunds';
 import { testConfig } from '../support/test-app';
 import { APS_FEEDBACK_PATH, APS_RETURN_PATH } from '../../src/server/routes/payments.routes';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
@@ -191,7 +192,7 @@ describe('a result is applied once', () => {
     expect((await noticesOf(pending.order.id)).map((row) => row.verdict)).toEqual(['applied', 'repeated']);
   });
 
-  it('paid twice for one lead (two tabs, or one attempt under two fort_ids): one policy; the second attempt is marked refund (paid_twice) for the broker; a second fort_id of a paid order is a payment_duplicate line', async () => {
+  it('paid twice for one lead (two tabs, or one attempt under two fort_ids): one policy; the second attempt is marked refund (paid_twice); a second fort_id of the paid order (charged_again) leaves it paid; both captures are on the refunds list with fort_id, amount and reason', async () => {
     const first = await pendingOrder(app, { coupon: 'SAFAR10' });
     // A second attempt of the same lead (another tab), placed before the first was paid.
     const second = { lead: first.lead, order: await placeOrder(app, first.lead.uuid, { coupon: 'SAFAR10' }) };
@@ -201,8 +202,12 @@ describe('a result is applied once', () => {
     const paidFirst = apsResponse(first.order);
     await expectFeedbackOk(await postNotice(app, 'feedback', paidFirst));
     // The second attempt's return still shows the customer their lead's result.
-    await expectRedirect(await postNotice(app, 'return', apsResponse(second.order)), genuineResult(second));
-    await expectFeedbackOk(await postNotice(app, 'feedback', apsResponse(first.order, { fort_id: newFortId() })));
+    const paidSecond = apsResponse(second.order);
+    await expectRedirect(await postNotice(app, 'return', paidSecond), genuineResult(second));
+    const paidAgain = apsResponse(first.order, { fort_id: newFortId() });
+    await expectFeedbackOk(await postNotice(app, 'feedback', paidAgain));
+    // The same capture again (the return after the feedback) records nothing more.
+    await expectRedirect(await postNotice(app, 'return', paidAgain), genuineResult(first));
 
     expect(await policiesOf(first.order.id)).toHaveLength(1);
     expect(await policiesOf(second.order.id)).toEqual([]);
@@ -212,7 +217,13 @@ describe('a result is applied once', () => {
     expect(await couponUses('SAFAR10')).toBe(uses + 1);
     expect(errors()).toEqual([
       { event: 'payment_refund_due', order_id: second.order.id, reason: 'paid_twice', notice_id: expect.any(Number) as number },
-      { event: 'payment_duplicate', order_id: first.order.id, reason: 'order_paid_already', notice_id: expect.any(Number) as number },
+      { event: 'payment_refund_due', order_id: first.order.id, reason: 'charged_again', notice_id: expect.any(Number) as number },
+    ]);
+    const ours = new Set([first.order.merchantReference, second.order.merchantReference]);
+    const at = new Date(FIXED_NOW).toISOString();
+    expect((await listRefunds(app.db)).filter((item) => ours.has(item.merchant_reference))).toEqual([
+      { merchant_reference: first.order.merchantReference, fort_id: paidAgain.fort_id, amount_cents: first.order.totalCents, currency: 'USD', reason: 'charged_again', recorded: at, order_status: 'paid', policy_number: expect.stringMatching(/^SFR-/) as string },
+      { merchant_reference: second.order.merchantReference, fort_id: paidSecond.fort_id, amount_cents: second.order.totalCents, currency: 'USD', reason: 'paid_twice', recorded: at, order_status: 'refund', policy_number: null },
     ]);
   });
 

@@ -676,6 +676,40 @@ export const policies = pgTable('policies', {
 });
 
 /**
+ * Money the gateway took that buys nothing (issue 33 item 3): one row per capture, that is per
+ * merchant reference and fort_id, which is what an APS REFUND names. Written in the transaction
+ * that applies the success notice, so no capture is ever only in a log. The reasons:
+ * - paid_twice, order_void, coupon_used_up: the order's one capture issued no policy (the order
+ *   is then 'refund' with that refund_reason);
+ * - charged_again: a further capture of an order already paid or already to be refunded (a
+ *   second tab, a resubmitted form): the order keeps its status and its policy.
+ * `npm run broker -- refunds` lists them.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    merchantReference: text('merchant_reference').notNull(),
+    fortId: text('fort_id').notNull(),
+    /** What the capture took: the order's total, which the notice's echoed amount was checked against. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    /** The notice that recorded it; null for captures recorded by migration 0014 from earlier notices. */
+    noticeId: integer('notice_id').references(() => paymentNotices.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_reference_fort_id_idx').on(t.merchantReference, t.fortId),
+    index('refunds_order_id_idx').on(t.orderId),
+    check('refunds_reason_check', sql`${t.reason} in ('paid_twice', 'order_void', 'coupon_used_up', 'charged_again')`),
+  ],
+);
+
+/**
  * The embedded APS sandbox's payment sessions (issue 17 item 9): a PURCHASE request it accepted
  * (or refused, with its signed refusal), under a random one-time id, so that every page the
  * browser keeps in its history is a GET of /sandbox/aps/pay/<id> (Post/Redirect/Get) and Back

@@ -38,10 +38,11 @@ export type ErrorLogLine =
       problem?: string;
       keys?: string[];
     }
-  /** The gateway took money that buys no policy (orders.status 'refund'): the broker refunds it. */
-  | { event: 'payment_refund_due'; order_id: number; reason: 'paid_twice' | 'order_void' | 'coupon_used_up'; notice_id: number }
-  /** A second success for an order already paid (another fort_id): kept for the broker to refund. */
-  | { event: 'payment_duplicate'; order_id: number; reason: 'order_paid_already'; notice_id: number };
+  /**
+   * The gateway took money that buys no policy (a refunds row; for every reason but charged_again
+   * the order is 'refund' too): the broker refunds it (`npm run broker -- refunds`).
+   */
+  | { event: 'payment_refund_due'; order_id: number; reason: 'paid_twice' | 'order_void' | 'coupon_used_up' | 'charged_again'; notice_id: number };
 
 export type LogError = (line: ErrorLogLine) => void;
 

@@ -98,15 +98,32 @@ export async function leadInDeal(db: Db, leadId: number): Promise<boolean> {
 }
 
 /**
+ * The lead's invoice row, locked until the transaction ends (undefined while no plan was ever
+ * chosen: then nothing of the lead can be paid yet). It is the lead's lock between a payment and
+ * an edit (issue 33 item 2): the payment notice takes it before it settles an order, and every
+ * call that changes what a lead buys (add-customer-lead on a saved lead, proceed-review,
+ * save-traveller-info, temp-checkout) takes it first, before any other row. So either the payment
+ * commits first and the edit reads the invoice paid (409 lead_in_deal, or a new lead for a trip
+ * edit), or the edit commits first and has voided the pending orders, whose payment is then a
+ * refund due. Always the first lock of those transactions: one order of locks (invoice, tracker,
+ * order, coupon) means they never wait for each other in a circle.
+ */
+export async function lockLeadInvoice(tx: Db, leadId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(t.invoices).where(eq(t.invoices.leadId, leadId)).for('update');
+  return row;
+}
+
+/**
  * The invoice a checkout call prices (coupon/validate, temp-checkout), with the tracker's stage.
  * Refuses 409 lead_in_deal once it is paid (even if the details were saved again since), then
- * 409 plan_not_chosen while no plan is chosen. `lock` holds the lead's tracker row until the
- * transaction ends, so two checkouts of one lead run one after the other.
+ * 409 plan_not_chosen while no plan is chosen. `lock` holds the lead's invoice (lockLeadInvoice)
+ * and then its tracker until the transaction ends, so two checkouts of one lead, or a checkout
+ * and a payment of it, run one after the other.
  */
 export async function checkoutInvoice(db: Db, leadId: number, lock: boolean): Promise<{ invoice: InvoiceRow; stage: number }> {
+  const invoice = lock ? await lockLeadInvoice(db, leadId) : (await db.select().from(t.invoices).where(eq(t.invoices.leadId, leadId)))[0];
   const trackers = db.select().from(t.leadTrackers).where(eq(t.leadTrackers.leadId, leadId));
   const [tracker] = lock ? await trackers.for('update') : await trackers;
-  const [invoice] = await db.select().from(t.invoices).where(eq(t.invoices.leadId, leadId));
   if (invoice && invoice.status !== 'open') throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
   if (!tracker || tracker.stage < PLAN_CHOSEN_STAGE || !invoice) throw new Refusal(409, 'plan_not_chosen', { uuid: 'plan_not_chosen' });
   return { invoice, stage: tracker.stage };

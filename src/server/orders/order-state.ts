@@ -1,4 +1,5 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../contract/dates';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -22,8 +23,12 @@ export const ORDER_HOLD_MS = 60 * 60 * 1000;
 /** Why an order can no longer be paid (orders.void_reason). */
 export type VoidReason = 'trip_changed' | 'plan_changed' | 'traveller_changed' | 'coupon_withdrawn' | 'expired' | 'legacy';
 
-/** Why money the gateway took buys no policy (orders.refund_reason); the broker refunds it. */
-export type RefundReason = 'paid_twice' | 'order_void' | 'coupon_used_up';
+/**
+ * Why money the gateway took buys no policy (refunds.reason); the broker refunds it. The first
+ * three are also the order's refund_reason (its one capture bought nothing); charged_again is a
+ * further capture of an order that is paid or to be refunded already, which keeps its status.
+ */
+export type RefundReason = 'paid_twice' | 'order_void' | 'coupon_used_up' | 'charged_again';
 
 /**
  * Why a pending order can no longer be paid although nobody voided it yet, or null while it
@@ -52,13 +57,28 @@ export async function voidPendingOrders(tx: Db, of: { leadId: number } | { coupo
 }
 
 /**
- * How many uses of a coupon other leads hold now: leads with a pending order that uses it, is
- * still within its hold and whose invoice is still open (a lead is paid for once, so a lead
- * counts once however many attempts it made). `usedCount` (paid orders) plus this is what a new
- * order must stay under. Call it with the coupon row locked (lockCoupon) so that two checkouts
- * cannot both see the last free use.
+ * Whether no order of the lead is newer than `order`. A lead holds a coupon use through its
+ * newest order only (issue 33 item 5): a new checkout, with another coupon or none, releases what
+ * its earlier orders held, so one lead can never sit on a use of every limited coupon at once.
+ */
+export async function isNewestOrderOfLead(tx: Db, order: Pick<OrderRow, 'id' | 'leadId'>): Promise<boolean> {
+  const [newer] = await tx
+    .select({ id: t.orders.id })
+    .from(t.orders)
+    .where(and(eq(t.orders.leadId, order.leadId), gt(t.orders.id, order.id)))
+    .limit(1);
+  return newer === undefined;
+}
+
+/**
+ * How many uses of a coupon other leads hold now: leads whose newest order (isNewestOrderOfLead)
+ * uses it, is pending, is still within its hold and whose invoice is still open (a lead is paid
+ * for once, so a lead counts once however many attempts it made). `usedCount` (paid orders) plus
+ * this is what a new order must stay under. Call it with the coupon row locked (lockCoupon) so
+ * that two checkouts cannot both see the last free use.
  */
 export async function usesHeldByOthers(tx: Db, couponId: number, leadId: number | null, now: number): Promise<number> {
+  const newer = alias(t.orders, 'newer_order');
   const [row] = await tx
     .select({ leads: sql<number>`count(distinct ${t.orders.leadId})::int` })
     .from(t.orders)
@@ -70,6 +90,7 @@ export async function usesHeldByOthers(tx: Db, couponId: number, leadId: number 
         gt(t.orders.createdAt, new Date(now - ORDER_HOLD_MS)),
         eq(t.invoices.status, 'open'),
         leadId === null ? undefined : ne(t.orders.leadId, leadId),
+        notExists(tx.select({ id: newer.id }).from(newer).where(and(eq(newer.leadId, t.orders.leadId), gt(newer.id, t.orders.id)))),
       ),
     );
   return row?.leads ?? 0;

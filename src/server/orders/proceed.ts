@@ -11,7 +11,7 @@ import { readSettings } from '../db/settings';
 import { findActiveAgent } from '../leads/lead-checks';
 import { findLeadByUuid } from '../leads/lead-store';
 import { chooseAddons, invoiceTotals, premiumMismatch, quoteRefNo } from './invoice';
-import { invoiceOfRow, PLAN_CHOSEN_STAGE } from './invoice-store';
+import { invoiceOfRow, lockLeadInvoice, PLAN_CHOSEN_STAGE } from './invoice-store';
 import { loadPlans } from '../quoting/catalogue';
 import { voidPendingOrders } from './order-state';
 import { Refusal } from './refusal';
@@ -63,10 +63,9 @@ export async function proceed(
   const now = new Date(deps.now);
 
   const saved = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: t.invoices.status, insurerId: t.invoices.insurerId })
-      .from(t.invoices)
-      .where(eq(t.invoices.leadId, lead.id));
+    // Locked (lockLeadInvoice): a payment of this lead settles either before this choice (which
+    // then answers lead_in_deal) or after it (its order voided below, so refunded).
+    const current = await lockLeadInvoice(tx, lead.id);
     if (current && current.status !== 'open') throw new Refusal(409, 'lead_in_deal', { uuid: 'lead_in_deal' });
     // A plan chosen again (even the same one: the add-ons may differ): orders placed for the
     // previous choice can no longer be paid.

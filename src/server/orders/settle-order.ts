@@ -21,11 +21,15 @@ export type Settlement =
  * invoice turns 'paid' (so the lead is "already in a deal"), the coupon's use is counted, and the
  * policy is issued. Run by temp-checkout for a 100 % order and by the payment notice handler.
  *
- * The coupon never goes past its limit, under any race: its row is locked first (always before
- * the invoice, the same order temp-checkout takes them in, so two settlements cannot deadlock).
- * `heldUse`: the order held a use until now (it was pending within its hold, order-state.ts), so
- * only its paid uses must be under the limit; otherwise (a late payment after the hold or a
- * failure) the uses other leads hold count too, and without room nothing is written.
+ * The caller holds the lead's invoice already (invoice-store.ts lockLeadInvoice: temp-checkout
+ * and the payment notice take it first), so the invoice read here is current and nothing of the
+ * lead changes until the transaction ends. The coupon never goes past its limit, under any race:
+ * its row is locked before its uses are counted (after the invoice, as in every transaction that
+ * takes both, so two settlements cannot deadlock).
+ * `heldUse`: the order held a use until now (it was pending within its hold and is its lead's
+ * newest order, order-state.ts), so only its paid uses must be under the limit; otherwise (a late
+ * payment after the hold, after a newer checkout or after a failure) the uses other leads hold
+ * count too, and without room nothing is written.
  */
 export async function settlePaidOrder(
   tx: Db,

@@ -50,8 +50,9 @@ export type TempCheckoutConfig = Pick<AppConfig, 'apsAccessCode' | 'apsMerchantI
 /**
  * temp-checkout (spec §7, RULINGS 11, 18, 19): recomputes the lead's totals with the coupon and,
  * when they are the figures the page showed, places the order. In order, writing nothing unless
- * all pass, in one transaction holding the lead's tracker (two checkouts of a lead run in turn)
- * and the coupon's row (two checkouts of a coupon count its uses in turn):
+ * all pass, in one transaction holding the lead's invoice and tracker (two checkouts of a lead,
+ * or a checkout and a payment of it, run in turn: invoice-store.ts lockLeadInvoice) and the
+ * coupon's row (two checkouts of a coupon count its uses in turn):
  * - 404 unknown lead; 422 agent_mismatch / agent_unknown for an agent id that is not the lead's;
  * - 409 lead_in_deal once paid, plan_not_chosen, review_incomplete until every traveller is saved;
  * - 422 for a coupon that cannot be used (coupon/validate's codes, under `promo_code` and
@@ -63,7 +64,8 @@ export type TempCheckoutConfig = Pick<AppConfig, 'apsAccessCode' | 'apsMerchantI
  *   Each answer still spends one attempt of the budget coupon/validate spends (rate-limit.ts).
  * Then a new order with its own merchant reference, its contract (what is bought: plan, add-ons,
  * trip, travellers, price lines; order-contract.ts) and the PURCHASE request it will send, which
- * holds a use of its coupon for ORDER_HOLD_MS. Nothing to pay (a 100 % coupon): the order is paid
+ * holds a use of its coupon for ORDER_HOLD_MS or until the lead checks out again: a lead holds one
+ * coupon use at most, through its newest order (order-state.ts usesHeldByOthers). Nothing to pay (a 100 % coupon): the order is paid
  * at once and settled (settle-order.ts: the invoice paid, the coupon's use counted, the policy
  * issued). Otherwise the order waits for the payments page, and is settled when the gateway
  * says it is paid.

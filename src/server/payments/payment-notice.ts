@@ -5,7 +5,8 @@ import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { LogError } from '../http/error-handler';
-import { lapseOf, type RefundReason } from '../orders/order-state';
+import { lockLeadInvoice } from '../orders/invoice-store';
+import { isNewestOrderOfLead, lapseOf, type RefundReason } from '../orders/order-state';
 import { settlePaidOrder } from '../orders/settle-order';
 import { checkNoticeFields, type NoticeDecision, type NoticeProblem } from './aps-response-contract';
 import type { OutboxWorker } from '../mail/outbox';
@@ -205,18 +206,24 @@ async function refuse(
  * Applies a genuine notice once, keyed by merchant reference + fort_id ('' when the gateway sent
  * none, as for a cancel), in one transaction: the payment_results row is inserted first and, if
  * it was there already (another copy of this result, before, meanwhile or concurrently), the
- * notice is 'repeated' and nothing changes. Otherwise, with the order's row locked:
+ * notice is 'repeated' and nothing changes. Otherwise, with the lead's invoice locked first (as
+ * every edit of the lead locks it: invoice-store.ts lockLeadInvoice, so an edit lands wholly
+ * before this payment, voiding its order, or wholly after, finding the lead paid) and then the
+ * order's row:
  * - success, for a pending or failed order that is not void (nor its coupon withdrawn since:
  *   order-state.ts) and whose lead is not paid for yet: the order turns paid and is settled
  *   (invoice paid, coupon counted within its limit, the policy issued from the order's
  *   contract); a later genuine success wins over an earlier failure. A payment that lands after
- *   the order's hour is honoured too, if its coupon still has a use left for it.
+ *   the order's hour, or after the lead placed a newer order, is honoured too, if its coupon
+ *   still has a use left for it.
  * - success that buys nothing: a void order or one whose coupon was withdrawn (order_void), a
  *   lead already paid through another attempt (paid_twice), a coupon whose last use went to
- *   others while this order no longer held one (coupon_used_up). The order turns 'refund' with its reason, no policy is issued, and one
- *   'payment_refund_due' line tells the broker (`npm run broker -- orders --status refund`).
- * - success for an order paid already under another fort_id: kept in payment_results, one
- *   'payment_duplicate' line for the broker.
+ *   others while this order no longer held one (coupon_used_up). The order turns 'refund' with its reason and no policy is issued.
+ * - success for an order paid (or to be refunded) already, under another fort_id (charged_again):
+ *   the order stays as it is.
+ *   Each success that buys nothing is a refunds row (the capture: reference, fort_id, amount,
+ *   reason) in the same transaction, listed by `npm run broker -- refunds`, and one
+ *   'payment_refund_due' line tells the broker.
  * - anything else: a pending order turns failed (its coupon use is released); no other changes.
  * The policy's certificate mail is queued in the same transaction (issuePolicyInTx); after commit
  * the one notice that issued it nudges the outbox worker.
@@ -238,15 +245,27 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
       .onConflictDoNothing({ target: [t.paymentResults.merchantReference, t.paymentResults.fortId] })
       .returning({ id: t.paymentResults.id });
     const verdict = result ? 'applied' : 'repeated';
+    const [notice] = await tx
+      .insert(t.paymentNotices)
+      .values({
+        source,
+        merchantReference: order.merchantReference,
+        fortId: decision.fortId,
+        orderId: order.id,
+        payload: fields,
+        verdict,
+        receivedAt: at,
+      })
+      .returning({ id: t.paymentNotices.id });
     let policyToDeliver: number | null = null;
     let refund: RefundReason | null = null;
-    let duplicate = false;
     if (result) {
       const gateway = { fortId: decision.fortId, responseCode: decision.responseCode, responseMessage: decision.responseMessage };
+      await lockLeadInvoice(tx, order.leadId);
       const [current] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id)).for('update');
       if (decision.success) {
         if (current!.status === 'paid' || current!.status === 'refund') {
-          duplicate = true;
+          refund = 'charged_again';
         } else {
           const [coupon] = current!.couponId === null ? [] : await tx.select().from(t.coupons).where(eq(t.coupons.id, current!.couponId));
           // A coupon withdrawn meanwhile voids the order; a hold that merely ran out does not (the
@@ -256,7 +275,7 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
           if (current!.status === 'void' || lapse === 'coupon_withdrawn') {
             refund = 'order_void';
           } else {
-            const heldUse = current!.status === 'pending' && lapse === null;
+            const heldUse = current!.status === 'pending' && lapse === null && (await isNewestOrderOfLead(tx, current!));
             const settlement = await settlePaidOrder(tx, current!, at.getTime(), heldUse);
             if (settlement.settled) {
               policyToDeliver = settlement.created ? settlement.policyId : null;
@@ -272,6 +291,18 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
               .where(eq(t.orders.id, order.id));
           }
         }
+        if (refund) {
+          await tx.insert(t.refunds).values({
+            orderId: order.id,
+            merchantReference: order.merchantReference,
+            fortId: decision.fortId ?? '',
+            amountCents: current!.totalCents,
+            currency: current!.currency,
+            reason: refund,
+            noticeId: notice!.id,
+            createdAt: at,
+          });
+        }
       } else {
         await tx
           .update(t.orders)
@@ -279,22 +310,9 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
           .where(and(eq(t.orders.id, order.id), eq(t.orders.status, 'pending')));
       }
     }
-    const [notice] = await tx
-      .insert(t.paymentNotices)
-      .values({
-        source,
-        merchantReference: order.merchantReference,
-        fortId: decision.fortId,
-        orderId: order.id,
-        payload: fields,
-        verdict,
-        receivedAt: at,
-      })
-      .returning({ id: t.paymentNotices.id });
-    return { verdict, policyToDeliver, refund, duplicate, noticeId: notice!.id } as const;
+    return { verdict, policyToDeliver, refund, noticeId: notice!.id } as const;
   });
   if (outcome.refund) deps.logError({ event: 'payment_refund_due', order_id: order.id, reason: outcome.refund, notice_id: outcome.noticeId });
-  if (outcome.duplicate) deps.logError({ event: 'payment_duplicate', order_id: order.id, reason: 'order_paid_already', notice_id: outcome.noticeId });
   if (outcome.policyToDeliver !== null) await deps.mailWorker.nudge();
   return { verdict: outcome.verdict, leadUuid: order.leadUuid, merchantReference: order.merchantReference, lang: orderLanguage(order.lang) };
 }

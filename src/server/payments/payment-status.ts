@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentFailureReason, PaymentStatus, PaymentStatusData } from '../../contract/payment.endpoints';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -33,7 +33,8 @@ type OrderRow = typeof t.orders.$inferSelect;
  * a reference of another lead answers exactly like an unknown one, so holding one lead's uuid
  * tells nothing about other leads' orders, RULINGS 24); `policy`, the lead's paid order (it holds
  * the policy; a lead is paid for once); `latest`, its latest attempt; `refund`, its latest
- * payment to be refunded.
+ * payment to be refunded (a refunds row: a 'refund' order's capture, or a second capture of a
+ * paid one), the asked attempt's own first.
  */
 async function ordersOf(db: Db, leadId: number, reference: string | null) {
   const [asked] =
@@ -45,7 +46,14 @@ async function ordersOf(db: Db, leadId: number, reference: string | null) {
       .where(and(eq(t.orders.leadId, leadId), status === undefined ? undefined : eq(t.orders.status, status)))
       .orderBy(desc(t.orders.id))
       .limit(1);
-  const [[policy], [latest], [refund]] = await Promise.all([newest('paid'), newest(), newest('refund')]);
+  const refunds = db
+    .select({ merchantReference: t.refunds.merchantReference, amountCents: t.refunds.amountCents, currency: t.refunds.currency })
+    .from(t.refunds)
+    .innerJoin(t.orders, eq(t.orders.id, t.refunds.orderId))
+    .where(eq(t.orders.leadId, leadId))
+    .orderBy(desc(sql`${t.refunds.merchantReference} = ${reference ?? ''}`), desc(t.refunds.id))
+    .limit(1);
+  const [[policy], [latest], [refund]] = await Promise.all([newest('paid'), newest(), refunds]);
   return { asked: asked ?? null, policy: policy ?? null, latest: latest ?? null, refund: refund ?? null };
 }
 
@@ -85,7 +93,7 @@ export async function paymentStatus(db: Db, input: PaymentStatusInput, publicUrl
     status === 'paid'
       ? await db.select({ policyNumber: t.policies.policyNumber, downloadToken: t.policies.downloadToken }).from(t.policies).where(eq(t.policies.orderId, order.id))
       : [];
-  const refund = orders.asked?.status === 'refund' ? orders.asked : orders.refund;
+  const { refund } = orders;
   return {
     merchant_reference: order.merchantReference,
     status,
@@ -94,6 +102,6 @@ export async function paymentStatus(db: Db, input: PaymentStatusInput, publicUrl
     reason,
     policy: policy ? { policy_number: policy.policyNumber, certificate_url: `${publicUrl}${certificatePath(policy.downloadToken)}` } : null,
     paid_at: order.paidAt && status === 'paid' ? order.paidAt.toISOString() : null,
-    refund: refund ? { merchant_reference: refund.merchantReference, amount: refund.totalCents, currency: refund.currency } : null,
+    refund: refund ? { merchant_reference: refund.merchantReference, amount: refund.amountCents, currency: refund.currency } : null,
   };
 }

@@ -19,7 +19,7 @@ import { messageWith } from '../http/messages';
 import { findActiveAgent } from '../leads/lead-checks';
 import { findLeadByUuid, liveTravellers, type LeadRow } from '../leads/lead-store';
 import { ddmmyyyy, travellerLabels, travellerView } from '../leads/lead-views';
-import { PLAN_CHOSEN_STAGE } from '../orders/invoice-store';
+import { lockLeadInvoice, PLAN_CHOSEN_STAGE } from '../orders/invoice-store';
 import { voidPendingOrders } from '../orders/order-state';
 import { Refusal } from '../orders/refusal';
 import { loadPlans } from '../quoting/catalogue';
@@ -131,7 +131,7 @@ async function optionErrors(
  * - 200 with error "dob" and a message in the asked language when the date of birth is not the
  *   quoted one, or the traveller's age on the first day of the trip is outside the plan's.
  * Throws Refusal for the 4xx answers. The checks and the save run in one transaction holding the
- * lead's tracker, so a re-quote cannot slip between them.
+ * lead's invoice and tracker, so neither a re-quote nor a payment can slip between them.
  */
 export async function saveTravellerInfo(db: Db, input: SaveTravellerInput, nowMs: number): Promise<SaveTravellerAnswer> {
   const lead = await findLeadByUuid(db, input.uuid);
@@ -144,8 +144,10 @@ export async function saveTravellerInfo(db: Db, input: SaveTravellerInput, nowMs
   const sessionId = input.session_id === lead.sessionId ? lead.sessionId : null;
 
   return db.transaction(async (tx) => {
+    // The invoice first (lockLeadInvoice): a payment of this lead settles either before this
+    // save (which then answers lead_in_deal) or after it (its order voided below, so refunded).
+    const invoice = await lockLeadInvoice(tx, lead.id);
     const [tracker] = await tx.select().from(t.leadTrackers).where(eq(t.leadTrackers.leadId, lead.id)).for('update');
-    const [invoice] = await tx.select().from(t.invoices).where(eq(t.invoices.leadId, lead.id));
     if (!tracker || tracker.stage < PLAN_CHOSEN_STAGE || !invoice) {
       throw new Refusal(409, 'plan_not_chosen', { uuid: 'plan_not_chosen' });
     }

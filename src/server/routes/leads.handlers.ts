@@ -12,7 +12,7 @@ import { findLeadByUuid, saveLead, saveTravellers, touchTracker, unchoosePlan, t
 import { leadNeedsManualQuote } from '../quoting/quote-service';
 import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput, type CustomerValues } from '../leads/lead-values';
 import { customerView, leadDetailsView, recentSearches } from '../leads/lead-views';
-import { leadInDeal, loadChosenInvoice } from '../orders/invoice-store';
+import { leadInDeal, loadChosenInvoice, lockLeadInvoice } from '../orders/invoice-store';
 import { voidPendingOrders } from '../orders/order-state';
 import { Refusal } from '../orders/refusal';
 import { todayIso } from '../../contract/dates';
@@ -60,6 +60,11 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, now: 
   return db.transaction(async (tx) => {
     const existing = input.uuid ? await findLeadByUuid(tx, input.uuid) : null;
     if (input.uuid && !existing) throw new LeadNotFoundError();
+    // The lead's invoice is locked before anything else (lockLeadInvoice), so a payment settling
+    // now is either seen paid here (the save makes a new lead) or comes after this save (its
+    // order voided below, so refunded).
+    const invoice = existing ? await lockLeadInvoice(tx, existing.id) : undefined;
+    const paid = invoice !== undefined && invoice.status !== 'open';
     const holdsSession = existing !== null && input.session_id === existing.sessionId;
     const contact = customerValues(input);
     if (existing && !holdsSession) {
@@ -74,7 +79,7 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, now: 
     // A paid lead is closed: its policy was issued for the details it holds. Saving it again (a
     // shared link, a returning traveller) starts a new lead for the same customer, and the paid
     // one stays exactly as it was paid for.
-    const open = existing && !(await leadInDeal(tx, existing.id)) ? existing : null;
+    const open = existing && !paid ? existing : null;
     const lead = await saveLead(tx, open, {
       ...leadValues(input),
       uuid: open?.uuid ?? randomUUID(),
