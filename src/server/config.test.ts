@@ -10,7 +10,9 @@ import {
   DEV_SIGNING_SECRET,
   developmentSecretWarnings,
   isHttpsUrl,
+  isLoopbackUrl,
   parseConfig,
+  publicSandboxWarning,
   RECAPTCHA_SITEVERIFY_URL,
   secretsAtDevelopmentDefault,
 } from './config';
@@ -44,12 +46,13 @@ describe('parseConfig defaults', () => {
       apsShaType: 'sha256',
       apsGatewayUrl: 'http://localhost:8080/sandbox/aps/paymentPage',
       apsSandbox: true,
+      demoData: true,
     });
   });
 
   it('posts to the embedded APS sandbox under PUBLIC_URL unless APS_GATEWAY_URL names a real gateway', () => {
     expect(parseConfig({ PORT: '3000' })).toMatchObject({ apsGatewayUrl: 'http://localhost:3000/sandbox/aps/paymentPage', apsSandbox: true });
-    expect(parseConfig({ PUBLIC_URL: 'http://safar.local:8080/' })).toMatchObject({
+    expect(parseConfig({ PUBLIC_URL: 'http://safar.local:8080/', APS_SANDBOX: 'true' })).toMatchObject({
       apsGatewayUrl: 'http://safar.local:8080/sandbox/aps/paymentPage',
       apsSandbox: true,
     });
@@ -180,6 +183,9 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['APS_SANDBOX', 'yes'],
     ['APS_SANDBOX', 'TRUE'],
     ['APS_SANDBOX', ''],
+    ['DEMO_DATA', 'yes'],
+    ['DEMO_DATA', 'TRUE'],
+    ['DEMO_DATA', ''],
     ['BOT_CHECK', 'google'],
     ['BOT_CHECK', ''],
     ['RECAPTCHA_SITE_KEY', '6Lc key with spaces'],
@@ -352,9 +358,9 @@ describe('the embedded APS sandbox runs only where asked for (APS_SANDBOX)', () 
     expect(parseConfig({ ...SECRETS, APS_GATEWAY_URL: GATEWAY, APS_SANDBOX: 'false' }).apsSandbox).toBe(false);
   });
 
-  it('keeps plain http as it was: APS_SANDBOX unset and an empty APS_GATEWAY_URL is the sandbox, defaults allowed', () => {
+  it('keeps the local start as it was: on loopback http, APS_SANDBOX unset and an empty APS_GATEWAY_URL is the sandbox, defaults allowed', () => {
     expect(parseConfig({}).apsSandbox).toBe(true);
-    expect(parseConfig({ PUBLIC_URL: 'http://192.168.1.20:8080' }).apsSandbox).toBe(true);
+    expect(parseConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).apsSandbox).toBe(true);
     expect(parseConfig({ APS_SANDBOX: 'true' }).apsSandbox).toBe(true);
   });
 
@@ -368,6 +374,84 @@ describe('the embedded APS sandbox runs only where asked for (APS_SANDBOX)', () 
     expect(refusal(http)).toMatch(/APS_REQUEST_PHRASE: still the sandbox's development default while APS_GATEWAY_URL names a real gateway/);
     // Over http with the defaults the other secrets are only warned about, as before.
     expect(blamed({ APS_GATEWAY_URL: GATEWAY, APS_REQUEST_PHRASE: SECRETS.APS_REQUEST_PHRASE, APS_RESPONSE_PHRASE: SECRETS.APS_RESPONSE_PHRASE })).toBe('started');
+  });
+});
+
+describe('the sandbox where others can reach it needs APS_SANDBOX=true (RULINGS 27)', () => {
+  const NOT_LOOPBACK = ['http://safar.example.com', 'http://192.168.1.5:8080', 'http://10.0.0.2', 'http://0.0.0.0:8080', 'http://[fe80::1]:8080', 'http://localhost.safar.example', 'http://128.0.0.1'];
+  const LOOPBACK = ['http://localhost:8080', 'http://LOCALHOST:3000/', 'http://127.0.0.1:3000', 'http://127.5.6.7', 'http://127.1:8080', 'http://[::1]:8080'];
+
+  it.each(NOT_LOOPBACK)('PUBLIC_URL=%s with an empty APS_GATEWAY_URL and APS_SANDBOX unset refuses to start, naming APS_GATEWAY_URL', (publicUrl) => {
+    expect(blamed({ PUBLIC_URL: publicUrl })).toEqual(['APS_GATEWAY_URL']);
+    const message = refusal({ PUBLIC_URL: publicUrl });
+    expect(message).toMatch(/APS_GATEWAY_URL: empty while PUBLIC_URL \(.+\) is not a loopback address/);
+    // It says what to do: either fix.
+    expect(message).toContain('APS_SANDBOX=true');
+    expect(message).toContain('set APS_GATEWAY_URL');
+  });
+
+  it.each(LOOPBACK)('PUBLIC_URL=%s runs the sandbox and its demo data with nothing said, as the local start always has', (publicUrl) => {
+    const config = parseConfig({ PUBLIC_URL: publicUrl });
+    expect(config).toMatchObject({ apsSandbox: true, demoData: true });
+    expect(publicSandboxWarning(config)).toBeNull();
+  });
+
+  it('runs the sandbox on a non-loopback PUBLIC_URL, http or https, with APS_SANDBOX=true, and warns that its public test card pays orders', () => {
+    const secrets = {
+      SIGNING_SECRET: 'a-production-secret-0123456789',
+      ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
+      APS_REQUEST_PHRASE: 'a-production-request-phrase',
+      APS_RESPONSE_PHRASE: 'a-production-response-phrase',
+    };
+    for (const publicUrl of ['http://192.168.1.5:8080', 'http://safar.example.com', 'https://staging.safar.example.com']) {
+      const config = parseConfig({ PUBLIC_URL: publicUrl, APS_SANDBOX: 'true', ...secrets });
+      expect(config).toMatchObject({ apsSandbox: true, demoData: true });
+      const warning = publicSandboxWarning(config);
+      expect(warning).toContain(config.publicUrl);
+      expect(warning).toMatch(/public test card pays any order/);
+      expect(warning).toMatch(/demo coupons/);
+    }
+    // Without demo data the warning is about the card alone.
+    const plain = publicSandboxWarning(parseConfig({ PUBLIC_URL: 'http://safar.example.com', APS_SANDBOX: 'true', DEMO_DATA: 'false' }));
+    expect(plain).toMatch(/public test card pays any order/);
+    expect(plain).not.toMatch(/demo coupons/);
+    // A real gateway: no sandbox, nothing to warn about.
+    expect(publicSandboxWarning(parseConfig({ ...secrets, PUBLIC_URL: 'https://safar.example.com', APS_GATEWAY_URL: 'https://checkout.payfort.com/FortAPI/paymentPage' }))).toBeNull();
+  });
+
+  it('isLoopbackUrl reads the host as the URL parser does: localhost, 127.0.0.0/8 and [::1] only', () => {
+    for (const value of [...LOOPBACK, 'https://localhost', 'http://0x7f.0.0.1']) expect(isLoopbackUrl(value)).toBe(true);
+    for (const value of [...NOT_LOOPBACK, 'not a url', '', 'http://[::ffff:127.0.0.1]']) expect(isLoopbackUrl(value)).toBe(false);
+  });
+});
+
+describe('demo data only beside the sandbox (RULINGS 27, DEMO_DATA)', () => {
+  const SECRETS = {
+    SIGNING_SECRET: 'a-production-secret-0123456789',
+    ALTCHA_HMAC_KEY: 'a-production-altcha-key-0123',
+    APS_REQUEST_PHRASE: 'a-production-request-phrase',
+    APS_RESPONSE_PHRASE: 'a-production-response-phrase',
+  };
+  const GATEWAY = 'https://sbcheckout.payfort.com/FortAPI/paymentPage';
+  const PRODUCTION = { ...SECRETS, PUBLIC_URL: 'https://safar.example.com', APS_GATEWAY_URL: GATEWAY };
+
+  it('follows the sandbox when DEMO_DATA is unset: on with the embedded sandbox, off with a real gateway', () => {
+    expect(parseConfig({}).demoData).toBe(true);
+    expect(parseConfig({ ...SECRETS, PUBLIC_URL: 'https://staging.safar.example.com', APS_SANDBOX: 'true' }).demoData).toBe(true);
+    expect(parseConfig(PRODUCTION)).toMatchObject({ apsSandbox: false, demoData: false });
+    expect(parseConfig({ ...SECRETS, APS_GATEWAY_URL: GATEWAY }).demoData).toBe(false);
+  });
+
+  it('takes DEMO_DATA=false beside the sandbox and beside a real gateway, and DEMO_DATA=true beside the sandbox', () => {
+    expect(parseConfig({ DEMO_DATA: 'false' })).toMatchObject({ apsSandbox: true, demoData: false });
+    expect(parseConfig({ DEMO_DATA: 'true' })).toMatchObject({ apsSandbox: true, demoData: true });
+    expect(parseConfig({ ...PRODUCTION, DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('refuses DEMO_DATA=true with a real APS_GATEWAY_URL, over https or http, naming DEMO_DATA alone', () => {
+    expect(blamed({ ...PRODUCTION, DEMO_DATA: 'true' })).toEqual(['DEMO_DATA']);
+    expect(blamed({ ...SECRETS, APS_GATEWAY_URL: GATEWAY, DEMO_DATA: 'true' })).toEqual(['DEMO_DATA']);
+    expect(refusal({ ...PRODUCTION, DEMO_DATA: 'true' })).toMatch(/DEMO_DATA: true while APS_GATEWAY_URL names a real gateway/);
   });
 });
 

@@ -143,6 +143,8 @@ const envSchema = v.object({
   ),
   // Unset, not defaulted: "not said" must differ from "false" (see apsGatewayProblem).
   APS_SANDBOX: v.optional(v.picklist(['true', 'false'], 'APS_SANDBOX must be true or false')),
+  // Unset follows the sandbox (RULINGS 27), so only an explicit true can contradict a real gateway.
+  DEMO_DATA: v.optional(v.picklist(['true', 'false'], 'DEMO_DATA must be true or false')),
 });
 
 /**
@@ -194,9 +196,15 @@ export interface Config {
   apsGatewayUrl: string;
   /**
    * True when the server mounts its sandbox gateway under /sandbox/aps/: APS_GATEWAY_URL empty,
-   * and over https only with an explicit APS_SANDBOX=true (its public test card pays any order).
+   * and, on a PUBLIC_URL that is not loopback (https or not), only with an explicit
+   * APS_SANDBOX=true (its public test card pays any order).
    */
   apsSandbox: boolean;
+  /**
+   * Whether the demo coupons and demo agents are seeded and stay active (RULINGS 27): DEMO_DATA,
+   * or the sandbox when it is unset. Off, a start disables the demo rows the broker left as seeded.
+   */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -248,21 +256,55 @@ function normaliseUrl(value: string): string {
 }
 
 /**
- * What is wrong with the choice of payment gateway, or null. The embedded sandbox accepts a
- * public test card, so where it would take real customers' orders (https) it runs only when
- * asked for by name; a contradiction or no gateway at all is refused rather than guessed at.
+ * Whether a URL's host is this machine only: localhost, 127.0.0.0/8 or [::1], as the URL parser
+ * reads the host (it writes 127.1 or 0x7f.0.0.1 as 127.0.0.1), so no spelling gets round it. Only
+ * there can nobody but the developer reach the embedded sandbox and its public test card.
  */
-function apsGatewayProblem(gatewayUrl: string, sandbox: 'true' | 'false' | undefined, https: boolean): string | null {
+export function isLoopbackUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const host = new URL(value).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * What is wrong with the choice of payment gateway, or null. The embedded sandbox accepts a
+ * public test card, so where others can reach it (any PUBLIC_URL but loopback: https, or plain
+ * http on a LAN address or a domain) it runs only when asked for by name; a contradiction or no
+ * gateway at all is refused rather than guessed at.
+ */
+function apsGatewayProblem(gatewayUrl: string, sandbox: 'true' | 'false' | undefined, publicUrl: string): string | null {
   if (sandbox === 'true' && gatewayUrl !== '') {
     return 'APS_SANDBOX: true, but APS_GATEWAY_URL names a real gateway; set one or the other: leave APS_GATEWAY_URL empty for the embedded sandbox, or unset APS_SANDBOX to post to the gateway';
   }
   if (sandbox === 'false' && gatewayUrl === '') {
     return 'APS_GATEWAY_URL: empty while APS_SANDBOX is false, so there is no payment gateway at all; set APS_GATEWAY_URL to the gateway\'s payment page (e.g. https://checkout.payfort.com/FortAPI/paymentPage), or APS_SANDBOX=true for the embedded sandbox';
   }
-  if (sandbox === undefined && gatewayUrl === '' && https) {
+  if (sandbox === undefined && gatewayUrl === '' && isHttpsUrl(publicUrl)) {
     return 'APS_GATEWAY_URL: empty while PUBLIC_URL is https, which would let the embedded sandbox and its public test card pay real orders; set APS_GATEWAY_URL to the gateway\'s payment page (e.g. https://checkout.payfort.com/FortAPI/paymentPage), or APS_SANDBOX=true if this https deployment is a test one';
   }
+  if (sandbox === undefined && gatewayUrl === '' && !isLoopbackUrl(publicUrl)) {
+    return `APS_GATEWAY_URL: empty while PUBLIC_URL (${publicUrl}) is not a loopback address, which would let anyone who reaches it pay orders with the embedded sandbox's public test card; set APS_GATEWAY_URL to the gateway's payment page (e.g. https://checkout.payfort.com/FortAPI/paymentPage), or APS_SANDBOX=true if this deployment is a test one`;
+  }
   return null;
+}
+
+/** What is wrong with DEMO_DATA, or null: demo coupons and agents never run beside a real gateway (RULINGS 27). */
+function demoDataProblem(demoData: 'true' | 'false' | undefined, gatewayUrl: string): string | null {
+  if (demoData === 'true' && gatewayUrl !== '') {
+    return 'DEMO_DATA: true while APS_GATEWAY_URL names a real gateway, which would let the public demo coupons (FREE100, SAVE25 …) and demo agents take real orders; unset DEMO_DATA, or leave APS_GATEWAY_URL empty for the embedded sandbox';
+  }
+  return null;
+}
+
+/**
+ * The start-up warning when the embedded sandbox runs where others can reach it (APS_SANDBOX=true
+ * on a PUBLIC_URL that is not loopback), or null: its public test card pays any order there, so
+ * such a deployment must never take real customers.
+ */
+export function publicSandboxWarning(config: Pick<Config, 'apsSandbox' | 'publicUrl' | 'demoData'>): string | null {
+  if (!config.apsSandbox || isLoopbackUrl(config.publicUrl)) return null;
+  const demo = config.demoData ? ', and the demo coupons (FREE100 makes a plan free) and demo agents are active' : '';
+  return `APS_SANDBOX is true on ${config.publicUrl}: the embedded sandbox gateway takes the payments, so its public test card pays any order${demo}. Take no real customers here; set APS_GATEWAY_URL for real payments.`;
 }
 
 /** The APS phrases: the ones a real gateway must never be signed with at their demo values. */
@@ -288,6 +330,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const publicUrl = normaliseUrl(out.PUBLIC_URL ?? `http://localhost:${out.PORT}`);
   const gatewayUrl = out.APS_GATEWAY_URL === '' ? '' : new URL(out.APS_GATEWAY_URL).href;
   const https = isHttpsUrl(publicUrl);
+  const sandbox = gatewayUrl === '';
   const config: Config = {
     port: out.PORT,
     host: out.HOST,
@@ -325,7 +368,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     apsShaType: out.APS_SHA_TYPE === 'SHA-512' ? 'sha512' : 'sha256',
     // The gateway URL as the parser writes it: the form action the browser posts to either way.
     apsGatewayUrl: gatewayUrl === '' ? `${publicUrl}${APS_SANDBOX_PAYMENT_PAGE_PATH}` : gatewayUrl,
-    apsSandbox: gatewayUrl === '',
+    apsSandbox: sandbox,
+    demoData: out.DEMO_DATA === undefined ? sandbox : out.DEMO_DATA === 'true',
   };
   const problems: string[] = [];
   for (const variable of secretsAtDevelopmentDefault(config)) {
@@ -344,8 +388,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       }
     }
   }
-  const gatewayProblem = apsGatewayProblem(gatewayUrl, out.APS_SANDBOX, https);
+  const gatewayProblem = apsGatewayProblem(gatewayUrl, out.APS_SANDBOX, publicUrl);
   if (gatewayProblem) problems.push(gatewayProblem);
+  const demoProblem = demoDataProblem(out.DEMO_DATA, gatewayUrl);
+  if (demoProblem) problems.push(demoProblem);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration\n  ${problems.join('\n  ')}`);
   return config;
 }

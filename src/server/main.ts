@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { developmentSecretWarnings, parseConfigOrExit } from './config';
+import { developmentSecretWarnings, parseConfigOrExit, publicSandboxWarning } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { serverAdmin } from './admin/admin-access';
-import { seedDatabase } from './db/seed';
+import { disableDemoData, seedDatabase } from './db/seed';
 import { REFERENCE_CHECK_MS } from './reference/reference-data';
 
 /** How long a SIGTERM waits for in-flight requests before it cuts them. */
@@ -18,9 +18,19 @@ async function main() {
   const config = parseConfigOrExit(process.env);
   // Once per secret still at its development default (issue 7 row 6); over https parseConfig refuses them.
   for (const warning of developmentSecretWarnings(config)) console.warn(warning);
+  // A sandbox others can reach (APS_SANDBOX=true, PUBLIC_URL not loopback) is allowed, never quiet.
+  const sandboxWarning = publicSandboxWarning(config);
+  if (sandboxWarning) console.warn(sandboxWarning);
 
   const database = await openConfiguredDatabase(config);
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { demoData: config.demoData });
+  if (!config.demoData) {
+    // A database seeded by an earlier sandbox start still holds FREE100 and the rest (RULINGS 27).
+    const disabled = await disableDemoData(database.db);
+    if (disabled.coupons.length > 0 || disabled.agents.length > 0) {
+      console.log(JSON.stringify({ event: 'demo_data_disabled', coupons: disabled.coupons, agents: disabled.agents }));
+    }
+  }
 
   // On embedded PGlite the broker CLI runs its commands through this server (issue 18 item 2).
   const admin = serverAdmin(config, database);

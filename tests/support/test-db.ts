@@ -32,7 +32,8 @@ function seededTemplate(): Promise<Blob> {
     const file = path.join(os.tmpdir(), `safar-test-db-${templateKey()}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const database = await openDatabase({ memory: true });
-    await seedDatabase(database.db);
+    // Test apps run the embedded sandbox (testConfig), where the demo coupons and agents belong.
+    await seedDatabase(database.db, { demoData: true });
     const dump = await database.dump!();
     await database.close();
     const bytes = Buffer.from(await dump.arrayBuffer());
@@ -90,7 +91,7 @@ function postgresTemplateName(): Promise<string> {
         await client.query(`create database ${building}`);
         const database = await openDatabase({ url: urlOf(building) });
         try {
-          await seedDatabase(database.db);
+          await seedDatabase(database.db, { demoData: true });
         } finally {
           await database.close();
         }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import iso from 'i18n-iso-countries';
 import enNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import arNames from 'i18n-iso-countries/langs/ar.json' with { type: 'json' };
@@ -23,11 +23,20 @@ export function countryRows(): (typeof t.countries.$inferInsert)[] {
   });
 }
 
+/** What seedDatabase inserts beside the reference data. */
+export interface SeedOptions {
+  /**
+   * The demo coupons and demo agents (RULINGS 27: only where the embedded sandbox gateway runs).
+   * Off unless asked for, so a caller that forgets cannot put FREE100 in front of a real gateway.
+   */
+  demoData?: boolean;
+}
+
 /**
  * Inserts reference data that is missing. Country names follow the data package (updated on
  * each start); everything else the broker may have edited is left alone.
  */
-export async function seedDatabase(db: Db): Promise<void> {
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<void> {
   const rows = countryRows();
   // Only the countries that are new or whose names or code changed are written: rewriting all 249
   // on every start was most of what seeding an existing database cost (issue 19 part 4).
@@ -85,12 +94,14 @@ export async function seedDatabase(db: Db): Promise<void> {
 
   await seedCatalogue(db);
 
-  await db.insert(t.agents).values(AGENTS).onConflictDoNothing();
-  // By code only: a demo coupon the broker disabled or changed is left as it is.
-  await db
-    .insert(t.coupons)
-    .values(DEMO_COUPONS.map((coupon) => ({ ...coupon })))
-    .onConflictDoNothing({ target: t.coupons.code });
+  if (options.demoData) {
+    await db.insert(t.agents).values(AGENTS).onConflictDoNothing();
+    // By code only: a demo coupon the broker disabled or changed is left as it is.
+    await db
+      .insert(t.coupons)
+      .values(DEMO_COUPONS.map((coupon) => ({ ...coupon })))
+      .onConflictDoNothing({ target: t.coupons.code });
+  }
 
   const { en, ar, ...shared } = COMPANY_INFO;
   await db
@@ -100,4 +111,60 @@ export async function seedDatabase(db: Db): Promise<void> {
       { lang: 'ar', ...shared, ...ar },
     ])
     .onConflictDoNothing();
+}
+
+/** The demo coupons and agents one start disabled: codes and ids, sorted. */
+export interface DisabledDemoData {
+  coupons: string[];
+  agents: number[];
+}
+
+/**
+ * Disables (active = false) every demo coupon and demo agent that still has exactly what the seed
+ * gave it, for a start without demo data (RULINGS 27: a database seeded by a sandbox start, then
+ * started against a real gateway). A row the broker changed in any seeded column, or disabled
+ * already, is theirs and left alone; a coupon's uses are the customers', not an edit. Answers
+ * what it disabled, so the start can say so. Pending orders with a disabled coupon lapse at the
+ * payments page and the gateway's notice (order-state.ts lapseOf), as after `coupons disable`.
+ */
+export async function disableDemoData(db: Db): Promise<DisabledDemoData> {
+  return db.transaction(async (tx) => {
+    const coupons = await tx
+      .update(t.coupons)
+      .set({ active: false })
+      .where(
+        and(
+          eq(t.coupons.active, true),
+          or(
+            ...DEMO_COUPONS.map((coupon) =>
+              and(
+                eq(t.coupons.code, coupon.code),
+                eq(t.coupons.discountType, coupon.discountType),
+                eq(t.coupons.discountValue, coupon.discountValue),
+                eq(t.coupons.validFrom, coupon.validFrom),
+                eq(t.coupons.validTo, coupon.validTo),
+                // A seeded null must match SQL null, which `=` never does.
+                coupon.usageLimit === null ? isNull(t.coupons.usageLimit) : eq(t.coupons.usageLimit, coupon.usageLimit),
+                coupon.providerId === null ? isNull(t.coupons.providerId) : eq(t.coupons.providerId, coupon.providerId),
+              ),
+            ),
+          ),
+        ),
+      )
+      .returning({ code: t.coupons.code });
+    const agents = await tx
+      .update(t.agents)
+      .set({ active: false })
+      .where(
+        and(
+          eq(t.agents.active, true),
+          or(...AGENTS.map((agent) => and(eq(t.agents.id, agent.id), eq(t.agents.name, agent.name), eq(t.agents.email, agent.email)))),
+        ),
+      )
+      .returning({ id: t.agents.id });
+    return {
+      coupons: coupons.map((row) => row.code).sort(),
+      agents: agents.map((row) => row.id).sort((a, b) => a - b),
+    };
+  });
 }
