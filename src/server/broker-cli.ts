@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { todayIso } from '../contract/dates';
 import { listOpenCallBacks, type CallBackListItem } from './call-backs/call-back-store';
 import { parseConfigOrExit, type Config } from './config';
+import { OWNER_ONLY_UMASK } from './data-dir-modes';
 import { embeddedDataDir, openConfiguredDatabase, type Db } from './db/client';
 import { embeddedDatabaseUse } from './db/embedded-owner';
 import { backupThroughServer, brokerThroughServer } from './admin/admin-client';
@@ -21,6 +22,7 @@ import {
   listCoupons,
   type AddCouponOptions,
 } from './orders/coupon-admin';
+import { listRefunds, type RefundListItem } from './orders/refunds';
 import { textTable } from './text-table';
 
 /**
@@ -32,6 +34,7 @@ import { textTable } from './text-table';
  *   npm run broker -- coupons disable CODE
  *   npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]
  *        orders newest first: state, amount, coupon, policy number and whether it was mailed
+ *   npm run broker -- refunds [--json]      every capture that buys nothing, to give back
  *   npm run broker -- mail [--status pending|sent|failed] [--json]
  *        the outbox newest first (mail and the APS sandbox's feedback): kind, policy/order, to,
  *        status, attempts, last error (e.g. HTTP 500), created, sent
@@ -54,6 +57,8 @@ export const USAGE = [
   '  npm run broker -- coupons disable CODE',
   '  npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]',
   '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
+  '  npm run broker -- refunds [--json]',
+  '      every payment the gateway took that buys nothing (a second payment, a changed order): reference, fort_id, amount, why',
   '  npm run broker -- mail [--status pending|sent|failed] [--json]',
   '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
   '  npm run broker -- mail resend POLICY_NUMBER',
@@ -72,6 +77,7 @@ export const USAGE = [
 export type BrokerCommand =
   | { kind: 'call-backs'; json: boolean }
   | { kind: 'coupons'; json: boolean }
+  | { kind: 'refunds'; json: boolean }
   | { kind: 'coupons-add'; options: AddCouponOptions }
   | { kind: 'coupons-disable'; code: string }
   | { kind: 'orders'; json: boolean; status: OrderStatus | null }
@@ -142,10 +148,11 @@ function addOptions(args: string[]): AddCouponOptions | string {
 /** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
 export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
   const [command, ...rest] = argv;
-  const onlyJson = (kind: 'call-backs' | 'coupons' | 'settings'): BrokerCommand | string =>
+  const onlyJson = (kind: 'call-backs' | 'coupons' | 'refunds' | 'settings'): BrokerCommand | string =>
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return onlyJson('call-backs');
   if (command === 'orders') return ordersCommand(rest);
+  if (command === 'refunds') return onlyJson('refunds');
   if (command === 'mail') return mailCommand(rest);
   if (command === 'settings') {
     if (rest[0] !== 'set') return onlyJson('settings');
@@ -200,6 +207,11 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       case 'orders': {
         const items = await listOrders(db, command.status);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatOrders(items));
+        return 0;
+      }
+      case 'refunds': {
+        const items = await listRefunds(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatRefunds(items));
         return 0;
       }
       case 'mail': {
@@ -334,6 +346,22 @@ export function formatOrders(items: readonly OrderListItem[]): string {
   return textTable(header, rows);
 }
 
+/** The refunds due as an aligned text table (or a one-line note when there are none). */
+export function formatRefunds(items: readonly RefundListItem[]): string {
+  if (items.length === 0) return 'No refunds due.';
+  const header = ['reference', 'fort_id', 'amount', 'why', 'recorded', 'order', 'policy'];
+  const rows = items.map((item) => [
+    item.merchant_reference,
+    item.fort_id || '—',
+    centsText(item.amount_cents),
+    item.reason,
+    item.recorded,
+    item.order_status,
+    item.policy_number ?? '—',
+  ]);
+  return textTable(header, rows);
+}
+
 /** What backup and restore say with DATABASE_URL: PostgreSQL has its own tools. */
 export const POSTGRES_BACKUP_TEXT = [
   'backup and restore are for the embedded database. With DATABASE_URL, use PostgreSQL\'s own tools:',
@@ -360,15 +388,20 @@ async function fileCommandDirect(config: Config, command: FileCommand): Promise<
       return 1;
     }
   }
-  const database = await openConfiguredDatabase(config);
-  try {
-    writeFileAtomically(command.file, await dumpEmbeddedDatabase(database));
-  } finally {
-    await database.close();
-  }
+  await writeFileAtomically(command.file, async () => {
+    const database = await openConfiguredDatabase(config);
+    try {
+      return await dumpEmbeddedDatabase(database);
+    } finally {
+      await database.close();
+    }
+  });
   console.log(`Backed up ${dir} to ${command.file} (${sizeText(command.file)}).`);
   return 0;
 }
+
+/** The admin endpoint did not hand over a backup; the message says why. */
+class EndpointRefusal extends Error {}
 
 /**
  * A command while the server `pid` holds the embedded database: run by that server through its
@@ -388,9 +421,16 @@ async function throughServer(config: Config, pid: number, command: BrokerCommand
   };
   if (!entry || entry.pid !== pid) return refuse(`${adminFileOf(config.dataDir)} does not name it (it may still be starting)`);
   if (command.kind === 'backup') {
-    const answer = await backupThroughServer(entry);
-    if (!answer.ok) return refuse(`its admin endpoint ${answer.reason}`);
-    writeFileAtomically(command.file, answer.value);
+    try {
+      await writeFileAtomically(command.file, async () => {
+        const answer = await backupThroughServer(entry);
+        if (!answer.ok) throw new EndpointRefusal(answer.reason);
+        return answer.value;
+      });
+    } catch (error) {
+      if (!(error instanceof EndpointRefusal)) throw error;
+      return refuse(`its admin endpoint ${error.message}`);
+    }
     console.log(`Backed up ${dir} to ${command.file} (${sizeText(command.file)}), through the running server (pid ${pid}).`);
     return 0;
   }
@@ -401,6 +441,8 @@ async function throughServer(config: Config, pid: number, command: BrokerCommand
 }
 
 async function main(argv: string[]): Promise<number> {
+  // What a backup, a restore or an admin file creates is the owner's alone, as the server's (data-dir-modes.ts).
+  process.umask(OWNER_ONLY_UMASK);
   const command = parseBrokerArgs(argv);
   if (typeof command === 'string') {
     console.error(`${command}\n\n${USAGE}`);

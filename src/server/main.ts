@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { developmentSecretWarnings, parseConfigOrExit, publicSandboxWarning } from './config';
 import { openConfiguredDatabase } from './db/client';
+import { OWNER_ONLY_UMASK, tightenDataDirModes } from './data-dir-modes';
 import { serverAdmin } from './admin/admin-access';
 import { disableDemoData, seedDatabase } from './db/seed';
 import { REFERENCE_CHECK_MS } from './reference/reference-data';
@@ -15,12 +16,20 @@ const DRAIN_TIMEOUT_MS = 10_000;
 /** Starts Safar: validates configuration, migrates and seeds the database, then serves. */
 async function main() {
   const startedAt = performance.now();
+  // Before anything is written: what this process, PGlite's thread and initdb's child create is
+  // the owner's alone (issue 33 part 4).
+  process.umask(OWNER_ONLY_UMASK);
   const config = parseConfigOrExit(process.env);
   // Once per secret still at its development default (issue 7 row 6); over https parseConfig refuses them.
   for (const warning of developmentSecretWarnings(config)) console.warn(warning);
   // A sandbox others can reach (APS_SANDBOX=true, PUBLIC_URL not loopback) is allowed, never quiet.
   const sandboxWarning = publicSandboxWarning(config);
   if (sandboxWarning) console.warn(sandboxWarning);
+
+  // What an older version or a copied data directory left readable to others, before the database
+  // opens it; with DATABASE_URL too, since the outbox's e-mails live there.
+  const tightened = tightenDataDirModes(config.dataDir);
+  if (tightened.directories + tightened.files > 0) console.log(JSON.stringify({ event: 'data_dir_modes_tightened', ...tightened }));
 
   const database = await openConfiguredDatabase(config);
   await seedDatabase(database.db, { demoData: config.demoData });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { DumpError, readDumpFile } from '../../src/server/admin/embedded-backup'
 import { openDatabase } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/db/seed';
 import { addCoupon, listCoupons } from '../../src/server/orders/coupon-admin';
+import { notOwnerOnly } from '../support/owner-only';
 import { runBroker } from './broker-cli-process';
 
 /**
@@ -82,6 +83,26 @@ describe('backup', () => {
     },
     SLOW,
   );
+
+  it(
+    'refuses a symbolic link planted at FILE.partial (issue 33 part 4): exit 1 naming it, the link and the file it points to untouched, no FILE written',
+    async () => {
+      const file = path.join(root, 'planted.tar.gz');
+      const victim = path.join(root, 'victim.txt');
+      writeFileSync(victim, 'not to be overwritten\n');
+      symlinkSync(victim, `${file}.partial`);
+
+      const result = await runBroker(dataDir, ['backup', file]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`${file}.partial is a symbolic link: refused, nothing was written`);
+      expect(readFileSync(victim, 'utf8')).toBe('not to be overwritten\n');
+      expect(lstatSync(`${file}.partial`).isSymbolicLink()).toBe(true);
+      expect(readlinkSync(`${file}.partial`)).toBe(victim);
+      expect(existsSync(file)).toBe(false);
+    },
+    SLOW,
+  );
 });
 
 describe('restore refuses a file that is not a usable backup, and leaves the data as it was', () => {
@@ -149,6 +170,8 @@ describe('restore', () => {
       expect(kept).toHaveLength(1);
       expect(result.stdout).toContain(`Restored ${pglite} from ${backup}. The data it replaced is kept in ${path.join(dataDir, kept[0]!)}`);
 
+      // Unpacked by PGlite, which sets modes the umask does not cover: still owner-only once in place.
+      expect(notOwnerOnly(pglite)).toEqual([]);
       const codes = await couponCodes();
       expect(codes).toContain('BEFOREBACKUP');
       expect(codes).not.toContain('AFTERBACKUP');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -344,6 +344,23 @@ describe('the share-page mail an agent sends is an outbox row too', () => {
       expect(await first.db.select().from(t.outbox).where(eq(t.outbox.id, queued[0]!.id))).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
     } finally {
       await first.close();
+    }
+  });
+});
+
+describe('the outbox folder keeps e-mails private (issue 33 part 4)', () => {
+  it('the file transport creates the outbox folder 0700 and each policy .eml 0600, whatever the umask (this process runs under 022)', async () => {
+    const outboxDir = path.join(mkdtempSync(path.join(tmpdir(), 'safar-private-outbox-')), 'outbox');
+    const target = await createPaymentTestApp({ ...idle, config: testConfig({ outboxDir }) });
+    try {
+      const policy = await pay(target, await pendingOrder(target));
+      expect(await target.app.mailWorker.drain()).toBe(1);
+      const files = emlWith(outboxDir, policy.policyNumber);
+      expect(files).toHaveLength(1);
+      expect((statSync(path.join(outboxDir, files[0]!)).mode & 0o777).toString(8)).toBe('600');
+      expect((statSync(outboxDir).mode & 0o777).toString(8)).toBe('700');
+    } finally {
+      await target.close();
     }
   });
 });

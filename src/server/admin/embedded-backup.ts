@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
+import { tightenDataDirModes } from '../data-dir-modes';
 
 /**
  * Backup and restore of the embedded PGlite database (issue 18 item 8): a backup is the data
@@ -28,13 +29,61 @@ export async function dumpEmbeddedDatabase(database: Database): Promise<Buffer> 
   return gzipAsync(tar);
 }
 
-/** Writes `bytes` to `file` whole or not at all: FILE.partial first, renamed once complete. */
-export function writeFileAtomically(file: string, bytes: Uint8Array): void {
-  const partial = `${file}.partial`;
+/** FILE.partial was there before the backup began: refused, and left as it was. */
+export class PartialFileError extends Error {}
+
+/** Whether anything, a dangling link included, has this name (existsSync follows links). */
+const taken = (file: string) => {
   try {
-    writeFileSync(partial, bytes, { mode: 0o600 });
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Why an existing FILE.partial is refused, for the broker. */
+function partialRefusal(file: string, partial: string): string {
+  let link = false;
+  try {
+    link = lstatSync(partial).isSymbolicLink();
+  } catch {
+    // Gone since the open failed: the general sentence below still holds.
+  }
+  return link
+    ? `${partial} is a symbolic link: refused, nothing was written (a link there would make the backup overwrite whatever it points to). Remove the link and run the backup again.`
+    : `${partial} exists already: another backup to ${file} may be running, or one was cut short. Nothing was written; if no backup is running, delete it and run the backup again.`;
+}
+
+/**
+ * Writes the bytes `produce` answers to `file` whole or not at all (issue 33 part 4): into
+ * FILE.partial, created exclusively and never through a link (O_EXCL | O_NOFOLLOW, mode 0600),
+ * then renamed over FILE, which replaces a link at FILE itself, never what it points to. The
+ * partial is created before `produce` runs, so a refusal costs no dump. A FILE.partial that is
+ * there already is refused (PartialFileError) and left alone, whatever it is: a link may have been
+ * planted to make the backup overwrite its target, and a file may be another backup to FILE still
+ * being written: removing it would let that backup's rename put this one's half-written file in place.
+ */
+export async function writeFileAtomically(file: string, produce: () => Promise<Uint8Array>): Promise<void> {
+  const partial = `${file}.partial`;
+  let fd: number;
+  try {
+    fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new PartialFileError(partialRefusal(file, partial));
+    throw error;
+  }
+  try {
+    try {
+      writeFileSync(fd, await produce());
+      // On disk before the rename: a crash just after it must not leave FILE empty.
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(partial, file);
   } catch (error) {
+    // Only ever the file this call created: a refused partial never reaches here.
     rmSync(partial, { force: true });
     throw error;
   }
@@ -116,7 +165,7 @@ export async function restoreEmbeddedDatabase(pgliteDir: string, file: string, n
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   const staging = `${pgliteDir}.restoring-${stamp}`;
   const previous = `${pgliteDir}.before-restore-${stamp}`;
-  if (existsSync(staging) || existsSync(previous)) throw new Error(`${staging} or ${previous} exists already: run the restore again in a moment.`);
+  if (taken(staging) || taken(previous)) throw new Error(`${staging} or ${previous} exists already: run the restore again in a moment.`);
   try {
     try {
       const client = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }) });
@@ -127,6 +176,8 @@ export async function restoreEmbeddedDatabase(pgliteDir: string, file: string, n
     } catch (error) {
       throw new DumpError(`${file} does not open as a database (${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}).`);
     }
+    // Unpacked by PGlite in this thread, whose chmods ignore the umask: owner-only before it is swapped in.
+    tightenDataDirModes(staging);
     const hadCurrent = existsSync(pgliteDir);
     if (hadCurrent) renameSync(pgliteDir, previous);
     try {

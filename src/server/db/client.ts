@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { backfillOrderContracts } from '../orders/order-contract';
+import { tightenDataDirModes } from '../data-dir-modes';
 import { claimEmbeddedDatabase } from './embedded-owner';
 import { PgliteThread } from './pglite-thread';
 
@@ -72,8 +73,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * while open, for the broker CLI (embedded-owner.ts).
  */
 async function openEmbeddedDirectory(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initEmbeddedDirectory(dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await initEmbeddedDirectory(dataDir);
+    // initdb's PGlite chmods its files 0666 whatever the umask (pglite-worker.ts masks that in the
+    // server's own thread, not in this child): owner-only before anything else opens them.
+    tightenDataDirModes(dataDir);
+  }
   const thread = await PgliteThread.open({ dataDir, settings: EMBEDDED_SETTINGS });
   const release = claimEmbeddedDatabase(dataDir);
   try {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -71,7 +71,13 @@ export function embeddedDatabaseUse(pgliteDir: string, options: OwnerCheckOption
 export function claimEmbeddedDatabase(pgliteDir: string, pid = process.pid): () => void {
   const file = ownerFileOf(pgliteDir);
   try {
-    writeFileSync(file, `${pid}\n`);
+    // Owner-only like all of DATA_DIR, and never written through a link planted at its name.
+    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600);
+    try {
+      writeFileSync(fd, `${pid}\n`);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return () => {};
   }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './pglite-protocol';
@@ -12,6 +13,21 @@ import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './pglite-prot
 
 const port = parentPort!;
 const options = workerData as PgliteWorkerData;
+
+/**
+ * PGlite's file system (Emscripten's NODEFS) gives each file it creates the mode PostgreSQL asked
+ * for with chmod, which the umask does not cover: under umask 077 pg_internal.init still came out
+ * 0644, and initdb's files 0666 (issue 33 part 4). Masked here, in the database's own thread,
+ * every mode PGlite sets honours the process umask, as a created file's does; main.ts and the
+ * broker CLI set it to 077, so DATA_DIR stays owner-only while the server runs.
+ */
+function honourUmask() {
+  const mask = process.umask();
+  const masked = (mode: fs.Mode) => (typeof mode === 'number' ? mode & ~mask : mode);
+  const { chmodSync, fchmodSync } = fs;
+  fs.chmodSync = (target, mode) => chmodSync(target, masked(mode));
+  fs.fchmodSync = (fd, mode) => fchmodSync(fd, masked(mode));
+}
 
 /**
  * drizzle-orm/pglite asks for dates, timestamps and intervals as text (its own mapping reads
@@ -52,6 +68,7 @@ function errorFields(error: unknown): Record<string, unknown> {
 const plainResult = (result: Results<unknown>) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
 
 async function start() {
+  honourUmask();
   const { PGlite, types } = (await import(options.pglite)) as typeof import('@electric-sql/pglite');
   const parsers = drizzleParsers(types);
   const db = await PGlite.create({

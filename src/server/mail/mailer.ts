@@ -117,9 +117,11 @@ export function createMailer(db: Db, config: MailConfig, now: () => number = Dat
  * no reader and no later attempt ever sees half a message.
  */
 async function writeOnce(file: string, bytes: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  // Owner-only whatever the umask (issue 33 part 4): a policy e-mail carries the travellers'
+  // names, birth dates and passports, and not every caller runs under main.ts's umask.
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const aside = `${file}.${randomUUID()}.partial`;
-  await writeFile(aside, bytes, { flag: 'wx' });
+  await writeFile(aside, bytes, { flag: 'wx', mode: 0o600 });
   try {
     await link(aside, file);
   } catch (error) {
