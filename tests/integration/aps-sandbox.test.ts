@@ -231,17 +231,115 @@ describe('the answer', () => {
     expect(feedbackFor(order.merchantReference)).toHaveLength(1);
   });
 
-  it('each Pay on the payments page opens a session of its own: a new transaction with a new fort_id', async () => {
+  it('the card form posted twice at the same moment (a double click card.js did not stop): one answer, one transaction, one feedback', async () => {
     const { order } = await pendingOrder(app);
-    // Pay pressed twice (two tabs): two sessions.
-    const first = await openCardPage(order);
-    const second = await openCardPage(order);
-    expect(second.location).not.toBe(first.location);
-    const firstAnswer = returnForm(await submitCard(first.form, OTHER_CARD)).fields.fort_id;
+    const { form } = await openCardPage(order);
+    const [first, second] = await Promise.all([
+      postForm(app, form.action, { ...TEST_CARD, action: 'pay' }),
+      postForm(app, form.action, { ...OTHER_CARD, action: 'pay' }),
+    ]);
+    const answers = await Promise.all([followSeeOther(first), followSeeOther(second)]);
+    expect(answers.map((answer) => answer.location)).toEqual([form.action, form.action]);
+    const [one, other] = answers.map((answer) => returnForm(answer.html).fields);
+    expect(other).toEqual(one);
     await answeredFeedback(order.merchantReference);
-    const secondAnswer = returnForm(await submitCard(second.form, OTHER_CARD)).fields.fort_id;
-    await vi.waitFor(() => expect(feedbackFor(order.merchantReference).filter((call) => call.status !== undefined)).toHaveLength(2));
-    expect(firstAnswer).not.toBe(secondAnswer);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(feedbackFor(order.merchantReference)).toHaveLength(1);
+    const queued = await app.db.select().from(t.outbox).where(eq(t.outbox.queue, 'aps-feedback'));
+    expect(queued.filter((row) => (row.payload as { fields: Record<string, string> }).fields.merchant_reference === order.merchantReference)).toHaveLength(1);
+  });
+});
+
+/** Successes the merchant applied for a reference (payment_results with status 14). */
+const successesOf = async (reference: string) =>
+  (await app.db.select().from(t.paymentResults).where(eq(t.paymentResults.merchantReference, reference))).filter((row) => row.status === '14');
+/** Sessions the sandbox opened for a reference's PURCHASE (refusals keep no request). */
+const sessionsOf = async (reference: string) =>
+  (await app.db.select().from(t.apsSandboxSessions)).filter((session) => session.request.merchant_reference === reference);
+
+/** A refusal of a second PURCHASE: back to return_url, status 00 / 00007, signed, no transaction. */
+function expectDuplicateRefusal(html: string, reference: string, returnUrl: string | undefined): PageForm {
+  expect(html).toContain(message('sandbox_return_duplicate', 'en'));
+  expect(html).toContain(message('sandbox_return_duplicate_text', 'en'));
+  expect(html).not.toContain('id="aps-card"');
+  const back = returnForm(html);
+  expect(back.action).toBe(returnUrl);
+  expect(back.fields).toMatchObject({ status: '00', response_code: '00007', response_message: 'Duplicate order number', merchant_reference: reference });
+  expect(back.fields).not.toHaveProperty('fort_id');
+  expect(verifyApsSignature(back.fields, config.apsResponsePhrase)).toBe(true);
+  return back;
+}
+
+describe('one PURCHASE per merchant reference, as APS (issue 33 item 3)', () => {
+  it('a second tab posts the same Pay form while the first card page is open: refused 00007 back to return_url; the first session still pays, once', async () => {
+    const { order } = await pendingOrder(app);
+    const first = await openCardPage(order);
+    // The second tab: the same page, the same signed form.
+    const second = await followSeeOther(await postForm(app, config.apsGatewayUrl, first.request));
+    const refusal = expectDuplicateRefusal(second.html, order.merchantReference, first.request.return_url);
+    // The browser hands the refusal to the merchant; nothing is charged and no feedback goes out for it.
+    expect((await postForm(app, refusal.action, refusal.fields)).status).toBe(303);
+    expect(feedbackFor(order.merchantReference)).toEqual([]);
+
+    const paidForm = returnForm(await submitCard(first.form, TEST_CARD));
+    const paid = paidForm.fields;
+    expect((await postForm(app, paidForm.action, paid)).status).toBe(303);
+    await answeredFeedback(order.merchantReference);
+    expect(await orderRow(app, order.merchantReference)).toMatchObject({ status: 'paid', fortId: paid.fort_id });
+    expect((await successesOf(order.merchantReference)).map((row) => row.fortId)).toEqual([paid.fort_id]);
+    expect(await sessionsOf(order.merchantReference)).toHaveLength(1);
+    expect(await app.db.select().from(t.policies).where(eq(t.policies.orderId, order.id))).toHaveLength(1);
+  });
+
+  it.each([
+    ['declined', OTHER_CARD, 'failed'],
+    ['paid', TEST_CARD, 'paid'],
+  ] as const)('after its payment was %s, the same Pay form posted again (Back, a kept page) is refused 00007: no card page, no second transaction', async (_outcome, card, status) => {
+    const { order } = await pendingOrder(app);
+    const { form, request } = await openCardPage(order);
+    const answered = returnForm(await submitCard(form, card));
+    const answer = answered.fields;
+    expect((await postForm(app, answered.action, answer)).status).toBe(303);
+    await answeredFeedback(order.merchantReference);
+    const settled = await orderRow(app, order.merchantReference);
+    expect(settled).toMatchObject({ status, fortId: answer.fort_id });
+
+    const again = await followSeeOther(await postForm(app, config.apsGatewayUrl, request));
+    const refusal = expectDuplicateRefusal(again.html, order.merchantReference, request.return_url);
+    expect((await postForm(app, refusal.action, refusal.fields)).status).toBe(303);
+    expect(await orderRow(app, order.merchantReference)).toMatchObject({ status, fortId: answer.fort_id });
+    expect(await successesOf(order.merchantReference)).toHaveLength(status === 'paid' ? 1 : 0);
+    expect(await sessionsOf(order.merchantReference)).toHaveLength(1);
+    expect(feedbackFor(order.merchantReference)).toHaveLength(1);
+  });
+
+  it('two posts of one Pay form at the same moment (a double click without script): one card page, one refusal', async () => {
+    const { order } = await pendingOrder(app);
+    const pay = onlyForm(await htmlOf(await app.app.request(`/pay/${order.merchantReference}`), 200));
+    const pages = await Promise.all([postForm(app, pay.action, pay.fields), postForm(app, pay.action, pay.fields)].map(async (res) => (await followSeeOther(await res)).html));
+    const cardPages = pages.filter((html) => html.includes('id="aps-card"'));
+    expect(cardPages).toHaveLength(1);
+    expectDuplicateRefusal(pages.find((html) => !html.includes('id="aps-card"'))!, order.merchantReference, pay.fields.return_url);
+    expect(await sessionsOf(order.merchantReference)).toHaveLength(1);
+    expect(await app.db.select().from(t.apsSandboxReferences).where(eq(t.apsSandboxReferences.merchantReference, order.merchantReference))).toHaveLength(1);
+  });
+
+  it('a request the sandbox refuses for what it is (tampered) does not use the reference up: the genuine form then opens the card page', async () => {
+    const { order } = await pendingOrder(app);
+    const { html } = await postPurchase(order, (fields) => ({ ...fields, amount: '100' }));
+    expect(returnForm(html).fields).toMatchObject({ response_code: '00008' });
+    const { form } = await openCardPage(order);
+    expect(form.id).toBe('aps-card');
+  });
+
+  it('the reference outlives its session: a day later, when the session is pruned, the form is still refused', async () => {
+    const { order } = await pendingOrder(app);
+    const { request, location } = await openCardPage(order);
+    const id = location.split('/').at(-1)!;
+    await app.db.update(t.apsSandboxSessions).set({ createdAt: new Date(FIXED_NOW - 25 * 60 * 60 * 1000) }).where(eq(t.apsSandboxSessions.id, id));
+    const again = await followSeeOther(await postForm(app, config.apsGatewayUrl, request));
+    expect(await app.db.select().from(t.apsSandboxSessions).where(eq(t.apsSandboxSessions.id, id))).toEqual([]);
+    expectDuplicateRefusal(again.html, order.merchantReference, request.return_url);
   });
 });
 
@@ -327,6 +425,9 @@ describe('requests the sandbox refuses', () => {
     expect(script).toContain("getElementById('aps-card')");
     expect(script).toContain(`'${BACKGROUND_POST_HEADER}': '1'`);
     expect(script).toContain('location.replace(next)');
+    // Issue 33 item 3: a card page restored from the back/forward cache (no-store does not keep it out) is reloaded.
+    expect(script).toContain("window.addEventListener('pageshow'");
+    expect(script).toContain('if (event.persisted) location.reload();');
     const { order } = await pendingOrder(app);
     const { html, form } = await openCardPage(order);
     expect(form.id).toBe('aps-card');

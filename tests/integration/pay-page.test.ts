@@ -10,6 +10,7 @@ import * as t from '../../src/server/db/schema';
 import { message } from '../../src/server/http/messages';
 import { verifyApsSignature } from '../../src/server/payments/aps-signature';
 import { ORDER_HOLD_MS } from '../../src/server/orders/order-state';
+import { PAY_PAGE_SCRIPT_PATH } from '../../src/server/payments/pay-page';
 import { purchaseFields } from '../../src/server/payments/purchase-fields';
 import { testConfig, writeBuiltPages } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
@@ -45,6 +46,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => Promise.resolve(app.app.request(url, { headers }));
+/** The script elements of a page: only the payments page's own file may be one (issue 33 item 3). */
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi);
+const PAY_SCRIPT_TAGS = [`<script src="${PAY_PAGE_SCRIPT_PATH}" defer>`];
 const insurer1000 = async () => (await app.db.select().from(t.insurers).where(eq(t.insurers.id, 1000)))[0]!;
 const setOrder = (order: OrderRow, values: Partial<OrderRow>) => app.db.update(t.orders).set(values).where(eq(t.orders.id, order.id));
 
@@ -117,14 +121,15 @@ describe('a pending order', () => {
     expect(verifyApsSignature(form.fields, config.apsRequestPhrase)).toBe(true);
   });
 
-  it("an order placed in Arabic opens in Arabic without ?lang; the lead's uuid is printed nowhere, and no script or handler is inline", async () => {
+  it("an order placed in Arabic opens in Arabic without ?lang; the lead's uuid is printed nowhere, and no script or handler is inline: the one script is a file of this origin", async () => {
     const arabic = await pendingOrder(app, { lang: 'ar' });
     const html = await htmlOf(await get(`/pay/${arabic.order.merchantReference}`), 200);
     expect(html).toContain('dir="rtl"');
     expect(html).toMatch(ARABIC);
     for (const [label, page] of [['ar', html], ['en', await (await get(`/pay/${order.merchantReference}`)).text()]] as const) {
       expect({ label, uuid: page.includes(label === 'ar' ? arabic.lead.uuid : uuid) }).toEqual({ label, uuid: false });
-      expect(page).not.toMatch(/<script/i);
+      expect(scriptTags(page)).toEqual(PAY_SCRIPT_TAGS);
+      expect(page).not.toMatch(/<script[^>]*>[^<]/i);
       expect(page).not.toMatch(/\son[a-z]+=/i);
     }
   });
@@ -148,7 +153,7 @@ describe('a pending order', () => {
     const html = await htmlOf(await get(`/pay/${hostile.order.merchantReference}`), 200);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
     expect(html).not.toContain('<img');
-    expect(html).not.toMatch(/<script/i);
+    expect(scriptTags(html)).toEqual(PAY_SCRIPT_TAGS);
   });
 });
 
@@ -244,6 +249,43 @@ describe('orders that cannot be paid: a clear page, no form', () => {
   });
 });
 
+describe('never kept by the browser (issue 33 item 3)', () => {
+  it('every /pay page, whatever the order\'s state, answers no-store and loads the script that reloads it when restored from the back/forward cache', async () => {
+    const { order } = await pendingOrder(app);
+    const failed = await pendingOrder(app);
+    await setOrder(failed.order, { status: 'failed', failedAt: new Date(FIXED_NOW) });
+    const pages: [string, number][] = [
+      [`/pay/${order.merchantReference}`, 200],
+      [`/pay/${failed.order.merchantReference}?lang=ar`, 200],
+      ['/pay/SAF1-NOPE-000000000000', 404],
+    ];
+    for (const [url, status] of pages) {
+      const res = await get(url);
+      // htmlOf holds every page to Cache-Control: no-store.
+      const html = await htmlOf(res, status);
+      expect({ url, scripts: scriptTags(html) }).toEqual({ url, scripts: PAY_SCRIPT_TAGS });
+    }
+  });
+
+  it('serves that script from this origin, allowed by the page\'s CSP without unsafe-inline: it reloads a restored page and posts the Pay form once', async () => {
+    const page = await get(`/pay/${(await pendingOrder(app)).order.merchantReference}`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc.split(/\s+/)).toContain("'self'");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(onlyForm(await page.text()).id).toBe('pay-form');
+
+    const res = await get(PAY_PAGE_SCRIPT_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const script = await res.text();
+    expect(script).toContain("window.addEventListener('pageshow'");
+    expect(script).toContain('if (event.persisted) location.reload();');
+    expect(script).toContain("getElementById('pay-form')");
+    expect(script).toContain('event.preventDefault()');
+  });
+});
+
 describe('unknown and malformed references', () => {
   it('a 404 page in the asked language, never JSON, never echoing what was typed', async () => {
     const urls = [
@@ -263,7 +305,7 @@ describe('unknown and malformed references', () => {
       const res = await get(url);
       const html = await htmlOf(res, 404);
       expect({ url, found: html.includes(message('pay_not_found', 'en')) }).toEqual({ url, found: true });
-      expect(html).not.toMatch(/<script/i);
+      expect({ url, scripts: scriptTags(html) }).toEqual({ url, scripts: PAY_SCRIPT_TAGS });
     }
     expect(await htmlOf(await get('/pay/SAF1-NOPE-000000000000?lang=ar'), 404)).toContain(message('pay_not_found', 'ar'));
     expect(await htmlOf(await get('/pay/SAF1-NOPE-000000000000', { 'accept-language': 'ar-LB' }), 404)).toContain('dir="rtl"');

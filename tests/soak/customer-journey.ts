@@ -199,28 +199,54 @@ async function journey(ctx: JourneyContext, outcome: JourneyOutcome, allInsurers
     return;
   }
 
+  // "Try again": a new order from checkout, at the same total.
+  const again = async () => (await placeOrder(ctx, uuid, lang, coupon, total ?? invoiceTotal, invoiceTotal, outcome)).reference;
+
   if (outcome.kind === 'declined-retry') {
-    const declined = await payAtSandbox(ctx, uuid, first.reference, lang, DECLINED_CARD);
-    const back = await http.form('return', declined.action, declined.fields);
+    const declined = await payOrStartAgain(ctx, uuid, first.reference, lang, DECLINED_CARD, again);
+    const back = await http.form('return', declined.form.action, declined.form.fields);
     expectStatus('return', back, [303]);
-    const status = await http.api<{ status: string }>('status', paymentStatusEndpoint.path, { uuid, merchant_reference: first.reference, language: lang });
+    const status = await http.api<{ status: string }>('status', paymentStatusEndpoint.path, { uuid, merchant_reference: declined.reference, language: lang });
     if (status.data.status !== 'failed') throw new JourneyError('status', `declined order is ${status.data.status}, not failed`);
-    // "Try again": a new order from checkout.
-    const retry = await placeOrder(ctx, uuid, lang, coupon, total ?? invoiceTotal, invoiceTotal, outcome);
-    const paid = await payAtSandbox(ctx, uuid, retry.reference, lang, TEST_CARD);
-    await deliverNotices(ctx, paid, outcome, declined.fields);
-    await awaitPolicy(ctx, uuid, retry.reference, lang, outcome);
+    const paid = await payOrStartAgain(ctx, uuid, await again(), lang, TEST_CARD, again);
+    await deliverNotices(ctx, paid.form, outcome, declined.form.fields);
+    await awaitPolicy(ctx, uuid, paid.reference, lang, outcome);
     return;
   }
 
-  const paid = await payAtSandbox(ctx, uuid, first.reference, lang, TEST_CARD);
+  const paid = await payOrStartAgain(ctx, uuid, first.reference, lang, TEST_CARD, again);
   if (outcome.kind === 'walk-away') {
     // The tab is closed on the sandbox's answer page: only the gateway's direct feedback settles the order.
-    await awaitPolicy(ctx, uuid, first.reference, lang, outcome);
+    await awaitPolicy(ctx, uuid, paid.reference, lang, outcome);
     return;
   }
-  await deliverNotices(ctx, paid, outcome, null);
-  await awaitPolicy(ctx, uuid, first.reference, lang, outcome);
+  await deliverNotices(ctx, paid.form, outcome, null);
+  await awaitPolicy(ctx, uuid, paid.reference, lang, outcome);
+}
+
+/**
+ * Pays `reference` at the sandbox. In crash mode the post that opened the card page may have lost
+ * its answer and been sent again; the sandbox then refuses it as a reference it has seen (00007,
+ * as APS does: issue 33), and the customer, told the payment did not go through, starts again
+ * from checkout with a new order (`again`). Answers the sandbox's return form and the reference
+ * it is for.
+ */
+async function payOrStartAgain(
+  ctx: JourneyContext,
+  uuid: string,
+  reference: string,
+  lang: 'en' | 'ar',
+  card: typeof TEST_CARD,
+  again: () => Promise<string>,
+): Promise<{ form: PageForm; reference: string }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const answer = await payAtSandbox(ctx, uuid, reference, lang, card);
+    if (!answer.refused) return { form: answer.form, reference };
+    if (!ctx.tolerant || attempt >= 2) throw new JourneyError('gateway', `the sandbox refused ${reference} as a reference it has seen`);
+    // The refusal goes back to Safar as the browser would post it; then a new attempt.
+    expectStatus('return', await ctx.http.form('return', answer.form.action, answer.form.fields), [303]);
+    reference = await again();
+  }
 }
 
 /**
@@ -286,22 +312,27 @@ async function placeOrder(
 /**
  * payfort-data, then the sandbox as the browser drives it: the PURCHASE form posted (303 to the
  * session), the card page read, the card posted (303 back to the session), and the answer page's
- * return form: what the browser would post to return_url.
+ * return form: what the browser would post to return_url. `refused`: the sandbox refused the
+ * PURCHASE itself (its reference seen already) and answered with that return form at once.
  */
-async function payAtSandbox(ctx: JourneyContext, uuid: string, reference: string, lang: 'en' | 'ar', card: typeof TEST_CARD): Promise<PageForm> {
+async function payAtSandbox(ctx: JourneyContext, uuid: string, reference: string, lang: 'en' | 'ar', card: typeof TEST_CARD): Promise<{ refused: boolean; form: PageForm }> {
   const { http } = ctx;
   const form = await http.api<{ url: string; fields: Record<string, string> }>('payfort-data', payfortDataEndpoint.path, { uuid, merchant_reference: reference, language: lang });
   const opened = await http.form('gateway', form.data.url, form.data.fields);
   const session = seeOther('gateway', opened);
   const cardPage = await http.page('gateway', session);
-  const cardForm = formsOf(cardPage.html)[0];
+  const forms = formsOf(cardPage.html);
+  // No card form but the signed answer to post back: the sandbox refused the PURCHASE itself.
+  const refusal = forms.find((candidate) => candidate.id === 'aps-return');
+  if (cardPage.status === 200 && refusal && forms.length === 1) return { refused: true, form: refusal };
+  const cardForm = forms[0];
   if (cardPage.status !== 200 || !cardForm) throw new JourneyError('gateway', `card page HTTP ${cardPage.status}, no form`);
   const posted = await http.form('card', cardForm.action, { ...cardForm.fields, ...card, action: 'pay' });
   const answered = seeOther('card', posted);
   const answer = await http.page('card', answered);
   const back = formsOf(answer.html).find((candidate) => candidate.id === 'aps-return');
   if (answer.status !== 200 || !back) throw new JourneyError('card', `answer page HTTP ${answer.status}, no return form`);
-  return back;
+  return { refused: false, form: back };
 }
 
 function seeOther(step: string, res: Answer): string {

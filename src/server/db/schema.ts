@@ -733,6 +733,21 @@ export const apsSandboxSessions = pgTable('aps_sandbox_sessions', {
 });
 
 /**
+ * Every merchant reference the embedded APS sandbox accepted a PURCHASE for (issue 33 item 3).
+ * APS takes one PURCHASE per merchant reference and refuses any other with 00007 "Duplicate
+ * order number", so the sandbox claims the reference here, by its primary key, in the
+ * transaction that opens the session: of two posts of one Pay form (two tabs, Back and Pay
+ * again), however close, one opens a card page and the other is refused. Kept when its session is
+ * pruned (a day later), because APS does not forget a reference either.
+ */
+export const apsSandboxReferences = pgTable('aps_sandbox_references', {
+  merchantReference: text('merchant_reference').primaryKey(),
+  /** The session the reference opened (pruned with its session, so no foreign key). */
+  sessionId: text('session_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The outbox (issue 18 item 1): one row per piece of work that must reach the world outside the
  * database, written in the transaction that causes it, delivered by the outbox worker of its
  * queue (mail/outbox.ts) with retries and backoff, and marked sent only once the far side

@@ -222,6 +222,11 @@ const MESSAGES = {
   sandbox_return_declined: { en: 'Payment declined', ar: 'رُفضت عملية الدفع' },
   sandbox_return_cancelled: { en: 'Payment cancelled', ar: 'أُلغيت عملية الدفع' },
   sandbox_return_refused: { en: 'Payment request refused', ar: 'رُفض طلب الدفع' },
+  sandbox_return_duplicate: { en: 'This merchant reference was used already', ar: 'سبق استخدام مرجع التاجر هذا' },
+  sandbox_return_duplicate_text: {
+    en: 'Like Amazon Payment Services, this gateway takes one payment request per merchant reference, and this reference already had one. No card page opens and nothing is charged now. The merchant’s site shows where that payment stands.',
+    ar: 'تقبل هذه البوابة، مثل Amazon Payment Services، طلب دفع واحدًا لكل مرجع تاجر، وقد وصلها طلب بهذا المرجع من قبل. لذلك لن تُفتح صفحة البطاقة ولن يُقتطع أي مبلغ الآن. يعرض لك موقع التاجر حالة تلك العملية.',
+  },
   sandbox_return_text: { en: 'Taking you back to the merchant’s site…', ar: 'جارٍ إعادتك إلى موقع التاجر…' },
   sandbox_return_button: { en: 'Return to the merchant', ar: 'العودة إلى التاجر' },
   sandbox_response: { en: 'Gateway response', ar: 'رد البوابة' },

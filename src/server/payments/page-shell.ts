@@ -8,7 +8,7 @@ import { escapeHtml } from '../http/html';
  * one style sheet in the app's colours (Safar blue #0a47b2, navy #0b1f3a, cedar green), written
  * with logical properties so one sheet serves English and Arabic (dir="rtl") alike. The
  * Content-Security-Policy allows inline styles but no inline scripts and no event handlers, so
- * these pages carry none: the one script (the sandbox's auto-submit) is an external file.
+ * these pages carry none: their scripts are external files of this origin.
  */
 
 /**
@@ -45,6 +45,18 @@ export const unbrokenLtrHtml = (text: string): string => `<bdi class="ltr unbrok
 
 /** The Safar mark of the SPA's header (src/web/shell/logo.tsx), decorative. */
 export const LOGO_MARK = `<svg width="36" height="36" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="12" fill="#0a47b2"/><path d="M10 33c8-4 20-4 28 0" stroke="#81d3aa" stroke-width="3" fill="none" stroke-linecap="round"/><path d="M12 24 37 13l-7 20-6-7-6 4 1-6z" fill="#fff"/><path d="M24 26 37 13" stroke="#0a47b2" stroke-width="1.5"/></svg>`;
+
+/**
+ * Script source that reloads a page the browser restored from its back/forward cache (issue 33
+ * item 3). `Cache-Control: no-store` keeps these pages out of the HTTP cache, but Chromium 150
+ * still restores a no-store page from the back/forward cache as it was left, with `persisted` set:
+ * Back after a declined card showed the payments page's live Pay button for a reference the gateway
+ * had answered already. A reload asks the server, which knows what the order has become since.
+ */
+export const RELOAD_WHEN_RESTORED = `window.addEventListener('pageshow', function (event) {
+  if (event.persisted) location.reload();
+});
+`;
 
 /** Mobile first: one column at 320–375 px, a wider card with two-column facts from 36em. */
 const STYLE = `

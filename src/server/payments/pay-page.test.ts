@@ -1,5 +1,6 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { payFormPageHtml, payMessagePageHtml } from './pay-page';
+import { PAY_PAGE_SCRIPT, PAY_PAGE_SCRIPT_PATH, payFormPageHtml, payMessagePageHtml } from './pay-page';
 import { cardPageHtml, returnPageHtml } from './sandbox-pages';
 
 /** A pending order whose every value is hostile markup: the page must print them as text. */
@@ -37,7 +38,8 @@ describe('payFormPageHtml', () => {
 
   it('escapes every value from the database, in text and in attributes', () => {
     expect(html).not.toContain('<img');
-    expect(html).not.toMatch(/<script/i);
+    // The one script element is the page's own file (CSP script-src 'self'): nothing from the database became one.
+    expect(html.match(/<script\b[^>]*>/gi)).toEqual([`<script src="${PAY_PAGE_SCRIPT_PATH}" defer>`]);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('Plan &quot;quoted&quot; &amp; &#39;single&#39;');
     expect(html).toContain('Karim O&#39;Brien');
@@ -73,6 +75,56 @@ describe('payMessagePageHtml', () => {
     expect(html).toContain('dir="rtl"');
     expect(html).not.toContain('<form');
     expect(html).not.toContain('<img');
+  });
+});
+
+/**
+ * The script every /pay page loads, run against the few browser objects it touches: the window's
+ * pageshow event, location.reload, and the Pay form's submit event.
+ */
+function runPayPageScript(withForm: boolean) {
+  const listeners: Record<string, ((event: unknown) => void)[]> = {};
+  const formListeners: ((event: { preventDefault(): void }) => void)[] = [];
+  const reloads: string[] = [];
+  const form = { addEventListener: (type: string, listener: (event: { preventDefault(): void }) => void) => type === 'submit' && formListeners.push(listener) };
+  runInNewContext(PAY_PAGE_SCRIPT, {
+    window: { addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] ??= []).push(listener) },
+    location: { reload: () => reloads.push('reload') },
+    document: { getElementById: (id: string) => (withForm && id === 'pay-form' ? form : null) },
+  });
+  const pageshow = (persisted: boolean) => listeners.pageshow?.forEach((listener) => listener({ persisted }));
+  /** Submits the form; answers whether the submission went ahead. */
+  const submit = () => {
+    let prevented = false;
+    formListeners.forEach((listener) => listener({ preventDefault: () => (prevented = true) }));
+    return !prevented;
+  };
+  return { pageshow, submit, reloads };
+}
+
+describe('the script of the /pay pages (issue 33 item 3)', () => {
+  it('reloads the page when the browser restores it from the back/forward cache, not on a fresh load', () => {
+    for (const withForm of [true, false]) {
+      const page = runPayPageScript(withForm);
+      page.pageshow(false);
+      expect(page.reloads).toEqual([]);
+      page.pageshow(true);
+      expect(page.reloads).toEqual(['reload']);
+    }
+  });
+
+  it('posts the Pay form once: a second submit (a double click) is stopped', () => {
+    const page = runPayPageScript(true);
+    expect(page.submit()).toBe(true);
+    expect(page.submit()).toBe(false);
+    expect(page.submit()).toBe(false);
+  });
+
+  it('is loaded by the payment form page and by every message page, as a file of this origin', () => {
+    const tag = `<script src="${PAY_PAGE_SCRIPT_PATH}" defer></script>`;
+    expect(payFormPageHtml(view)).toContain(tag);
+    expect(payFormPageHtml(view)).toContain('<form id="pay-form" method="post"');
+    expect(payMessagePageHtml({ lang: 'en', title: 'pay_failed', text: 'pay_failed_text' })).toContain(tag);
   });
 });
 

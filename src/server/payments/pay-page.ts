@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/endpoint';
 import { message, type MessageKey } from '../http/messages';
-import { formatDollars, formatIsoDay, hiddenInputs, ltrHtml as ltr, pageShellHtml, safarHeader, unbrokenLtrHtml } from './page-shell';
+import { formatDollars, formatIsoDay, hiddenInputs, ltrHtml as ltr, pageShellHtml, RELOAD_WHEN_RESTORED, safarHeader, unbrokenLtrHtml } from './page-shell';
 import type { PaymentDetails } from './payment-form';
 import { escapeHtml } from '../http/html';
 
@@ -9,6 +9,30 @@ import { escapeHtml } from '../http/html';
  * escaping is tested on its own. Every value from the database goes through escapeHtml; the
  * lead's uuid is not among them (the page is reached with the reference only, RULINGS 24).
  */
+
+/** The payments page's one script, a file of this origin (CSP script-src 'self'), on every /pay page. */
+export const PAY_PAGE_SCRIPT_PATH = '/pay/scripts/pay-page.js';
+/** The id of the Pay form, which the script lets submit once. */
+export const PAY_FORM_ID = 'pay-form';
+
+/**
+ * The script of every /pay page (issue 33 item 3). A page the browser restores from its
+ * back/forward cache is reloaded (page-shell.ts), so Back never shows a Pay button the order no
+ * longer has. And the Pay form is posted once: the gateway, as APS does, takes one PURCHASE per
+ * merchant reference and refuses any other, so a double click, whose second post is the one the
+ * browser shows, would land the customer on that refusal instead of the card page. Without
+ * script the form still posts as usual.
+ */
+export const PAY_PAGE_SCRIPT = `${RELOAD_WHEN_RESTORED}(function () {
+  var form = document.getElementById('${PAY_FORM_ID}');
+  if (!form) return;
+  var sent = false;
+  form.addEventListener('submit', function (event) {
+    if (sent) event.preventDefault();
+    sent = true;
+  });
+})();
+`;
 
 /** A pending order: its facts and the Pay button, a form posted to the gateway. */
 export interface PayFormView {
@@ -62,14 +86,14 @@ ${details.lines
   .join('\n')}
 </table>
 <div class="total"><span>${escapeHtml(message('pay_amount', lang))}</span><strong>${ltr(amount)}</strong></div>
-<form method="post" action="${escapeHtml(form.url)}">
+<form id="${PAY_FORM_ID}" method="post" action="${escapeHtml(form.url)}">
 ${hiddenInputs(form.fields)}
 <button type="submit" class="primary">${escapeHtml(message('pay_button', lang)).replace('{amount}', ltr(amount))}</button>
 </form>
 <p class="muted">${escapeHtml(message('pay_processor_note', lang))}</p>
 ${sandbox ? `<p class="notice">${escapeHtml(message('pay_sandbox_note', lang))}</p>` : ''}
 ${homeLink(lang)}`;
-  return pageShellHtml({ lang, title: title(lang, 'pay_heading'), header: safarHeader(), main });
+  return pageShellHtml({ lang, title: title(lang, 'pay_heading'), header: safarHeader(), main, scripts: [PAY_PAGE_SCRIPT_PATH] });
 }
 
 /** A page without a form: paid, failed, expired, not found, or payments unavailable. */
@@ -81,5 +105,6 @@ export function payMessagePageHtml({ lang, title: heading, text, facts = [], lin
 ${factsList(lang, facts)}
 ${next}
 ${homeLink(lang)}`;
-  return pageShellHtml({ lang, title: title(lang, heading), header: safarHeader(), main });
+  // The script here too: a page restored from the back/forward cache may say "failed" of an order paid since.
+  return pageShellHtml({ lang, title: title(lang, heading), header: safarHeader(), main, scripts: [PAY_PAGE_SCRIPT_PATH] });
 }

@@ -3,6 +3,7 @@ import { apsSignature, verifyApsSignature } from './aps-signature';
 import { purchaseFields } from './purchase-fields';
 import {
   checkPurchaseRequest,
+  duplicateReferenceResponse,
   formatMinorUnits,
   luhnValid,
   maskCardNumber,
@@ -82,6 +83,24 @@ describe('checkPurchaseRequest', () => {
     }
     expect(checkPurchaseRequest({ ...request, access_code: 'other' }, merchant)).toEqual({ kind: 'unknown_merchant' });
     expect(checkPurchaseRequest({ ...request, merchant_identifier: 'other' }, merchant)).toEqual({ kind: 'unknown_merchant' });
+  });
+});
+
+describe('duplicateReferenceResponse', () => {
+  it('refuses a second PURCHASE for a reference as APS does: status 00, 00007 Duplicate order number, the request echoed, signed with the response phrase, no transaction', () => {
+    const response = duplicateReferenceResponse(request, merchant);
+    expect(response).toMatchObject({
+      status: '00',
+      response_code: '00007',
+      response_message: 'Duplicate order number',
+      command: 'PURCHASE',
+      merchant_reference: request.merchant_reference,
+      amount: request.amount,
+      currency: 'USD',
+    });
+    for (const name of ['fort_id', 'authorization_code', 'card_number', 'return_url']) expect(response).not.toHaveProperty(name);
+    expect(verifyApsSignature(response, merchant.apsResponsePhrase)).toBe(true);
+    expect(verifyApsSignature(response, merchant.apsRequestPhrase)).toBe(false);
   });
 });
 

@@ -15,6 +15,12 @@ import { ECHOED_REQUEST_KEYS, SENT_REQUEST_KEYS } from './aps-response-contract'
  * - 00 / 00072 "Transaction canceled by user": the Cancel button.
  * - 00 / 00008 "Signature mismatch", 00001 "Missing parameter", 00002 "Invalid parameter format":
  *   an invalid request, sent back to its return_url (status 00 "Invalid request").
+ * - 00 / 00007 "Duplicate order number": a valid PURCHASE whose merchant_reference (APS: "the
+ *   merchant's unique order number") an earlier PURCHASE already carried, sent back the same way.
+ * Sources: the status and message code tables of APS's error codes page
+ * (paymentservices.amazon.com/docs/developer-resources/error-codes: status 00 "Invalid Request",
+ * message 007 "Duplicate order number", 008 "Signature mismatch", 072 "Transaction canceled by
+ * user", 666 "Transaction declined"), the same list the PayFort SDKs and plugins carry.
  */
 
 /** The test card that succeeds (RULINGS 20); any other valid card number is declined. */
@@ -77,7 +83,7 @@ export type RequestCheck =
   | { kind: 'unknown_merchant' }
   /** Refused the way APS refuses: back to return_url with these signed fields. */
   | { kind: 'refused'; returnUrl: string; response: FormFields }
-  /** A valid, signed request: the card page may be shown. */
+  /** A valid, signed request: the card page may be shown, if no earlier PURCHASE had its merchant_reference (sandbox-sessions.ts). */
   | { kind: 'accepted'; request: FormFields };
 
 /**
@@ -94,11 +100,7 @@ export function checkPurchaseRequest(fields: FormFields, merchant: SandboxMercha
   if (fields.access_code !== merchant.apsAccessCode || fields.merchant_identifier !== merchant.apsMerchantIdentifier) {
     return { kind: 'unknown_merchant' };
   }
-  const refuse = (code: '00001' | '00002' | '00008', text: string): RequestCheck => ({
-    kind: 'refused',
-    returnUrl,
-    response: signResponse({ ...echoed(fields), response_code: code, response_message: text, status: '00' }, merchant),
-  });
+  const refuse = (code: '00001' | '00002' | '00008', text: string): RequestCheck => ({ kind: 'refused', returnUrl, response: invalidRequest(fields, code, text, merchant) });
   for (const name of REQUIRED_REQUEST_FIELDS) {
     if (fields[name] === undefined || fields[name] === '') return refuse('00001', 'Missing parameter');
   }
@@ -107,6 +109,22 @@ export function checkPurchaseRequest(fields: FormFields, merchant: SandboxMercha
     if (!format.test(fields[name] ?? '')) return refuse('00002', 'Invalid parameter format');
   }
   return { kind: 'accepted', request: fields };
+}
+
+/** APS's signed answer to an invalid request (status 00), echoing the request's fields. */
+function invalidRequest(fields: FormFields, code: '00001' | '00002' | '00007' | '00008', text: string, merchant: SandboxMerchant): FormFields {
+  return signResponse({ ...echoed(fields), response_code: code, response_message: text, status: '00' }, merchant);
+}
+
+/**
+ * The answer to an accepted PURCHASE request whose merchant_reference an earlier PURCHASE
+ * already carried (issue 33 item 3): APS refuses it as an invalid request, 00007 "Duplicate order
+ * number", so the second tab, or the Pay form posted again after Back, charges nothing and opens
+ * no card page, whether the first request's payment is still open, declined or paid. Sent back to
+ * return_url like the other refusals; no fort_id, as no transaction was made.
+ */
+export function duplicateReferenceResponse(request: FormFields, merchant: SandboxMerchant): FormFields {
+  return invalidRequest(request, '00007', 'Duplicate order number', merchant);
 }
 
 /**

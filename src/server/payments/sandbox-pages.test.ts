@@ -1,6 +1,7 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { message } from '../http/messages';
-import { cardPageHtml, returnPageHtml, sandboxErrorPageHtml } from './sandbox-pages';
+import { CARD_SCRIPT, cardPageHtml, RETURN_SCRIPT, returnPageHtml, sandboxErrorPageHtml } from './sandbox-pages';
 
 const request = {
   command: 'PURCHASE',
@@ -96,10 +97,51 @@ describe('the sandbox return page', () => {
     expect(html).toContain(message('sandbox_return_success', 'en'));
   });
 
+  it('a second PURCHASE for a reference (00007): says the reference was used already, that no card page opens and nothing is charged, in both languages', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const response = { status: '00', response_code: '00007', response_message: 'Duplicate order number', merchant_reference: 'R1', signature: 'x' };
+      const html = returnPageHtml({ lang, returnUrl: 'http://safar.test/payments/aps/return', response });
+      expect(html).toContain(`<h1>${message('sandbox_return_duplicate', lang)}</h1>`);
+      expect(html).toContain(message('sandbox_return_duplicate_text', lang));
+      expect(html).not.toContain(message('sandbox_return_refused', lang));
+      expect(html).toContain('00007 Duplicate order number');
+    }
+    // Other refusals keep their headings.
+    const cancelled = returnPageHtml({ lang: 'en', returnUrl: 'http://x.test/r', response: { status: '00', response_code: '00072' } });
+    expect(cancelled).toContain(message('sandbox_return_cancelled', 'en'));
+    expect(cancelled).not.toContain(message('sandbox_return_duplicate_text', 'en'));
+    expect(returnPageHtml({ lang: 'en', returnUrl: 'http://x.test/r', response: { status: '00', response_code: '00008' } })).toContain(message('sandbox_return_refused', 'en'));
+  });
+
   it('an error page says sandbox too', () => {
     const html = sandboxErrorPageHtml({ lang: 'ar', reason: 'sandbox_no_return_url_text' });
     expect(html).toContain(message('sandbox_title', 'ar'));
     expect(html).toContain(message('sandbox_no_return_url_text', 'ar'));
     expect(html).not.toContain('<form');
+  });
+});
+
+/** Runs a sandbox page script against a window that records its pageshow listeners and reloads. */
+function pageshowReloads(script: string, persisted: boolean): number {
+  const listeners: ((event: { persisted: boolean }) => void)[] = [];
+  let reloads = 0;
+  runInNewContext(script, {
+    window: { addEventListener: (type: string, listener: (event: { persisted: boolean }) => void) => type === 'pageshow' && listeners.push(listener) },
+    location: { reload: () => (reloads += 1), href: 'http://safar.test/sandbox/aps/pay/x' },
+    document: { getElementById: () => null },
+    performance: { getEntriesByType: () => [{ type: 'back_forward' }] },
+  });
+  listeners.forEach((listener) => listener({ persisted }));
+  return reloads;
+}
+
+describe('the sandbox pages restored from the back/forward cache (issue 33 item 3)', () => {
+  it('card.js reloads a restored card page, whose session may have been answered since; not a fresh one', () => {
+    expect(pageshowReloads(CARD_SCRIPT, true)).toBe(1);
+    expect(pageshowReloads(CARD_SCRIPT, false)).toBe(0);
+  });
+
+  it('return.js does not: a session is answered once, and a reload would post the answer again by itself', () => {
+    expect(pageshowReloads(RETURN_SCRIPT, true)).toBe(0);
   });
 });

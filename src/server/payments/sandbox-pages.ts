@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/endpoint';
 import { message, type MessageKey } from '../http/messages';
-import { hiddenInputs, ltrHtml as ltr, pageShellHtml, unbrokenLtrHtml } from './page-shell';
+import { hiddenInputs, ltrHtml as ltr, pageShellHtml, RELOAD_WHEN_RESTORED, unbrokenLtrHtml } from './page-shell';
 import { CARD_HOLDER_MAX_LENGTH, formatMinorUnits, SUCCESS_CARD, type CardError, type CardField, type FormFields } from './sandbox-gateway';
 import { escapeHtml } from '../http/html';
 import { BACKGROUND_POST_HEADER, NEXT_LOCATION_HEADER } from './see-other';
@@ -32,9 +32,10 @@ const CARD_ERRORS_ID = 'card-errors';
  * answer names without the page being fetched for nothing first (see-other.ts). So the
  * history keeps one entry for the whole session, which the answer then replaces with the
  * merchant's page. Without script, or when the post fails, the form is submitted as usual,
- * with the button that was pressed.
+ * with the button that was pressed. A card page restored from the back/forward cache is reloaded
+ * (issue 33 item 3): its session may have been answered since, and the server then shows that.
  */
-export const CARD_SCRIPT = `(function () {
+export const CARD_SCRIPT = `${RELOAD_WHEN_RESTORED}(function () {
   var form = document.getElementById('${CARD_FORM_ID}');
   if (!form || !window.fetch || !window.FormData || !window.URLSearchParams) return;
   form.addEventListener('submit', function (event) {
@@ -74,6 +75,9 @@ export const CARD_SCRIPT = `(function () {
  * is then replaced by where the merchant sends the browser (named in its answer, see-other.ts),
  * so Back from there skips the gateway; any other return_url, or a failed post, gets the form
  * submitted. Reached again by Back or Forward, it posts nothing by itself: the button is there.
+ * Unlike the card page, it is not reloaded when restored from the back/forward cache: a session
+ * is answered once, so the restored page is what the server would send, and a reload would post
+ * the answer again by itself.
  */
 export const RETURN_SCRIPT = `(function () {
   var form = document.getElementById('${RETURN_FORM_ID}');
@@ -207,16 +211,24 @@ const OUTCOME_HEADINGS: Record<string, MessageKey> = {
   '13': 'sandbox_return_declined',
 };
 
+/** Refusals whose heading names the reason, by response_code; any other status 00 is sandbox_return_refused. */
+const REFUSAL_HEADINGS: Record<string, MessageKey> = {
+  '00072': 'sandbox_return_cancelled',
+  '00007': 'sandbox_return_duplicate',
+};
+
 /**
  * The answer page: the signed response in a form posted to the merchant's return_url, submitted
  * on load by the external return.js, with a visible button for a browser that runs no script.
  */
 export function returnPageHtml({ lang, returnUrl, response }: { lang: Language; returnUrl: string; response: FormFields }): string {
-  const heading: MessageKey =
-    OUTCOME_HEADINGS[response.status ?? ''] ?? (response.response_code === '00072' ? 'sandbox_return_cancelled' : 'sandbox_return_refused');
+  const heading: MessageKey = OUTCOME_HEADINGS[response.status ?? ''] ?? REFUSAL_HEADINGS[response.response_code ?? ''] ?? 'sandbox_return_refused';
+  // A second PURCHASE for a reference: say why no card page opened and that nothing was charged.
+  const why = response.response_code === '00007' ? `<p>${text('sandbox_return_duplicate_text', lang)}</p>` : '';
   const main = `
 ${banner(lang, false)}
 <h1>${text(heading, lang)}</h1>
+${why}
 <dl>
 <dt>${text('sandbox_merchant_reference', lang)}</dt><dd>${unbrokenLtrHtml(response.merchant_reference ?? '')}</dd>
 <dt>${text('sandbox_response', lang)}</dt><dd>${ltr(`${response.response_code ?? ''} ${response.response_message ?? ''}`)}</dd>

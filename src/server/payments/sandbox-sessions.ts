@@ -11,7 +11,9 @@ import type { CardError, CardField, FormFields } from './sandbox-gateway';
  * instance serves the next request. A posted PURCHASE request is kept under a random one-time id
  * and the browser is redirected (303) to the session's GET page: the card form, or, once the
  * session is answered, the page that hands the signed answer to the merchant. So every page the
- * browser keeps in its history is a GET, and Back never asks to resubmit a form.
+ * browser keeps in its history is a GET, and Back never asks to resubmit a form. One merchant
+ * reference opens one session, ever (openPurchaseSession), and a session is answered once
+ * (answerSandboxSession): between them, one payment per reference.
  */
 
 /** An unanswered session can be paid for this long (APS's own payment page times out too). */
@@ -30,18 +32,19 @@ export interface RefusedCardForm {
   errors: Partial<Record<CardField, CardError>>;
 }
 
-/**
- * Opens a session for a request: accepted (to be paid on the card page) or, with `response`,
- * already answered (a request refused at once, sent back to return_url). Sessions older than a
- * day are removed on the way. Answers the new id.
- */
-export async function openSandboxSession(
-  db: Db,
-  input: { request: FormFields; returnUrl: string; lang: Language; response?: FormFields },
-  now: number,
-): Promise<string> {
-  const id = randomBytes(24).toString('base64url');
-  await db.delete(t.apsSandboxSessions).where(lt(t.apsSandboxSessions.createdAt, new Date(now - SANDBOX_SESSION_KEEP_MS)));
+interface SessionInput {
+  request: FormFields;
+  returnUrl: string;
+  lang: Language;
+  response?: FormFields;
+}
+
+const newSessionId = () => randomBytes(24).toString('base64url');
+
+const pruneSessions = (db: Db, now: number) =>
+  db.delete(t.apsSandboxSessions).where(lt(t.apsSandboxSessions.createdAt, new Date(now - SANDBOX_SESSION_KEEP_MS)));
+
+async function insertSession(db: Db, id: string, input: SessionInput, now: number): Promise<void> {
   await db.insert(t.apsSandboxSessions).values({
     id,
     request: { ...input.request },
@@ -51,7 +54,41 @@ export async function openSandboxSession(
     createdAt: new Date(now),
     answeredAt: input.response ? new Date(now) : null,
   });
+}
+
+/**
+ * Opens a session already answered: a request refused at once, whose signed refusal the session
+ * page hands to return_url. Sessions older than a day are removed on the way. Answers the new id.
+ */
+export async function openSandboxSession(db: Db, input: SessionInput & { response: FormFields }, now: number): Promise<string> {
+  const id = newSessionId();
+  await pruneSessions(db, now);
+  await insertSession(db, id, input, now);
   return id;
+}
+
+/**
+ * Opens the session of an accepted PURCHASE request (to be paid on the card page), claiming its
+ * merchant reference in the same transaction (aps_sandbox_references, issue 33 item 3): null, and
+ * no session, when an earlier request claimed it, whatever became of that one's payment. The
+ * claim is the table's primary key, so of two requests posted at the same moment (two tabs, on
+ * several instances) exactly one commits it; the other waits for that commit and finds it taken.
+ * Sessions older than a day are removed on the way; their claims stay.
+ */
+export async function openPurchaseSession(db: Db, input: Omit<SessionInput, 'response'>, now: number): Promise<string | null> {
+  const id = newSessionId();
+  const reference = input.request.merchant_reference ?? '';
+  await pruneSessions(db, now);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(t.apsSandboxReferences)
+      .values({ merchantReference: reference, sessionId: id, createdAt: new Date(now) })
+      .onConflictDoNothing({ target: t.apsSandboxReferences.merchantReference })
+      .returning({ sessionId: t.apsSandboxReferences.sessionId });
+    if (claimed.length !== 1) return null;
+    await insertSession(tx, id, input, now);
+    return id;
+  });
 }
 
 /** The session with this id, or null (an id of the wrong shape is not looked up). */

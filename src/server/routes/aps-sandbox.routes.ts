@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/app-env';
 import {
   CARD_FIELDS,
   checkPurchaseRequest,
+  duplicateReferenceResponse,
   newAuthorizationCode,
   newFortId,
   parseFormBody,
@@ -30,6 +31,7 @@ import {
 import {
   answerSandboxSession,
   loadSandboxSession,
+  openPurchaseSession,
   openSandboxSession,
   sandboxSessionExpired,
   saveRefusedCardForm,
@@ -56,7 +58,9 @@ export interface ApsSandboxDeps {
  *   request is kept under a random one-time id (sandbox-sessions.ts, in the database) and the
  *   browser is sent (303) to GET pay/<id>, the card page. A bad signature or a missing or
  *   malformed field gets a session already answered with APS's refusal (status 00), sent back
- *   to return_url the same way; without a usable return_url or for another merchant, a 400 page.
+ *   to return_url the same way, and so does a valid request whose merchant reference an earlier
+ *   PURCHASE carried (00007 Duplicate order number: APS takes one PURCHASE per reference, issue 33
+ *   item 3); without a usable return_url or for another merchant, a 400 page.
  * - POST pay/<id>: the card form, posted to its own address. A refused card is kept with its
  *   errors and the card page shown again (303 to the same GET); Pay or Cancel answers the
  *   session once, with the signed response, and queues that response in the same transaction
@@ -68,6 +72,8 @@ export interface ApsSandboxDeps {
  * - GET card.js and return.js: the scripts of those pages (CSP: scripts from this origin only),
  *   which post in the background and replace the page, so the whole payment leaves one entry in
  *   the browser's history and Back from the merchant's result goes to the merchant's payments page.
+ * Every page answers `Cache-Control: no-store`; card.js also reloads a card page the browser
+ * restores from its back/forward cache, which keeps no-store pages too (sandbox-pages.ts).
  */
 export function apsSandboxRoutes(deps: ApsSandboxDeps) {
   const app = new Hono<AppEnv>();
@@ -78,11 +84,15 @@ export function apsSandboxRoutes(deps: ApsSandboxDeps) {
     const lang = sandboxLanguage(fields);
     if (check.kind === 'no_return_url') return page(c, 400, sandboxErrorPageHtml({ lang, reason: 'sandbox_no_return_url_text' }));
     if (check.kind === 'unknown_merchant') return page(c, 400, sandboxErrorPageHtml({ lang, reason: 'sandbox_unknown_merchant_text' }));
-    const id =
-      check.kind === 'accepted'
-        ? await openSandboxSession(deps.db, { request: check.request, returnUrl: check.request.return_url!, lang }, deps.now())
-        : await openSandboxSession(deps.db, { request: {}, returnUrl: check.returnUrl, lang, response: check.response }, deps.now());
-    return seeOther(c, sandboxSessionPath(id));
+    if (check.kind === 'refused') {
+      return seeOther(c, sandboxSessionPath(await openSandboxSession(deps.db, { request: {}, returnUrl: check.returnUrl, lang, response: check.response }, deps.now())));
+    }
+    const returnUrl = check.request.return_url!;
+    const opened = await openPurchaseSession(deps.db, { request: check.request, returnUrl, lang }, deps.now());
+    if (opened) return seeOther(c, sandboxSessionPath(opened));
+    // Its merchant reference had its PURCHASE already (a second tab, Back and Pay again): refused as APS refuses it.
+    const response = duplicateReferenceResponse(check.request, deps.config);
+    return seeOther(c, sandboxSessionPath(await openSandboxSession(deps.db, { request: {}, returnUrl, lang, response }, deps.now())));
   });
 
   app.get(`${SANDBOX_PAY_PATH}/:id`, async (c) => {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { errorFacts, type LogError } from '../http/error-handler';
 import { formatDollars } from '../payments/page-shell';
-import { payFormPageHtml, payMessagePageHtml, type PayMessageView } from '../payments/pay-page';
+import { PAY_PAGE_SCRIPT, PAY_PAGE_SCRIPT_PATH, payFormPageHtml, payMessagePageHtml, type PayMessageView } from '../payments/pay-page';
 import { loadPaymentForm, type PaymentFormState } from '../payments/payment-form';
 
 /**
@@ -15,8 +15,9 @@ import { loadPaymentForm, type PaymentFormState } from '../payments/payment-form
  * (payment-form.ts, the same fields payfort-data answers) to the gateway; a paid, failed or
  * expired order says so, with no form; an unknown reference is a 404 page and a database that
  * is away a 503 page. Whatever the address, the answer is an HTML page, never JSON and never a
- * 500, never cached and never indexed. The reference (12 random characters) is the page's key:
- * the lead's uuid is not printed (RULINGS 24).
+ * 500, never cached and never indexed; each page loads PAY_PAGE_SCRIPT_PATH, which reloads it when
+ * the browser restores it from its back/forward cache and posts the Pay form once. The reference
+ * (12 random characters) is the page's key: the lead's uuid is not printed (RULINGS 24).
  */
 
 export interface PayRoutesDeps {
@@ -51,6 +52,12 @@ const MESSAGE_PAGES: Record<'paid' | 'failed' | 'expired', Pick<PayMessageView, 
 /** The payments page's routes; mount before the SPA's fallback, which would answer index.html. */
 export function payRoutes({ db, config, now, logError }: PayRoutesDeps) {
   const app = new Hono<AppEnv>();
+  // Two path segments: never taken for a merchant reference.
+  app.get(PAY_PAGE_SCRIPT_PATH, (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(PAY_PAGE_SCRIPT);
+  });
   app.get('/pay/:merchantReference', async (c) => {
     let state: PaymentFormState;
     try {
