@@ -14,6 +14,7 @@ import { loadBuiltPages } from './http/spa';
 import { bodyLimitMiddleware } from './middleware/body-limit.middleware';
 import { requestLogMiddleware, type LogLine } from './middleware/request-log.middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers.middleware';
+import { noStoreMiddleware } from './middleware/no-store.middleware';
 import { signatureMiddleware } from './middleware/signature.middleware';
 import { createRateLimiter } from './rate-limit/rate-limit.middleware';
 import { leadsRoutes } from './routes/leads.routes';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
     : null;
 
   installErrorHandler(app, logError);
+  app.use(noStoreMiddleware(isApiPath));
   if (deps.log) app.use(requestLogMiddleware(deps.log));
   // The payments page posts its form to the gateway (RULINGS 19): the one other form target.
   const gatewayOrigin = new URL(deps.config.apsGatewayUrl).origin;

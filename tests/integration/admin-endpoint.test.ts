@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAdminToken } from '../../src/server/admin/admin-file';
-import { ADMIN_BACKUP_PATH, ADMIN_BROKER_PATH, isLoopbackAddress, sameToken } from '../../src/server/admin/admin.routes';
+import { ADMIN_BACKUP_PATH, ADMIN_BROKER_PATH, isLoopbackAddress, PROXY_HEADERS, sameToken } from '../../src/server/admin/admin.routes';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
 
 /**
@@ -58,10 +58,31 @@ describe('who may call', () => {
     expect((await call(app, '127.0.0.1', {}, undefined, ADMIN_BACKUP_PATH)).status).toBe(404);
   });
 
+  // Issue 33 item 5: behind a reverse proxy on the same host every caller's socket is loopback.
+  it.each(PROXY_HEADERS.flatMap((name) => [[name, '203.0.113.9'], [name, '127.0.0.1'], [name, '']]))(
+    'a loopback socket with the token but a proxy’s %s header (%j) gets the plain 404: the endpoint is never reached through a proxy',
+    async (name, value) => {
+      const res = await call(app, '127.0.0.1', { argv: ['coupons', 'add', '--code', 'PROXY99', '--type', 'percent', '--value', '99'] }, {
+        authorization: `Bearer ${TOKEN}`,
+        [name]: value,
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ status: 404, message: 'Not found.', data: {} });
+      expect((await call(app, '127.0.0.1', {}, { authorization: `Bearer ${TOKEN}`, [name]: value }, ADMIN_BACKUP_PATH)).status).toBe(404);
+    },
+  );
+
+  it('the proxy headers refused include the three every proxy sends one of: Forwarded, X-Forwarded-For and X-Real-IP', () => {
+    expect(PROXY_HEADERS).toEqual(expect.arrayContaining(['forwarded', 'x-forwarded-for', 'x-real-ip']));
+  });
+
   it('a refused call changed nothing: the coupon a remote caller tried to add does not exist', async () => {
     const res = await call(app, '127.0.0.1', { argv: ['coupons', '--json'] });
     const { data } = (await res.json()) as { data: { json: { code: string }[] } };
     expect(data.json.map((coupon) => coupon.code)).not.toContain('NOPE99');
+    expect(data.json.map((coupon) => coupon.code)).not.toContain('PROXY99');
+    // Its answers carry customers' data: never kept by a cache.
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
 

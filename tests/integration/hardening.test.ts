@@ -7,7 +7,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/contract/dates';
-import { addCustomerLeadEndpoint, personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
+import { addCustomerLeadEndpoint, latestLeadsByDeviceEndpoint, personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
+import { paymentStatusEndpoint } from '../../src/contract/payment.endpoints';
 import { compareQuotesEndpoint } from '../../src/contract/quote.endpoints';
 import { countriesEndpoint } from '../../src/contract/reference.endpoints';
 import { createApp } from '../../src/server/app';
@@ -18,10 +19,16 @@ import { freePort, startServerProcess, type ServerProcess } from '../support/ser
 import { signedHeaders } from '../support/signed-request';
 import { createTestApp, listen, testConfig, TEST_SIGNING_SECRET, type TestApp } from '../support/test-app';
 import { createTestDatabase, emptyPglite } from '../support/test-db';
+import { RATE_LIMITS } from '../../src/server/rate-limit/rate-limit';
+import { contractEndpoints, runFuzz, type InProcessApp } from '../soak/fuzz';
 import { ARABIC } from './expect-envelope';
-import { leadBody } from './lead-fixtures';
+import { FIXED_NOW, leadBody } from './lead-fixtures';
+import { createPaymentTestApp, pendingOrder } from './payment-fixtures';
 
-/** Issue 7 rows 2 and 3: bodies bounded while they stream, one error handler, logs without personal data. */
+/**
+ * Issue 7 rows 2 and 3: bodies bounded while they stream, one error handler, logs without personal
+ * data; issue 33 item 5: no API answer is kept by a cache.
+ */
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
@@ -340,4 +347,115 @@ describe("row 2: the server's log holds no personal data", () => {
     },
     150_000,
   );
+});
+
+/**
+ * Issue 33 item 5: every API answer carries Cache-Control: no-store, so no browser, proxy or CDN
+ * keeps a customer's details, totals or payment state, whatever the answer and whoever made it
+ * (a route, a refusal in a middleware, the error handler).
+ */
+describe('issue 33 item 5: every API answer carries Cache-Control: no-store', () => {
+  it('every endpoint of the contract, with valid and invalid bodies (the fuzz’s, all signed), answers no-store whatever its status', async () => {
+    let clock = FIXED_NOW;
+    const t = await createTestApp({ now: () => clock, config: testConfig({ trustProxy: true }) });
+    try {
+      const seen: { path: string; status: number; cacheControl: string | null }[] = [];
+      const recording: InProcessApp = {
+        async request(apiPath, init) {
+          const res = await t.app.request(apiPath, init);
+          seen.push({ path: apiPath, status: res.status, cacheControl: res.headers.get('cache-control') });
+          return res;
+        },
+      };
+      let requests = 0;
+      const summary = await runFuzz({
+        app: recording,
+        perEndpoint: 12,
+        seed: 33,
+        now: () => clock,
+        spreadAddresses: true,
+        // As fuzz.test.ts: rate-limit windows pass, so bodies reach their handlers.
+        beforeRequest: () => {
+          requests += 1;
+          if (requests % 30 === 0) clock += 2 * 60_000;
+        },
+      });
+      expect(summary.endpoints.map((row) => row.path).sort()).toEqual(contractEndpoints().map((endpoint) => endpoint.path).sort());
+      expect(summary.endpoints.filter((row) => row.kinds.valid === 0 || row.kinds.mutated + row.kinds.hostile === 0)).toEqual([]);
+      const statuses = new Set(seen.map((answer) => answer.status));
+      expect([200, 404, 422].every((status) => statuses.has(status))).toBe(true);
+      expect(seen.filter((answer) => answer.cacheControl !== 'no-store')).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  it('get-personal-details and payment-status (a customer’s details and order), the reference lists (200 and 304), the health GETs, and 401, 404, 405, 413 and 429 answer no-store', async () => {
+    const app = await createPaymentTestApp();
+    try {
+      const { lead, order } = await pendingOrder(app);
+      const answers: Record<string, Response> = {};
+      answers['get-personal-details'] = await app.send(personalDetailsEndpoint.path, { uuid: lead.uuid, session_id: lead.sessionId, lang: 'en' });
+      answers['payment-status'] = await app.send(paymentStatusEndpoint.path, { uuid: lead.uuid, merchant_reference: order.merchantReference, language: 'en' });
+      const countries = await app.send(countriesEndpoint.path, { lang: 'en' });
+      answers.countries = countries;
+      const text = JSON.stringify({ lang: 'en' });
+      answers['countries 304'] = await app.app.request(countriesEndpoint.path, {
+        method: 'POST',
+        body: text,
+        headers: { ...(await signedHeaders(TEST_SIGNING_SECRET, text, FIXED_NOW + 1_000)), 'if-none-match': countries.headers.get('etag')! },
+      });
+      answers['health live'] = await app.app.request('/health/live');
+      answers['health ready'] = await app.app.request('/health/ready');
+      answers['unsigned'] = await app.post(countriesEndpoint.path, { lang: 'en' }, { headers: { 'X-Signature': undefined }, nowMs: FIXED_NOW });
+      answers['unknown API path'] = await app.send('/miscellaneous/travel/wiz/no-such-endpoint', { lang: 'en' });
+      answers['GET on the API'] = await app.app.request(personalDetailsEndpoint.path);
+      answers['too large'] = await app.app.request(countriesEndpoint.path, { method: 'POST', body: 'x'.repeat(MAX_BODY_BYTES + 1), headers: { 'content-type': 'application/json' } });
+      const device = crypto.randomUUID();
+      for (let i = 0; i < RATE_LIMITS.latestLeadsByDevice.perDevice.limit; i += 1) await app.send(latestLeadsByDeviceEndpoint.path, { device_uuid: device });
+      answers['rate limited'] = await app.send(latestLeadsByDeviceEndpoint.path, { device_uuid: device });
+      expect(Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.status]))).toEqual({
+        'get-personal-details': 200,
+        'payment-status': 200,
+        countries: 200,
+        'countries 304': 304,
+        'health live': 200,
+        'health ready': 200,
+        unsigned: 401,
+        'unknown API path': 404,
+        'GET on the API': 405,
+        'too large': 413,
+        'rate limited': 429,
+      });
+      for (const [name, res] of Object.entries(answers)) expect({ name, cacheControl: res.headers.get('cache-control') }).toEqual({ name, cacheControl: 'no-store' });
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
+  it('the error handler’s 500 answers no-store (the database failing at the edge)', async () => {
+    const database = await createTestDatabase();
+    let failing = false;
+    const db = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key === 'select' && failing) {
+          return () => {
+            throw fakeDatabaseError();
+          };
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    }) as Db;
+    const app = createApp({ db, config: testConfig(), staticDir: null, logError: () => {} });
+    try {
+      const text = JSON.stringify({ lang: 'en' });
+      failing = true;
+      const res = await app.request(countriesEndpoint.path, { method: 'POST', body: text, headers: await signedHeaders(TEST_SIGNING_SECRET, text) });
+      failing = false;
+      expect(res.status).toBe(500);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -276,7 +276,18 @@ describe('issue 18 item 5: fair limits on the last steps', () => {
   const GOOD_CODE = 'FAIR10';
   const coupon = { code: GOOD_CODE, discountType: 1, discountValue: 10, validFrom: '2026-01-01', validTo: '2099-12-31' };
   const COUPON_MISSES_PER_LEAD = RATE_LIMITS.couponAttempts.perLead.limit;
+  const COUPON_MISSES_PER_DEVICE = RATE_LIMITS.couponAttempts.perLeadDevice.limit;
   const COUPON_MISSES_PER_ADDRESS = RATE_LIMITS.couponAttempts.perAddress.limit;
+  const MISS_BUCKET = RATE_LIMITS.couponAttempts.perAddress.bucket;
+  const VALIDATE_BUCKET = RATE_LIMITS.couponValidate.perAddress.bucket;
+  /** A 409 totals_changed's fresh totals. */
+  const errorTotals = v.object({ data: v.object({ totals: v.object({ total: v.number(), discount: v.number() }) }) });
+
+  /** The address's hits in a bucket now (in-process requests share one address key). */
+  const addressHits = async (app: LeadTestApp, bucket: string) => (await counterRows(app.db, bucket)).find((row) => row.key === NO_SOCKET_ADDRESS)?.hits ?? 0;
+  /** A lead's coupon misses now. */
+  const leadHits = async (app: LeadTestApp, uuid: string) =>
+    (await counterRows(app.db, RATE_LIMITS.couponAttempts.perLead.bucket)).find((row) => row.key === uuid)?.hits ?? 0;
 
   const validate = (app: LeadTestApp, uuid: string, code: string) =>
     app.send(couponValidateEndpoint.path, { uuid, promo_code: code, language: 'en', insurance_type: 'travel', merchant_reference: null });
@@ -331,10 +342,9 @@ describe('issue 18 item 5: fair limits on the last steps', () => {
       const paid = await app.db.select().from(t.orders).where(eq(t.orders.status, 'paid'));
       expect(paid).toHaveLength(CUSTOMERS);
       // Only the typos spent the address's coupon budget; every usable code was given back.
-      const addressHits = async (bucket: string) => (await counterRows(app.db, bucket)).find((row) => row.key === NO_SOCKET_ADDRESS)?.hits;
-      expect(await addressHits(RATE_LIMITS.couponAttempts.perAddress.bucket)).toBe(typos);
+      expect(await addressHits(app, MISS_BUCKET)).toBe(typos);
       expect(typos).toBeLessThan(COUPON_MISSES_PER_ADDRESS);
-      expect(await addressHits(RATE_LIMITS.tempCheckout.perAddress.bucket)).toBe(checkouts);
+      expect(await addressHits(app, RATE_LIMITS.tempCheckout.perAddress.bucket)).toBe(checkouts);
     } finally {
       await app.close();
     }
@@ -361,10 +371,30 @@ describe('issue 18 item 5: fair limits on the last steps', () => {
       expect(await errorCodes(await validate(app, lead.uuid, GOOD_CODE), 429)).toEqual({ uuid: 'rate_limited' });
     });
 
-    it('a usable code costs nothing: one lead checks it more times than the guessing budget and is never refused', async () => {
+    it('a usable code costs nothing: one lead checks it, and sends it with a made-up total, more times than the guessing budget and is never refused', async () => {
       const lead = await leadAtCheckout(app);
-      for (let i = 0; i < COUPON_MISSES_PER_LEAD * 2; i += 1) expect((await validate(app, lead.uuid, GOOD_CODE)).status).toBe(200);
+      for (let i = 0; i < COUPON_MISSES_PER_LEAD * 2; i += 1) {
+        expect((await validate(app, lead.uuid, GOOD_CODE)).status).toBe(200);
+        // The fresh totals carry the coupon's discount: they say the code is usable, no miss.
+        const made = await checkout(app, lead.uuid, 1, GOOD_CODE);
+        expect(made.status).toBe(409);
+        expect(v.parse(errorTotals, await made.json()).data.totals.discount).toBeGreaterThan(0);
+      }
       expect((await validate(app, lead.uuid, 'GUESS1')).status).toBe(422);
+    });
+
+    it('a used-up coupon is no miss (issue 33 item 5): one lead is told so through both doors more times than the guessing budget, and is never refused', async () => {
+      await app.db.insert(t.coupons).values({ ...coupon, code: 'GONE10', usageLimit: 1, usedCount: 1 });
+      const lead = await leadAtCheckout(app);
+      const fullTotal = v.parse(errorTotals, await (await checkout(app, lead.uuid, 1, null)).json()).data.totals.total;
+      for (let i = 0; i < COUPON_MISSES_PER_LEAD * 2; i += 1) {
+        expect(await errorCodes(await validate(app, lead.uuid, 'GONE10'), 422)).toEqual({ promo_code: 'coupon_used_up' });
+        expect(await errorCodes(await checkout(app, lead.uuid, fullTotal, 'GONE10'), 422)).toEqual({ promo_code: 'coupon_used_up', coupon: 'coupon_used_up' });
+      }
+      expect(await leadHits(app, lead.uuid)).toBe(0);
+      // Its whole budget is still there for misses.
+      for (let i = 0; i < COUPON_MISSES_PER_LEAD; i += 1) expect((await validate(app, lead.uuid, `GUESS${i}`)).status).toBe(422);
+      expect(await errorCodes(await validate(app, lead.uuid, 'GUESS99'), 429)).toEqual({ uuid: 'rate_limited' });
     });
 
     it(`concurrent guesses cannot slip past the count: of 30 sent at once by one lead, ${COUPON_MISSES_PER_LEAD} are answered and the rest refused`, async () => {
@@ -375,25 +405,98 @@ describe('issue 18 item 5: fair limits on the last steps', () => {
       expect(statuses.filter((status) => status === 429)).toHaveLength(30 - COUPON_MISSES_PER_LEAD);
     });
 
-    it(`one address making lead after lead to guess is stopped at ${COUPON_MISSES_PER_ADDRESS} misses in all, on a fresh lead too`, async () => {
-      const fresh = await createPaymentTestApp();
-      try {
-        let misses = 0;
-        while (misses < COUPON_MISSES_PER_ADDRESS) {
-          const lead = await leadAtCheckout(fresh);
-          for (let i = 0; i < COUPON_MISSES_PER_LEAD && misses < COUPON_MISSES_PER_ADDRESS; i += 1, misses += 1) {
-            expect((await validate(fresh, lead.uuid, `ADDR${misses}`)).status).toBe(422);
-          }
-        }
-        const lead = await leadAtCheckout(fresh);
-        expect(await errorCodes(await validate(fresh, lead.uuid, 'ADDR-NEXT'), 429)).toEqual({ _: 'rate_limited' });
-        expect(await errorCodes(await checkout(fresh, lead.uuid, 1, 'ADDR-NEXT'), 429)).toEqual({ _: 'rate_limited' });
-        // A checkout without a coupon guesses nothing and goes on.
-        expect((await checkout(fresh, lead.uuid, 1, null)).status).toBe(409);
-      } finally {
-        await fresh.close();
+    it('a guess refused for its lead spends nothing of the address’s budgets: the lead’s key is counted first', async () => {
+      const lead = await leadAtCheckout(app);
+      const before = { misses: await addressHits(app, MISS_BUCKET), validates: await addressHits(app, VALIDATE_BUCKET) };
+      for (let i = 0; i < COUPON_MISSES_PER_LEAD; i += 1) expect((await validate(app, lead.uuid, `FIRST${i}`)).status).toBe(422);
+      for (let i = 0; i < 5; i += 1) expect(await errorCodes(await validate(app, lead.uuid, `LOOP${i}`), 429)).toEqual({ uuid: 'rate_limited' });
+      expect(await errorCodes(await checkout(app, lead.uuid, 1, 'LOOP9'), 429)).toEqual({ uuid: 'rate_limited' });
+      expect(await addressHits(app, MISS_BUCKET)).toBe(before.misses + COUPON_MISSES_PER_LEAD);
+      expect(await addressHits(app, VALIDATE_BUCKET)).toBe(before.validates + COUPON_MISSES_PER_LEAD);
+      expect(await leadHits(app, lead.uuid)).toBe(COUPON_MISSES_PER_LEAD);
+    });
+
+    it(`the leads of one device share ${COUPON_MISSES_PER_DEVICE} misses (the device stored on each lead), counted before the address`, async () => {
+      const device = crypto.randomUUID();
+      const leads = [await leadAtCheckout(app), await leadAtCheckout(app), await leadAtCheckout(app)];
+      // The device is the one stored on the lead at creation; set here instead of making each lead through the same device id.
+      for (const lead of leads) await app.db.update(t.leads).set({ deviceUuid: device }).where(eq(t.leads.uuid, lead.uuid));
+      const before = await addressHits(app, MISS_BUCKET);
+      let misses = 0;
+      for (const lead of leads.slice(0, 2)) {
+        for (let i = 0; i < COUPON_MISSES_PER_DEVICE / 2; i += 1, misses += 1) expect((await validate(app, lead.uuid, `DEV${misses}`)).status).toBe(422);
       }
-       }, 120_000);
+      expect(await errorCodes(await validate(app, leads[2]!.uuid, 'DEV-NEXT'), 429)).toEqual({ uuid: 'rate_limited' });
+      expect(await addressHits(app, MISS_BUCKET)).toBe(before + COUPON_MISSES_PER_DEVICE);
+      expect((await validate(app, (await leadAtCheckout(app)).uuid, 'OTHER-DEVICE')).status).toBe(422);
+    });
+  });
+
+  /**
+   * Issue 33 item 5: one guesser behind a carrier's address (or a proxy without TRUST_PROXY) fills
+   * the address's ceiling of misses, lead after lead; the customers behind that address still
+   * redeem a good code, and the guesser gets one more miss per fresh lead, each a bot check.
+   */
+  describe('issue 33 item 5: one guesser behind the customers’ address', () => {
+    let app: LeadTestApp;
+    /** What the guesser's misses were answered, each lead guessing its ten until the ceiling. */
+    const guessed: number[] = [];
+    beforeAll(async () => {
+      app = await createPaymentTestApp();
+      await app.db.insert(t.coupons).values(coupon);
+      while (guessed.length < COUPON_MISSES_PER_ADDRESS) {
+        const lead = await leadAtCheckout(app);
+        for (let i = 0; i < COUPON_MISSES_PER_LEAD && guessed.length < COUPON_MISSES_PER_ADDRESS; i += 1) {
+          guessed.push((await validate(app, lead.uuid, `ADDR${guessed.length}`)).status);
+        }
+      }
+    }, 240_000);
+    afterAll(() => app.close());
+
+    it(`the address is stopped at ${COUPON_MISSES_PER_ADDRESS} misses in all: a lead whose plan was chosen over an hour ago gets 429 through both doors, and a checkout without a coupon goes on`, async () => {
+      expect(guessed.filter((status) => status !== 422)).toEqual([]);
+      const stale = await leadAtCheckout(app);
+      await app.db.update(t.invoices).set({ updatedAt: new Date(FIXED_NOW - 61 * MINUTE) }).where(eq(t.invoices.leadId, stale.leadId));
+      expect(await errorCodes(await validate(app, stale.uuid, 'ADDR-NEXT'), 429)).toEqual({ _: 'rate_limited' });
+      expect(await errorCodes(await checkout(app, stale.uuid, 1, 'ADDR-NEXT'), 429)).toEqual({ _: 'rate_limited' });
+      expect(await errorCodes(await validate(app, stale.uuid, GOOD_CODE), 429)).toEqual({ _: 'rate_limited' });
+      // A checkout without a coupon guesses nothing and goes on.
+      expect((await checkout(app, stale.uuid, 1, null)).status).toBe(409);
+      // Refused guesses gave their counts back: the address holds the misses and nothing else.
+      expect(await addressHits(app, MISS_BUCKET)).toBe(COUPON_MISSES_PER_ADDRESS);
+    });
+
+    it('past the ceiling, a lead whose plan was chosen within the hour gets one miss, then 429: each guess past the ceiling costs the guesser a bot check', async () => {
+      const fresh = await leadAtCheckout(app);
+      expect(await errorCodes(await validate(app, fresh.uuid, 'PAST1'), 422)).toEqual({ promo_code: 'coupon_unknown' });
+      expect(await errorCodes(await validate(app, fresh.uuid, 'PAST2'), 429)).toEqual({ _: 'rate_limited' });
+      expect(await errorCodes(await checkout(app, fresh.uuid, 1, 'PAST3'), 429)).toEqual({ _: 'rate_limited' });
+      // Its one pass is per hour: concurrent guesses of another fresh lead cannot both take it.
+      const other = await leadAtCheckout(app);
+      const burst = await Promise.all(Array.from({ length: 5 }, (_, i) => validate(app, other.uuid, `BURST${i}`)));
+      expect(burst.map((res) => res.status).sort()).toEqual([422, 429, 429, 429, 429]);
+    });
+
+    it('the customers behind that address still redeem a valid coupon: each validates it and checks out with its discount, and spends nothing', async () => {
+      const before = await addressHits(app, MISS_BUCKET);
+      const redeemed: number[] = [];
+      for (let wave = 0; wave < 3; wave += 1) {
+        await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            const lead = await leadAtCheckout(app);
+            const validated = await validate(app, lead.uuid, GOOD_CODE);
+            expect(validated.status).toBe(200);
+            const { totals } = v.parse(couponValidateEndpoint.response, await validated.json()).data;
+            expect(totals.discount).toBeGreaterThan(0);
+            const placed = await checkout(app, lead.uuid, totals.total, GOOD_CODE);
+            expect(placed.status).toBe(200);
+            redeemed.push(v.parse(tempCheckoutEndpoint.response, await placed.json()).data.totals.discount);
+          }),
+        );
+      }
+      expect(redeemed).toHaveLength(12);
+      expect(await addressHits(app, MISS_BUCKET)).toBe(before);
+    });
   });
 
   it(`temp-checkout counts per lead (${RATE_LIMITS.tempCheckout.perLead.limit}) and per the device the leads were made on (${RATE_LIMITS.tempCheckout.perLeadDevice.limit}), not the address`, async () => {

@@ -5,18 +5,20 @@
  *   crash               journeys, SIGKILL mid-load, restart on the same data, finish (--journeys N, default 100)
  *   fuzz [N]            N bodies per endpoint against the running server (tests/soak/fuzz.ts)
  *   outage              PostgreSQL stopped (--stop CMD) for --outage-ms (12000), then started (--start CMD)
+ *   coupon-guessing [N] one coupon guesser and N customers (default 100) behind one address (tests/soak/coupon-guessing.ts)
  *
  * Options: --database-url URL (a PostgreSQL server; the soak creates and drops a database of its
  * own on it), --instances 2 (two servers on that PostgreSQL), --json, --keep (keep the data
  * directory and database), --settle-ms MS (default 60000), --shared-address, --seed N (fuzz).
  */
+import { runCouponGuessing } from './coupon-guessing';
 import { runCrash } from './crash';
 import { runFuzzCommand } from './fuzz-command';
 import { runJourneys, type SoakOptions } from './journeys';
 import { runOutage } from './outage';
 import { printSummary, type SoakSummary } from './soak-figures';
 
-const USAGE = `usage: npm run soak -- journeys [N] | crash [--journeys N] | fuzz [N] | outage --stop CMD --start CMD [--outage-ms MS]
+const USAGE = `usage: npm run soak -- journeys [N] | crash [--journeys N] | fuzz [N] | outage --stop CMD --start CMD [--outage-ms MS] | coupon-guessing [N]
   [--database-url postgres://…] [--instances 2] [--json] [--keep] [--settle-ms MS] [--shared-address] [--seed N]`;
 
 interface Parsed {
@@ -39,7 +41,7 @@ function whole(name: string, text: string | undefined, min: number): number {
 
 export function parseArgs(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
-  if (!command || !['journeys', 'crash', 'fuzz', 'outage'].includes(command)) fail(command ? `unknown command "${command}"` : 'a command is required');
+  if (!command || !['journeys', 'crash', 'fuzz', 'outage', 'coupon-guessing'].includes(command)) fail(command ? `unknown command "${command}"` : 'a command is required');
   let count: number | null = null;
   let seed: number | null = null;
   const outage = { stop: '', start: '', ms: 12_000 };
@@ -68,7 +70,9 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (command === 'outage' && (!options.databaseUrl || !outage.stop || !outage.start)) {
     fail('outage needs --database-url, --stop "<command that stops PostgreSQL>" and --start "<command that starts it>"');
   }
-  options.journeys = count ?? (command === 'crash' ? 100 : 200);
+  options.journeys = count ?? (command === 'crash' || command === 'coupon-guessing' ? 100 : 200);
+  // Every customer's lead and bot check comes from the one address, under its limits of 300 each per 10 minutes.
+  if (command === 'coupon-guessing' && options.journeys > 200) fail('coupon-guessing takes at most 200 customers');
   return { command: command!, count, options, seed, outage };
 }
 
@@ -77,6 +81,7 @@ async function main() {
   let summary: SoakSummary;
   if (parsed.command === 'journeys') summary = await runJourneys(parsed.options);
   else if (parsed.command === 'crash') summary = await runCrash(parsed.options);
+  else if (parsed.command === 'coupon-guessing') summary = await runCouponGuessing(parsed.options);
   else if (parsed.command === 'outage') {
     summary = await runOutage({ ...parsed.options, stopCommand: parsed.outage.stop, startCommand: parsed.outage.start, outageMs: parsed.outage.ms });
   }

@@ -17,7 +17,10 @@ import type { ReferenceData } from '../reference/reference-data';
  *
  * It answers only a caller on a loopback socket (the socket's own remote address: a header such
  * as X-Forwarded-For is the caller's to write) with the token of DATA_DIR/admin.json, compared
- * in constant time. Anyone else gets the app's plain 404, so its existence is not revealed.
+ * in constant time, and never a request that carries a proxy's header (issue 33 item 5): behind
+ * a reverse proxy on the same host every caller's socket is loopback, so a forwarded request is
+ * refused whatever the header says, even empty. The CLI connects directly and sends none. Anyone
+ * refused gets the app's plain 404, so the endpoint's existence is not revealed.
  */
 
 /** What the server passes to open the endpoint; without it (tests, PostgreSQL) there is none. */
@@ -54,6 +57,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
+/**
+ * Headers a reverse proxy adds (RFC 7239 Forwarded, the de facto X-Forwarded-* and X-Real-IP, and
+ * Via): the admin endpoint refuses a request carrying any of them.
+ */
+export const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'] as const;
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Equal tokens, compared in constant time (digests first, so lengths do not show either). */
@@ -70,10 +79,11 @@ function allowed(c: Context<AppEnv>, token: string): boolean {
     return false;
   }
   const given = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(c.req.header(ADMIN_TOKEN_HEADER) ?? '')?.[1];
-  // Both checks always run, so a wrong token and a wrong address take the same path.
+  // Every check always runs, so a wrong token, a proxy and a wrong address take the same path.
+  const direct = PROXY_HEADERS.every((name) => !c.req.raw.headers.has(name));
   const loopback = isLoopbackAddress(remote);
   const tokenOk = sameToken(given ?? '', token);
-  return loopback && tokenOk;
+  return direct && loopback && tokenOk;
 }
 
 export interface AdminRoutesDeps {
@@ -93,6 +103,8 @@ export function adminRoutes(deps: AdminRoutesDeps) {
   app.post(ADMIN_BROKER_PATH, async (c) => {
     if (!allowed(c, deps.access.token)) return c.notFound();
     c.set('lang', 'en');
+    // Command output lists customers and orders: like the API's answers, never kept by a cache.
+    c.header('Cache-Control', 'no-store');
     let body: unknown;
     try {
       body = JSON.parse(c.get('rawBody') || 'null');

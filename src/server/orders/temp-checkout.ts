@@ -61,14 +61,15 @@ export type TempCheckoutConfig = Pick<AppConfig, 'apsAccessCode' | 'apsMerchantI
  *   when it could be used: the total comes first, so a made-up total learns nothing about a code;
  * - `totalsChanged` (the route answers 409 with the fresh totals) when total_price_vat is not
  *   the server's total: with the coupon's discount when the coupon can be used, else without.
- *   Each answer still spends one attempt of the budget coupon/validate spends (rate-limit.ts).
+ *   An answer that says the code is no usable coupon spends one attempt of the budget
+ *   coupon/validate spends (checkout.handlers.ts isCouponMiss, rate-limit.ts).
  * Then a new order with its own merchant reference, its contract (what is bought: plan, add-ons,
  * trip, travellers, price lines; order-contract.ts) and the PURCHASE request it will send, which
  * holds a use of its coupon for ORDER_HOLD_MS or until the lead checks out again: a lead holds one
- * coupon use at most, through its newest order (order-state.ts usesHeldByOthers). Nothing to pay (a 100 % coupon): the order is paid
- * at once and settled (settle-order.ts: the invoice paid, the coupon's use counted, the policy
- * issued). Otherwise the order waits for the payments page, and is settled when the gateway
- * says it is paid.
+ * coupon use at most, through its newest order (order-state.ts usesHeldByOthers). Nothing to pay
+ * (a 100 % coupon): the order is paid at once and settled (settle-order.ts: the invoice paid, the
+ * coupon's use counted, the policy issued). Otherwise the order waits for the payments page, and
+ * is settled when the gateway says it is paid.
  */
 export async function tempCheckout(db: Db, config: TempCheckoutConfig, input: TempCheckoutInput, now: number): Promise<TempCheckoutOutcome> {
   const lead = await findLeadByUuid(db, input.uuid);

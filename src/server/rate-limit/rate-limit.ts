@@ -63,17 +63,35 @@ export const RATE_LIMITS = {
     perLead: { bucket: 'save-traveller-info/lead', limit: 120, windowSeconds: TEN_MINUTES },
   },
   /**
-   * Coupon guesses: every coupon/validate and every temp-checkout that names a coupon, counted
-   * together since each answer tells whether a code is usable, but only when no usable coupon
-   * came of it (issue 18 item 5). The attempt is counted before it runs, so concurrent guesses
-   * cannot slip past the count, and given back when it answers 2xx (the coupon was usable): a
-   * customer with a good code spends nothing, and 120 of them behind one carrier address never
-   * come near the address's budget, while guessing, which fails almost every time, stops at 10
-   * misses per lead and 60 per address however many leads the address makes (RULINGS 23).
+   * Coupon guesses (issue 18 item 5, issue 33 item 5): every coupon/validate and every
+   * temp-checkout that names a coupon, counted together since each answer tells whether a code is
+   * usable. Each is counted before it runs, so concurrent guesses cannot slip past the count, and
+   * given back unless its answer is a miss (checkout.handlers.ts isCouponMiss): a usable code, a
+   * used-up one and every answer that says nothing of the code spend nothing. Counted per lead,
+   * then per the device stored on the lead, then per address (rate-limit.middleware.ts guesses);
+   * a guess refused at one key spends nothing at the others, so a guesser looping on its own 429
+   * never eats the budget of the customers behind its address (RULINGS 23).
    */
   couponAttempts: {
-    perAddress: { bucket: 'coupon-attempt/address', limit: 60, windowSeconds: TEN_MINUTES },
+    /** No customer mistypes a code ten times. */
     perLead: { bucket: 'coupon-attempt/lead', limit: 10, windowSeconds: TEN_MINUTES },
+    /** Every lead the device made, together: two leads' worth. */
+    perLeadDevice: { bucket: 'coupon-attempt/device', limit: 20, windowSeconds: TEN_MINUTES },
+    /**
+     * What a carrier NAT needs: the 120 customers behind one carrier address in 10 minutes (as
+     * above), each with three misses (a typo, an expired code, another insurer's code), more than
+     * customers make. A guesser making lead after lead stops here (2,160 misses an hour), but for
+     * the fresh leads' passes below.
+     */
+    perAddress: { bucket: 'coupon-attempt/address', limit: 360, windowSeconds: TEN_MINUTES },
+    /**
+     * Past the address's ceiling: a lead whose plan was chosen within FRESH_PLAN_CHOICE_MS (a bot
+     * check spent on proceed-review) may still make this many misses per window, and any number
+     * of usable tries before them. So a guesser that fills the ceiling never stops the customers
+     * behind its address from redeeming a good code, and buys at most two guesses past the
+     * ceiling per bot check (one per clock hour, in the hour after the plan choice).
+     */
+    perFreshLead: { bucket: 'coupon-attempt/fresh-lead', limit: 1, windowSeconds: HOUR },
   },
   /**
    * Every coupon/validate, usable or not: successes are free of the guessing budget above, so
@@ -104,7 +122,14 @@ export const RATE_LIMITS = {
     /** Counted on the normalised number (see phoneKey), after the details passed validation. */
     perPhone: { bucket: 'request-call-back/phone', limit: 5, windowSeconds: HOUR },
   },
-} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead' | 'perPhone', RateLimit>>>;
+} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead' | 'perPhone' | 'perFreshLead', RateLimit>>>;
+
+/**
+ * How long after a lead's plan was chosen (its invoice written by proceed-review, which spends a
+ * bot check) the lead counts as fresh for RATE_LIMITS.couponAttempts.perFreshLead: longer than a
+ * customer takes from choosing a plan to typing the coupon.
+ */
+export const FRESH_PLAN_CHOICE_MS = HOUR * 1000;
 
 /**
  * The keys a middleware limit counts under: the client's address, the body's device_uuid, the

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { CouponCode } from '../../contract/checkout.endpoints';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { fail } from '../http/respond';
@@ -28,4 +29,31 @@ export async function tempCheckoutHandler(
   // A 100 % order issued its policy and queued its mail: the worker sends it now, beside the answer.
   if (outcome.policyToDeliver !== null) await deps.mailWorker.nudge();
   return outcome.placed;
+}
+
+/** The refusals that say a code is no coupon this lead could ever use. */
+const MISSES: ReadonlySet<unknown> = new Set<CouponCode>(['coupon_unknown', 'coupon_expired', 'coupon_wrong_provider']);
+
+/**
+ * Whether an answer of coupon/validate or temp-checkout is a coupon guess that missed (issue 33
+ * item 5): 422 coupon_unknown (a disabled code too), coupon_expired (not valid yet too) or
+ * coupon_wrong_provider, or a 409 totals_changed whose fresh totals carry no discount, which
+ * tells a made-up total the same without saying why. Not a miss: a usable code (2xx, or a 409
+ * whose totals carry its discount), a used-up one (coupon_used_up: a real coupon whose uses went
+ * to customers; one sent with a made-up total cannot be told from a miss and counts as one, but
+ * the page always sends the total it was shown), and every answer that says nothing of the code
+ * (unknown lead, no plan chosen, review incomplete, lead paid, a refused body, coupon_required,
+ * a 429, a 5xx).
+ */
+export async function isCouponMiss(res: Response): Promise<boolean> {
+  if (res.status !== 409 && res.status !== 422) return false;
+  let body: { data?: { errors?: Record<string, unknown>; totals?: { discount?: unknown } } } | null;
+  try {
+    body = (await res.clone().json()) as typeof body;
+  } catch {
+    return false;
+  }
+  const codes = Object.values(body?.data?.errors ?? {});
+  if (res.status === 422) return codes.some((code) => MISSES.has(code));
+  return codes.includes('totals_changed') && body?.data?.totals?.discount === 0;
 }
