@@ -42,6 +42,9 @@ export function useDialogFocusReturn(opened: boolean): void {
     opener.current = document.activeElement;
     return () => {
       pending.current = window.setTimeout(() => {
+        // The page itself may be gone by now (a dialog unmounted with its window, as a test's
+        // jsdom is torn down after its last render): then there is no focus to give back.
+        if (typeof document === 'undefined') return;
         const active = document.activeElement;
         if (!active || active === document.body || active.closest('[role="dialog"]')) focusAfterDialog(opener.current);
       }, DIALOG_FOCUS_RETURN_MS);
