@@ -28,6 +28,8 @@ import { apsResponse, createPaymentTestApp, pendingOrder, postNotice, type Order
  */
 
 const RUNS = onPostgres ? 50 : 4;
+/** Each of the 50 runs takes a lead to checkout through the API first: minutes on a busy machine, not the default 30 s. */
+const RACE_TIMEOUT_MS = 600_000;
 
 /** What one run ended as: which of the two committed first. */
 type Landing = 'payment first' | 'edit first';
@@ -123,7 +125,7 @@ describe('an edit and a payment of one lead at the same moment: one lands wholly
       );
       return landing;
     });
-  });
+  }, RACE_TIMEOUT_MS);
 
   it(`plan change (proceed-review, the add-on added) against the success notice, ${RUNS} runs: a 200 choice voided the order; otherwise it is refused lead_in_deal and the paid invoice is the plan and price of the order's contract`, async () => {
     await raceRuns(app, 'plan change', async (pending, run) => {
@@ -150,7 +152,7 @@ describe('an edit and a payment of one lead at the same moment: one lands wholly
       });
       return landing;
     });
-  });
+  }, RACE_TIMEOUT_MS);
 
   it(`trip edit (add-customer-lead on the saved lead, dates moved) against the success notice, ${RUNS} runs: an edit saved on the lead voided the order; otherwise it made a new lead and the paid lead keeps the contract's dates`, async () => {
     await raceRuns(app, 'trip edit', async (pending, run) => {
@@ -171,5 +173,5 @@ describe('an edit and a payment of one lead at the same moment: one lands wholly
       );
       return landing;
     });
-  });
+  }, RACE_TIMEOUT_MS);
 });

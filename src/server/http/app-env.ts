@@ -13,5 +13,10 @@ export type AppEnv = {
     /** The parsed JSON body, or undefined when the body was empty. */
     body: unknown;
     lang: Language;
+    /**
+     * Set by coupon/validate and temp-checkout when the answer tells a guesser that the code is
+     * no coupon it can use (routes/checkout.handlers.ts): the guess limit keeps its count then.
+     */
+    couponMiss: boolean;
   };
 };

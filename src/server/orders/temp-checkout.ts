@@ -62,7 +62,7 @@ export type TempCheckoutConfig = Pick<AppConfig, 'apsAccessCode' | 'apsMerchantI
  * - `totalsChanged` (the route answers 409 with the fresh totals) when total_price_vat is not
  *   the server's total: with the coupon's discount when the coupon can be used, else without.
  *   An answer that says the code is no usable coupon spends one attempt of the budget
- *   coupon/validate spends (checkout.handlers.ts isCouponMiss, rate-limit.ts).
+ *   coupon/validate spends (checkout.handlers.ts markingMisses, rate-limit.ts).
  * Then a new order with its own merchant reference, its contract (what is bought: plan, add-ons,
  * trip, travellers, price lines; order-contract.ts) and the PURCHASE request it will send, which
  * holds a use of its coupon for ORDER_HOLD_MS or until the lead checks out again: a lead holds one

@@ -56,8 +56,6 @@ export interface GuessLimits {
 export interface GuessOptions {
   /** Counts only the requests whose parsed body passes (a temp-checkout naming a coupon). */
   when?: (body: unknown) => boolean;
-  /** Whether the answer is a miss; every other answer gives its counts back. */
-  isMiss: (res: Response) => Promise<boolean>;
 }
 
 export interface RateLimiter {
@@ -71,13 +69,13 @@ export interface RateLimiter {
   /**
    * Middleware counting guesses (coupon codes) as `limit` counts requests, except that only
    * misses spend: each guess is counted before it runs (so a burst of concurrent ones cannot all
-   * pass a check made before any of them is counted) and given back unless `isMiss` says its
-   * answer missed; a refused guess gives back all it counted. Per lead, per the device stored on
+   * pass a check made before any of them is counted) and given back unless the handler marked
+   * its answer a miss (the context's `couponMiss`); a refused guess gives back all it counted. Per lead, per the device stored on
    * that lead, then per address, where a fresh lead still gets `perFreshLead` misses past the
    * ceiling: customers who chose their plan within the hour are never refused for a guesser
    * behind their carrier's address, and each such miss costs the guesser a bot check.
    */
-  guesses(limits: GuessLimits, options: GuessOptions): MiddlewareHandler<AppEnv>;
+  guesses(limits: GuessLimits, options?: GuessOptions): MiddlewareHandler<AppEnv>;
 }
 
 interface Rule {
@@ -144,7 +142,7 @@ export function createRateLimiter(deps: { db: Db; now: () => number; trustProxy:
       };
     },
 
-    guesses(limits, options) {
+    guesses(limits, options = {}) {
       return async (c, next) => {
         if (options.when && !options.when(c.get('body'))) return next();
         const now = deps.now();
@@ -187,7 +185,7 @@ export function createRateLimiter(deps: { db: Db; now: () => number; trustProxy:
         }
         await purgeNow(now);
         await next();
-        if (!(await options.isMiss(c.res))) await giveBack();
+        if (c.get('couponMiss') !== true) await giveBack();
       };
     },
   };

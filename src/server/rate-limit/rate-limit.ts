@@ -66,7 +66,7 @@ export const RATE_LIMITS = {
    * Coupon guesses (issue 18 item 5, issue 33 item 5): every coupon/validate and every
    * temp-checkout that names a coupon, counted together since each answer tells whether a code is
    * usable. Each is counted before it runs, so concurrent guesses cannot slip past the count, and
-   * given back unless its answer is a miss (checkout.handlers.ts isCouponMiss): a usable code, a
+   * given back unless its answer is a miss (checkout.handlers.ts markingMisses): a usable code, a
    * used-up one and every answer that says nothing of the code spend nothing. Counted per lead,
    * then per the device stored on the lead, then per address (rate-limit.middleware.ts guesses);
    * a guess refused at one key spends nothing at the others, so a guesser looping on its own 429

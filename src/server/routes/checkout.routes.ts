@@ -7,7 +7,7 @@ import { endpointHandler } from '../http/endpoint-handler';
 import { refusing } from '../orders/refusal';
 import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
 import { RATE_LIMITS } from '../rate-limit/rate-limit';
-import { couponValidateHandler, isCouponMiss, tempCheckoutHandler } from './checkout.handlers';
+import { couponValidateHandler, markingMisses, tempCheckoutHandler } from './checkout.handlers';
 import type { TempCheckoutConfig } from '../orders/temp-checkout';
 
 /** Whether a temp-checkout body names a coupon: only then does it spend a coupon attempt. */
@@ -29,15 +29,15 @@ export function checkoutRoutes(db: Db, config: TempCheckoutConfig, mailWorker: P
   const app = new Hono<AppEnv>();
   app.post(
     couponValidateEndpoint.path,
-    limiter.guesses(RATE_LIMITS.couponAttempts, { isMiss: isCouponMiss }),
+    limiter.guesses(RATE_LIMITS.couponAttempts),
     limiter.limit(RATE_LIMITS.couponValidate),
-    endpointHandler(couponValidateEndpoint, (input, c) => refusing(c, () => couponValidateHandler(db, input, now()))),
+    endpointHandler(couponValidateEndpoint, (input, c) => refusing(c, () => markingMisses(c, () => couponValidateHandler(db, input, now())))),
   );
   app.post(
     tempCheckoutEndpoint.path,
-    limiter.guesses(RATE_LIMITS.couponAttempts, { when: namesCoupon, isMiss: isCouponMiss }),
+    limiter.guesses(RATE_LIMITS.couponAttempts, { when: namesCoupon }),
     limiter.limit(RATE_LIMITS.tempCheckout),
-    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => tempCheckoutHandler(c, { db, config, mailWorker }, input, now()))),
+    endpointHandler(tempCheckoutEndpoint, (input, c) => refusing(c, () => markingMisses(c, () => tempCheckoutHandler(c, { db, config, mailWorker }, input, now())))),
   );
   return app;
 }
