@@ -4,6 +4,7 @@ import { addDays, todayIso } from '../../src/contract/dates';
 import { DESKTOP, MOBILE, browserForThisFile, describeFocus, openPage, visit, type Lang } from './harness';
 import { COUNTRY, axeViolations, fields, finishAllowing, newTrip, textIn, typed } from './journey-steps';
 import { MR, MRS, PLAN, reviewFields, travellerOpened } from './review-steps';
+import { futureExpiry } from './sandbox-steps';
 import { announcements, digits, expectAnnounced, expectFocusKept, expectFocusShown, expectTitled, focusLosses, focusProblem, hasFocus, numbers, press, recordAccessibility, tabTo, type } from './keyboard';
 
 /**
@@ -23,8 +24,6 @@ const browser = browserForThisFile();
 const ITALY = { en: 'Italy', ar: 'إيطاليا' } as const;
 /** The sandbox's test card (RULINGS 20). */
 const GOOD_CARD = '4005550000000001';
-const year = Number(todayIso().slice(0, 4));
-const futureExpiry = () => `09/${String((year + 1) % 100).padStart(2, '0')}`;
 
 /** The arrow that moves a calendar to the next day: the one pointing the way the page reads. */
 const NEXT_DAY = { en: 'ArrowRight', ar: 'ArrowLeft' } as const;

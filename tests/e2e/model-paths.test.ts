@@ -12,6 +12,7 @@ import { withPathIds } from '../../machines/model-replay';
 import { DESKTOP, browserForThisFile, openPage, visit, waitForApp, type Lang } from './harness';
 import { fields, fillTrip, finishAllowing, newTrip, saveLeadThroughApi, textIn, typeInto } from './journey-steps';
 import { MRS, PLAN, choose, reviewFields, travellerOpened } from './review-steps';
+import { payWithCard, resultShown } from './sandbox-steps';
 
 /**
  * Generated journey paths in Chromium against the real server (issue 20 item 6). The journey
@@ -160,9 +161,8 @@ const candidates: Candidate[] = STARTS.flatMap((input) =>
 );
 const sample = greedyCover(candidates, (candidate) => candidate.goals, (candidate) => candidate.path.steps.length);
 
-/** The APS test card (RULINGS 20), and a future expiry. */
+/** The APS test card (RULINGS 20). */
 const GOOD_CARD = '4005 5500 0000 0001';
-const futureExpiry = () => `09/${String(Number(todayIso().slice(2, 4)) + 1)}`;
 
 /** Runs one generated path in the page, checking the address bar against the model after each step. */
 async function runInChromium(page: Page, lang: Lang, { path, moves }: Candidate): Promise<void> {
@@ -261,13 +261,8 @@ async function act(page: Page, lang: Lang, state: Snapshot, event: JourneyEvent)
       await page.waitForURL((url) => url.pathname.startsWith('/pay/'), { timeout: 15_000 });
       await page.locator('form button[type="submit"]').first().click();
       await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
-      await page.locator('input[name="card_number"]').fill(GOOD_CARD);
-      await page.locator('input[name="expiry_date"]').fill(futureExpiry());
-      await page.locator('input[name="card_security_code"]').fill('123');
-      await page.locator('input[name="card_holder_name"]').fill('RANIA HADDAD');
-      await page.locator('button[name="action"][value="pay"]').click();
-      await page.waitForURL((url) => url.pathname === '/payment-result', { timeout: 30_000 });
-      await page.getByTestId('payment-paid').waitFor({ timeout: 30_000 });
+      await payWithCard(page, GOOD_CARD);
+      await resultShown(page, 'paid');
       await expect(page.getByTestId('policy-number').innerText()).resolves.toMatch(/^SFR-/);
       return;
     case 'callBack.requested':

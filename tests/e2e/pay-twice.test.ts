@@ -3,7 +3,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
-import { todayIso } from '../../src/contract/dates';
 import { paymentStatusEndpoint } from '../../src/contract/payment.endpoints';
 import { openConfiguredDatabase } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
@@ -12,6 +11,7 @@ import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { leadAtCheckoutOverHttp, signedSender } from '../integration/server-journey-fixtures';
 import { DESKTOP, MOBILE, baseUrl, browserForThisFile, finish, openPage, serverOfThisFile, type Lang, type OpenPage } from './harness';
 import { axeViolations, callApi, pageSigningKey, screenshotBothWidths } from './journey-steps';
+import { payWithCard, resultShown } from './sandbox-steps';
 
 /**
  * Issue 33 item 3 in Chromium, against a real server of this file's own (its database is read at
@@ -42,7 +42,6 @@ afterAll(async () => {
 const GOOD_CARD = '4005 5500 0000 0001';
 /** The card of the issue: well formed, declined by the sandbox. */
 const DECLINED_CARD = '4111 1111 1111 1111';
-const futureExpiry = () => `09/${String(Number(todayIso().slice(2, 4)) + 1)}`;
 
 /** A sandbox session's address: its card page, or once answered (or refused) the page handing the answer on. */
 const SESSION_PAGE = /^\/sandbox\/aps\/pay\/[A-Za-z0-9_-]{32}$/;
@@ -67,20 +66,6 @@ async function orderToPay(lang: Lang): Promise<{ uuid: string; reference: string
   return { uuid, reference: data.merchant_reference };
 }
 
-/** Fills the sandbox's card form and presses Pay. */
-async function payWithCard(page: Page, card: string): Promise<void> {
-  await page.locator('input[name="card_number"]').fill(card);
-  await page.locator('input[name="expiry_date"]').fill(futureExpiry());
-  await page.locator('input[name="card_security_code"]').fill('123');
-  await page.locator('input[name="card_holder_name"]').fill('RANIA HADDAD');
-  await page.locator('button[name="action"][value="pay"]').click();
-}
-
-/** Waits for the SPA's /payment-result page to show its outcome. */
-async function resultShown(page: Page, outcome: 'paid' | 'failed'): Promise<void> {
-  await page.waitForURL((url) => url.pathname === '/payment-result', { timeout: 30_000 });
-  await page.getByTestId(outcome === 'paid' ? 'payment-paid' : 'payment-failed').waitFor({ timeout: 30_000 });
-}
 
 /** Where the page is now: the gateway's card form, the SPA's result, or neither yet (on the way). */
 async function whereNow(page: Page): Promise<'card page' | 'result' | null> {

@@ -11,6 +11,7 @@ import { message } from '../../src/server/http/messages';
 import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, serverOfThisFile, visit, type Lang } from './harness';
 import { axeViolations, fields, fillTrip, listEml, newTrip, quotesOpened, screenshotBothWidths, typeInto } from './journey-steps';
 import { MR, MRS, PLAN, choose, reviewFields, travellerOpened } from './review-steps';
+import { payWithCard, resultShown } from './sandbox-steps';
 
 /**
  * The whole journey as a new customer takes it (issue 11), in Chromium against a real server of
@@ -31,9 +32,6 @@ const DECLINED_CARD = '4000 0000 0000 0002';
 
 /** Leads paid in this file, with how many orders each should hold at the end. */
 const journeys: { uuid: string; orders: number; travellers: string[] }[] = [];
-
-/** 09/YY of next year: a future expiry. */
-const futureExpiry = () => `09/${String(Number(todayIso().slice(2, 4)) + 1)}`;
 
 const year = Number(todayIso().slice(0, 4));
 const TRAVELLER_2 = { first: 'Karim', last: 'Haddad' };
@@ -93,20 +91,6 @@ async function toPaymentsPage(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/')[2]!;
 }
 
-/** Fills the sandbox's card form and submits it (Pay). */
-async function payWithCard(page: Page, card: string): Promise<void> {
-  await page.locator('input[name="card_number"]').fill(card);
-  await page.locator('input[name="expiry_date"]').fill(futureExpiry());
-  await page.locator('input[name="card_security_code"]').fill('123');
-  await page.locator('input[name="card_holder_name"]').fill('RANIA HADDAD');
-  await page.locator('button[name="action"][value="pay"]').click();
-}
-
-/** Waits for the SPA's /payment-result page to show its outcome. */
-async function resultShown(page: Page, outcome: 'paid' | 'failed'): Promise<void> {
-  await page.waitForURL((url) => url.pathname === '/payment-result', { timeout: 30_000 });
-  await page.getByTestId(outcome === 'paid' ? 'payment-paid' : 'payment-failed').waitFor({ timeout: 30_000 });
-}
 
 /** The text of a PDF. */
 async function pdfText(bytes: Uint8Array): Promise<string> {

@@ -1,16 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { agentCheckEndpoint } from '../../src/contract/lead.endpoints';
 import { DEV_ALTCHA_HMAC_KEY, DEV_APS_RESPONSE_PHRASE } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { DEMO_COUPONS } from '../../src/server/db/seed-data';
-import { bundleServer } from '../../src/server/server-bundle';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { freePort, type ServerProcess } from '../support/server-process';
+import { serverProcessesOfThisFile } from '../support/server-processes';
 import { runBroker } from './broker-cli-process';
 import { leadAtCheckoutOverHttp, signedSender, validateCoupon, type Send } from './server-journey-fixtures';
 
@@ -37,21 +36,10 @@ const PRODUCTION: Record<string, string> = {
 };
 const DEMO_CODES = DEMO_COUPONS.map((coupon) => coupon.code);
 
-const started: ServerProcess[] = [];
-const dataDirs: string[] = [];
-
-function newDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-production-'));
-  dataDirs.push(dir);
-  return dir;
-}
-
 /** The server as `npm start` runs it (plain node on the bundle), on loopback, without the SPA. */
-function start(env: Record<string, string>): ServerProcess {
-  const server = startServerProcess({ SAFAR_STATIC_DIR: '', ...env }, { bundle: true });
-  started.push(server);
-  return server;
-}
+const processes = serverProcessesOfThisFile();
+const start = (env: Record<string, string>): ServerProcess => processes.start(env);
+const newDataDir = () => processes.scratch('safar-production-');
 
 /** A production start on `dataDir`, listening: the server and a signed sender to it. */
 async function startProduction(dataDir: string): Promise<{ server: ServerProcess; send: Send }> {
@@ -120,17 +108,6 @@ async function expectFreeCouponsRefused(send: Send): Promise<void> {
     expect(await checkout(send, uuid, code, ownTotal)).toMatchObject({ status: 422, json: { data: { errors: { promo_code: 'coupon_unknown', coupon: 'coupon_unknown' } } } });
   }
 }
-
-// Builds dist-server/main.js when a server source is newer than it, as `npm start` does.
-beforeAll(() => bundleServer(), 120_000);
-
-afterEach(() => {
-  // A failed assertion must not leave a server running.
-  for (const server of started.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('a production start refuses what would put the sandbox or its demo data in front of customers', () => {
   const refusals: [what: string, env: Record<string, string>, message: RegExp][] = [
