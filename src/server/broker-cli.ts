@@ -6,7 +6,7 @@ import { listOpenCallBacks, type CallBackListItem } from './call-backs/call-back
 import { parseConfigOrExit, type Config } from './config';
 import { OWNER_ONLY_UMASK } from './data-dir-modes';
 import { embeddedDataDir, openConfiguredDatabase, type Db } from './db/client';
-import { embeddedDatabaseUse } from './db/embedded-owner';
+import { EmbeddedDatabaseLocked, holderText, lockEmbeddedDatabase, type LockHolder } from './db/embedded-lock';
 import { backupThroughServer, brokerThroughServer } from './admin/admin-client';
 import { adminFileOf, readAdminFile } from './admin/admin-file';
 import { DumpError, dumpEmbeddedDatabase, restoreEmbeddedDatabase, sizeText, writeFileAtomically } from './admin/embedded-backup';
@@ -42,10 +42,13 @@ import { textTable } from './text-table';
  *   npm run broker -- settings [--json]      VAT percent, stamp fee (cents), traveller limits
  *   npm run broker -- settings set KEY N     changes one; every instance serves it within a second
  *   npm run broker -- backup FILE | restore FILE  the embedded database as a .tar.gz (admin/embedded-backup.ts)
- * Embedded PGlite allows one process per data directory: while a running server has it open,
- * the commands go through that server's admin endpoint (admin/admin.routes.ts), so the server
- * runs them over its own database and sees every change at once; when no endpoint answers, the
- * CLI refuses (exit 1) and says so. With DATABASE_URL, PostgreSQL serves both at once: direct.
+ * Embedded PGlite allows one process per data directory, and the kernel enforces it (the lock of
+ * db/embedded-lock.ts): the CLI takes the directory's lock before it opens anything and holds it
+ * for the whole command, a backup or a restore included. When a running server holds it, the
+ * commands go through that server's admin endpoint (admin/admin.routes.ts), so the server runs
+ * them over its own database and sees every change at once; when no endpoint answers, the CLI
+ * refuses (exit 1) and says so, and never opens the directory. With DATABASE_URL, PostgreSQL
+ * serves both at once: direct.
  */
 
 export const USAGE = [
@@ -404,22 +407,26 @@ async function fileCommandDirect(config: Config, command: FileCommand): Promise<
 class EndpointRefusal extends Error {}
 
 /**
- * A command while the server `pid` holds the embedded database: run by that server through its
- * admin endpoint (DATA_DIR/admin.json), or refused when it does not answer (exit 1). A restore is
- * always refused: it replaces the directory the server has open.
+ * A command while another process (`holder`, null when it has not said who it is yet) holds the
+ * lock of the embedded database: run by that server through its admin endpoint (DATA_DIR/admin.json
+ * naming the holder's pid), or refused when there is none or it does not answer (exit 1). A
+ * restore is always refused: it replaces the directory the holder has open.
  */
-async function throughServer(config: Config, pid: number, command: BrokerCommand, argv: readonly string[]): Promise<number> {
+async function throughServer(config: Config, holder: LockHolder | null, command: BrokerCommand, argv: readonly string[]): Promise<number> {
   const dir = embeddedDataDir(config);
+  const who = holderText(holder);
+  const capital = `${who[0]!.toUpperCase()}${who.slice(1)}`;
   if (command.kind === 'restore') {
-    console.error(`The server (pid ${pid}) holds the embedded database ${dir}: stop it, then restore (a restore replaces the directory the server has open).`);
+    console.error(`${capital} holds the embedded database ${dir}: stop it, then restore (a restore replaces the directory it has open).`);
     return 1;
   }
   const entry = readAdminFile(config.dataDir);
   const refuse = (reason: string) => {
-    console.error(`The server (pid ${pid}) holds the embedded database ${dir}, and ${reason}: stop the server and run this again, or use DATABASE_URL (PostgreSQL serves both at once).`);
+    console.error(`${capital} holds the embedded database ${dir}, and ${reason}: stop it and run this again, or use DATABASE_URL (PostgreSQL serves both at once).`);
     return 1;
   };
-  if (!entry || entry.pid !== pid) return refuse(`${adminFileOf(config.dataDir)} does not name it (it may still be starting)`);
+  if (!holder || !entry || entry.pid !== holder.pid) return refuse(`${adminFileOf(config.dataDir)} does not name it (it may still be starting, or it is not a server)`);
+  const pid = holder.pid;
   if (command.kind === 'backup') {
     try {
       await writeFileAtomically(command.file, async () => {
@@ -454,10 +461,24 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   if (!config.databaseUrl) {
-    const use = embeddedDatabaseUse(embeddedDataDir(config));
-    if (use.inUse) return throughServer(config, use.pid, command, argv);
-    if (isFileCommand(command)) return fileCommandDirect(config, command);
+    let lock;
+    try {
+      lock = lockEmbeddedDatabase(embeddedDataDir(config), 'broker CLI');
+    } catch (error) {
+      if (error instanceof EmbeddedDatabaseLocked) return throughServer(config, error.holder, command, argv);
+      throw error;
+    }
+    try {
+      return await (isFileCommand(command) ? fileCommandDirect(config, command) : runDirect(config, argv));
+    } finally {
+      lock.release();
+    }
   }
+  return runDirect(config, argv);
+}
+
+/** A command over a database this process opens: PostgreSQL, or the embedded one whose lock it holds. */
+async function runDirect(config: Config, argv: readonly string[]): Promise<number> {
   const database = await openConfiguredDatabase(config);
   try {
     const run = await runBrokerArgs(database.db, argv, Date.now());

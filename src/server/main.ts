@@ -1,14 +1,21 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { createApp } from './app';
 import { developmentSecretWarnings, parseConfigOrExit, publicSandboxWarning } from './config';
-import { openConfiguredDatabase } from './db/client';
+import { lockEmbeddedDatabase } from './db/embedded-lock';
+import { embeddedDataDir, startEmbeddedDirectory } from './db/embedded-start';
 import { OWNER_ONLY_UMASK, tightenDataDirModes } from './data-dir-modes';
-import { serverAdmin } from './admin/admin-access';
-import { disableDemoData, seedDatabase } from './db/seed';
-import { REFERENCE_CHECK_MS } from './reference/reference-data';
+
+/**
+ * The rest of the server, loaded once the embedded database has begun to start (issue 34 item 6):
+ * loading these modules took about 0.45 s of a 2.3 s restart, with PGlite's second-long start
+ * after it; now the two run side by side. The bundle keeps them in a chunk of their own
+ * (server-bundle.ts), so nothing of them is even parsed before.
+ */
+const serverModules = () =>
+  Promise.all([import('@hono/node-server'), import('./app'), import('./db/client'), import('./admin/admin-access'), import('./db/seed'), import('./reference/reference-data')]);
 
 /** How long a SIGTERM waits for in-flight requests before it cuts them. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -16,6 +23,15 @@ const DRAIN_TIMEOUT_MS = 10_000;
 /** Starts Safar: validates configuration, migrates and seeds the database, then serves. */
 async function main() {
   const startedAt = performance.now();
+  // Where a start's time goes (issue 34 item 6), printed with "listening": node and the bundle's
+  // modules before main(), then each step below.
+  const phases: Record<string, number> = { modules: Math.round(startedAt) };
+  let phaseAt = startedAt;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - phaseAt);
+    phaseAt = now;
+  };
   // Before anything is written: what this process, PGlite's thread and initdb's child create is
   // the owner's alone (issue 33 part 4).
   process.umask(OWNER_ONLY_UMASK);
@@ -26,12 +42,32 @@ async function main() {
   const sandboxWarning = publicSandboxWarning(config);
   if (sandboxWarning) console.warn(sandboxWarning);
 
+  // The embedded database's lock before anything touches DATA_DIR (issue 34 item 2): a second
+  // start on a live folder stops here with one line naming the holder, whatever port it was given,
+  // and never runs initdb, a migration or the seed over the other server's data. Held for the life
+  // of the process; the kernel drops it however the process ends.
+  const dataDirLock = config.databaseUrl ? null : lockEmbeddedDatabase(embeddedDataDir(config), 'server');
+
   // What an older version or a copied data directory left readable to others, before the database
   // opens it; with DATABASE_URL too, since the outbox's e-mails live there.
   const tightened = tightenDataDirModes(config.dataDir);
   if (tightened.directories + tightened.files > 0) console.log(JSON.stringify({ event: 'data_dir_modes_tightened', ...tightened }));
+  phase('lock_and_modes');
 
-  const database = await openConfiguredDatabase(config);
+  // PGlite starts in its thread now; its failure is taken up where it is awaited (openConfiguredDatabase).
+  const started = config.databaseUrl ? null : startEmbeddedDirectory(embeddedDataDir(config));
+  started?.catch(() => undefined);
+  // The insurer sandbox on a thread of its own (issue 34 item 5), started beside the database,
+  // unless INSURER_API_URL names another insurer API.
+  const insurerSandbox = process.env.INSURER_API_URL ? null : import('./quoting/insurer-sandbox-thread').then((module) => module.startInsurerSandboxThread());
+  insurerSandbox?.catch(() => undefined);
+  const [{ serve }, { createApp }, { openConfiguredDatabase }, { serverAdmin }, { disableDemoData, seedDatabase }, { REFERENCE_CHECK_MS }] = await serverModules();
+  phase('modules_beside_database');
+  const database = await openConfiguredDatabase(config, started);
+  phase('database');
+  // A first start says how its data directory was made: copied from the template that the build
+  // step keeps current (a fraction of a second), or by initdb when there was none (seconds).
+  if (database.created) console.log(JSON.stringify({ event: 'data_dir_created', from: database.created.from, ms: database.created.ms }));
   await seedDatabase(database.db, { demoData: config.demoData });
   if (!config.demoData) {
     // A database seeded by an earlier sandbox start still holds FREE100 and the rest (RULINGS 27).
@@ -40,6 +76,7 @@ async function main() {
       console.log(JSON.stringify({ event: 'demo_data_disabled', coupons: disabled.coupons, agents: disabled.agents }));
     }
   }
+  phase('seed');
 
   // On embedded PGlite the broker CLI runs its commands through this server (issue 18 item 2).
   const admin = serverAdmin(config, database);
@@ -47,9 +84,12 @@ async function main() {
   // Who this instance is across restarts, so its outbox workers take back what it had claimed when
   // it died: the embedded data directory has one owner; on PostgreSQL, this host and port.
   const instanceId = database.kind === 'pglite' ? 'embedded' : `${os.hostname()}:${config.port}`;
+  const sandbox = await insurerSandbox;
+  sandbox?.serve(database.db);
+  const insurerApiUrl = sandbox ? await sandbox.url : config.insurerApiUrl;
   const app = createApp({
     db: database.db,
-    config,
+    config: { ...config, insurerApiUrl },
     staticDir: process.env.SAFAR_STATIC_DIR ?? path.join(root, 'dist'),
     log: config.logRequests ? (line) => process.stdout.write(`${JSON.stringify(line)}\n`) : undefined,
     // One outbox worker per instance: sends what a crash left pending now, then polls every second.
@@ -61,11 +101,13 @@ async function main() {
     referenceCheckMs: REFERENCE_CHECK_MS,
   });
 
+  phase('app');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - startedAt);
+    phase('listen');
     admin?.publish(info.port);
     console.log(
-      JSON.stringify({ event: 'listening', url: config.publicUrl, port: info.port, database: database.kind, ready_ms: ms }),
+      JSON.stringify({ event: 'listening', url: config.publicUrl, port: info.port, database: database.kind, ...(sandbox ? { insurer_sandbox_url: insurerApiUrl } : {}), ready_ms: ms, phases_ms: phases }),
     );
   });
   // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
@@ -76,6 +118,18 @@ async function main() {
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
   }
+  // Every open connection, and which of them have carried a request: Node's closeIdleConnections
+  // takes a connection that has not sent a byte for one still sending its first headers and leaves
+  // it to headersTimeout (66 s). Node's fetch opens such a spare connection when a response body is
+  // cancelled (the soak's readiness wait does it), and SIGTERM then waited its full 10 s and
+  // logged drained:false with every request answered (issue 34 item 7).
+  const connections = new Set<Socket>();
+  const carriedRequest = new WeakSet<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  server.on('request', (request: IncomingMessage) => carriedRequest.add(request.socket));
 
   let stopping = false;
   /**
@@ -87,11 +141,17 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ event: 'stopping', signal }));
+    const stopAt = performance.now();
     // The last resort if closing the database itself hangs.
     setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS + 5_000).unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // A keep-alive connection is idle once its request is answered: close it then, not at the timeout.
-    const closeIdle = () => ('closeIdleConnections' in server ? server.closeIdleConnections() : undefined);
+    // One that never sent a byte has no request to answer: whatever it sends now is a new request
+    // to a server that has stopped accepting, as if it had connected a moment later.
+    const closeIdle = () => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      for (const socket of connections) if (!carriedRequest.has(socket) && socket.bytesRead === 0) socket.destroy();
+    };
     closeIdle();
     const idle = setInterval(closeIdle, 50);
     let timer: NodeJS.Timeout | undefined;
@@ -99,6 +159,7 @@ async function main() {
       closed.then(() => true),
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS))),
     ]);
+    const drainMs = Math.round(performance.now() - stopAt);
     clearInterval(idle);
     clearTimeout(timer);
     if (!drained && 'closeAllConnections' in server) server.closeAllConnections();
@@ -108,10 +169,11 @@ async function main() {
       await app.mailWorker.stop().catch(() => undefined);
       await app.feedbackWorker.stop().catch(() => undefined);
       await database.close();
+      dataDirLock?.release();
     } catch (error) {
       console.error(JSON.stringify({ event: 'database_close_failed', error: error instanceof Error ? error.constructor.name : typeof error }));
     }
-    console.log(JSON.stringify({ event: 'stopped', signal, drained }));
+    console.log(JSON.stringify({ event: 'stopped', signal, drained, drain_ms: drainMs }));
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

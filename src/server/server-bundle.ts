@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { ROOT, markBuiltAt, staleness } from './build-staleness';
+import { compileInsurerSandboxWorker, INSURER_SANDBOX_WORKER } from './quoting/insurer-sandbox-build';
 
 /**
  * The server as one JavaScript file, `dist-server/main.js`, that `npm start` runs with plain
@@ -16,6 +17,14 @@ import { ROOT, markBuiltAt, staleness } from './build-staleness';
  */
 
 export const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
+/**
+ * The embedded database's worker thread, compiled beside the bundle (db/pglite-thread.ts uses it
+ * while it is not older than its source): compiling it at every start cost the main thread about
+ * 200 ms of esbuild (issue 34 item 6).
+ */
+export const WORKER_BUNDLE = path.join(ROOT, 'dist-server', 'pglite-worker.js');
+/** The folder of the bundle's chunks, beside main.js. */
+const CHUNKS = 'chunks';
 /** What the server is built from: its own sources, the contract it imports, the migrations it reads, the locked packages. */
 const SOURCES = ['src/server', 'src/contract', 'package-lock.json'] as const;
 const requireFromRoot = createRequire(path.join(ROOT, 'package.json'));
@@ -50,7 +59,8 @@ export async function bundleServer(options: { force?: boolean } = {}): Promise<s
   // Loaded only to build: a start whose bundle is current need not load esbuild.
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    // And npm start's check of the builds (start-check.ts), which shares this build's chunks.
+    entryPoints: [path.join(ROOT, 'src/server/main.ts'), path.join(ROOT, 'src/server/start-check.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -58,15 +68,42 @@ export async function bundleServer(options: { force?: boolean } = {}): Promise<s
     packages: 'external',
     plugins: [ownImportMetaUrl],
     write: false,
-    outfile: SERVER_BUNDLE,
+    // What main.ts imports dynamically (the app, once PGlite has begun to start) is a chunk of its
+    // own, loaded then; content-named, so an old main.js and a new one never share a chunk file.
+    splitting: true,
+    outdir: path.dirname(SERVER_BUNDLE),
+    entryNames: '[name]',
+    chunkNames: `${CHUNKS}/[name]-[hash]`,
     logLevel: 'warning',
   });
-  // Written beside its name, then renamed: a server starting meanwhile reads the old file or the new one, never half of one.
-  mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
-  const partial = `${SERVER_BUNDLE}.${process.pid}.partial`;
-  writeFileSync(partial, result.outputFiles[0]!.contents);
-  renameSync(partial, SERVER_BUNDLE);
-  markBuiltAt(SERVER_BUNDLE, startedAtMs);
+  const worker = await build({
+    entryPoints: [path.join(ROOT, 'src/server/db/pglite-worker.ts')],
+    bundle: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    outfile: WORKER_BUNDLE,
+    logLevel: 'warning',
+  });
+  // And the insurer sandbox's thread (issue 34 item 5), so a start does not compile it.
+  const sandboxWorker = await compileInsurerSandboxWorker();
+  // Each written beside its name, then renamed, main.js last: a server starting meanwhile reads the
+  // old build or the new one, never half of one.
+  const chunksDir = path.join(path.dirname(SERVER_BUNDLE), CHUNKS);
+  mkdirSync(chunksDir, { recursive: true });
+  const chunks = result.outputFiles.filter((file) => path.dirname(file.path) === chunksDir);
+  const others = result.outputFiles.filter((file) => path.dirname(file.path) !== chunksDir && file.path !== SERVER_BUNDLE);
+  const entry = result.outputFiles.find((file) => file.path === SERVER_BUNDLE)!;
+  for (const { path: file, contents } of [...chunks, ...others, { path: WORKER_BUNDLE, contents: worker.outputFiles[0]!.contents }, { path: INSURER_SANDBOX_WORKER, contents: sandboxWorker }, entry]) {
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, contents);
+    renameSync(partial, file);
+    markBuiltAt(file, startedAtMs);
+  }
+  // Chunks of earlier builds: a server loads its chunk as it starts, so only a start racing this build could still want one.
+  const current = new Set(chunks.map((file) => path.basename(file.path)));
+  for (const name of readdirSync(chunksDir)) if (!current.has(name)) rmSync(path.join(chunksDir, name), { force: true });
   return reason;
 }
 

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
-import { atMost, plain, seconds } from './figures';
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { atMost, median, seconds } from './figures';
 import { ROOT, freePort } from '../support/server-process';
 
 /**
@@ -54,24 +55,77 @@ async function npmStart(dataDir: string): Promise<Started> {
 }
 
 /**
- * The build line of npm start's output, which says whether it rebuilt and why, and the server's
- * own time from its main() to listening (the rest is npm, the build check and loading the bundle).
+ * The build line of npm start's output, which says whether it rebuilt and why, how a new data
+ * directory was made, and the server's own time from its main() to listening (the rest is npm,
+ * the build check and loading the bundle).
  */
 function detail(output: string): string {
   const build = output.split('\n').find((line) => /^Built |^Builds are current/.test(line)) ?? '(no build line)';
   const ready = /"ready_ms":(\d+)/.exec(output)?.[1];
-  return `${build} Server main() to listening: ${ready ? `${ready} ms` : '?'}.`;
+  const created = /"event":"data_dir_created","from":"(\w+)","ms":(\d+)/.exec(output);
+  return `${build}${created ? ` Data directory made from ${created[1]} in ${created[2]} ms.` : ''} Server main() to listening: ${ready ? `${ready} ms` : '?'}.`;
+}
+
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
+
+/** How many CPU-bound processes make "load average 8" on this machine: the issue's busy case. */
+const BUSY_PROCESSES = 8;
+
+/**
+ * Processes that only spin, until `stop` (and at most `limitMs`, so a bench that dies leaves
+ * nothing spinning). With 8 of them the run queue is what a load average of 8 means; the
+ * average itself lags a minute behind, so the figure names the processes, not the average.
+ */
+function busyProcesses(count: number, limitMs: number): { stop: () => Promise<void> } {
+  const spinning: ChildProcess[] = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', `const end = Date.now() + ${limitMs}; while (Date.now() < end);`], { stdio: 'ignore' }),
+  );
+  return {
+    stop: async () => {
+      await Promise.all(
+        spinning.map((child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGKILL'))))),
+      );
+    },
+  };
+}
+
+/** `npm start` on the existing `dataDir` `times` times: the median and each run's detail. */
+async function restarts(dataDir: string, times: number): Promise<{ ms: number; details: string[] }> {
+  const runs: { ms: number; detail: string }[] = [];
+  for (let run = 0; run < times; run += 1) {
+    const started = await npmStart(dataDir);
+    await started.stop();
+    runs.push({ ms: started.ms, detail: detail(started.output) });
+  }
+  return { ms: median(runs.map((run) => run.ms)), details: runs.map((run) => `${seconds(run.ms)}: ${run.detail}`) };
 }
 
 /**
- * Starts `npm start` on a new data directory (migrations and seeding: a figure), stops it, then
- * again on the same directory with current builds (the budget). Leaves the directory seeded.
+ * Issue 34 item 6: `npm start` on a new data directory (copied from the template that the
+ * bench's build step keeps current) within 8 s; then restarts on that data within 2 s on a quiet
+ * machine and 5 s with 8 busy processes (load average 8), each the median of three. Leaves the
+ * directory seeded.
  */
 export async function measureStart(dataDir: string): Promise<void> {
+  const quietLoad = loadAverage();
   const fresh = await npmStart(dataDir);
   await fresh.stop();
-  plain('npm start to first page, new data directory', seconds(fresh.ms), detail(fresh.output));
-  const again = await npmStart(dataDir);
-  await again.stop();
-  atMost('npm start to first page, existing data, current build', again.ms, 2000, seconds, detail(again.output));
+  atMost('npm start to first page, new data directory, current builds', fresh.ms, 8000, seconds, `${detail(fresh.output)} Load average ${quietLoad}.`);
+
+  const quiet = await restarts(dataDir, 3);
+  atMost('npm start to first page, existing data, current builds (median of 3)', quiet.ms, 2000, seconds, `Load average ${quietLoad} before. ${quiet.details.join(' | ')}`);
+
+  const busy = busyProcesses(BUSY_PROCESSES, 120_000);
+  try {
+    const loaded = await restarts(dataDir, 3);
+    atMost(
+      `npm start to first page, existing data, ${BUSY_PROCESSES} busy processes (load average 8; median of 3)`,
+      loaded.ms,
+      5000,
+      seconds,
+      `Load average ${loadAverage()} at the end (it lags the run queue by a minute). ${loaded.details.join(' | ')}`,
+    );
+  } finally {
+    await busy.stop();
+  }
 }

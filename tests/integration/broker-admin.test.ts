@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_FILE_NAME, readAdminFile, type AdminFile } from '../../src/server/admin/admin-file';
 import { ADMIN_BROKER_PATH } from '../../src/server/admin/admin.routes';
 import { readDumpFile } from '../../src/server/admin/embedded-backup';
-import { ownerFileOf, processExists } from '../../src/server/db/embedded-owner';
+import { readLockHolder } from '../../src/server/db/embedded-lock';
+import { holdLockInAnotherProcess } from '../support/lock-holder';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 import { runBroker } from './broker-cli-process';
 import { leadAtCheckoutOverHttp, payWithFullCoupon, signedSender, validateCoupon, type Send } from './server-journey-fixtures';
@@ -71,12 +71,26 @@ beforeAll(async () => {
   await startServer();
 }, SLOW);
 
-/** The server's own pid: tsx runs it in a child process, so the spawned process is not the server. */
-const serverPid = (): number => Number(readFileSync(ownerFileOf(path.join(dataDir, 'pglite')), 'utf8').trim());
+/** Whether a process with this pid exists (EPERM: it does, under another user). */
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The server's own pid, as it wrote it into the data directory's lock: tsx runs it in a child
+ * process, so the spawned process is not the server.
+ */
+const serverPid = (): number => readLockHolder(path.join(dataDir, 'pglite'))!.pid;
 
 afterAll(() => {
   // A failed test must not leave a server behind: the server itself, then its tsx parent.
-  if (existsSync(ownerFileOf(path.join(dataDir, 'pglite'))) && processExists(serverPid())) process.kill(serverPid(), 'SIGKILL');
+  const holder = readLockHolder(path.join(dataDir, 'pglite'));
+  if (holder && processExists(holder.pid)) process.kill(holder.pid, 'SIGKILL');
   for (const started of others) if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -244,12 +258,12 @@ describe('backup through the running server, restore refused while it runs (issu
 
       const refused = await broker('restore', file);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/^The server \(pid \d+\) holds the embedded database .*: stop it, then restore/);
+      expect(refused.stderr).toMatch(/^The server \(pid \d+, since [^)]+\) holds the embedded database .*: stop it, then restore/);
 
-      // A clean stop removes admin.json and the owner file: the CLI then works on the directory itself.
+      // A clean stop removes admin.json and releases the lock: the CLI then works on the directory itself.
       expect((await server.stop()).code).toBe(0);
       expect(existsSync(path.join(dataDir, ADMIN_FILE_NAME))).toBe(false);
-      expect(existsSync(ownerFileOf(path.join(dataDir, 'pglite')))).toBe(false);
+      expect(readLockHolder(path.join(dataDir, 'pglite'))).toBeNull();
       expect((await broker('coupons', 'add', '--code', 'AFTERBACKUP', '--type', 'fixed', '--value', '5')).code).toBe(0);
 
       const restored = await broker('restore', file);
@@ -266,21 +280,19 @@ describe('backup through the running server, restore refused while it runs (issu
 
 describe('the CLI refuses clearly when a live process holds the directory but no endpoint answers', () => {
   const dirs: string[] = [];
-  const sleepers: { kill: () => void }[] = [];
-  afterEach(() => {
-    for (const sleeper of sleepers.splice(0)) sleeper.kill();
+  const holders: { kill: () => Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const holder of holders.splice(0)) await holder.kill();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A DATA_DIR whose pglite.pid names a live process that is not a server (no endpoint). */
+  /** A DATA_DIR whose lock another process holds, as a server would, without an endpoint. */
   async function heldDirectory(): Promise<{ dir: string; pid: number }> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-broker-held-'));
     dirs.push(dir);
-    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { stdio: 'ignore' });
-    await new Promise((resolve) => child.once('spawn', resolve));
-    sleepers.push({ kill: () => child.kill('SIGKILL') });
-    writeFileSync(ownerFileOf(path.join(dir, 'pglite')), `${child.pid}\n`);
-    return { dir, pid: child.pid! };
+    const holder = await holdLockInAnotherProcess(path.join(dir, 'pglite'), 'server');
+    holders.push(holder);
+    return { dir, pid: holder.pid };
   }
 
   it(
@@ -290,8 +302,8 @@ describe('the CLI refuses clearly when a live process holds the directory but no
       const result = await runBroker(dir, ['coupons', 'add', '--code', 'NEVER', '--type', 'percent', '--value', '10']);
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(`The server (pid ${pid}) holds the embedded database ${path.join(dir, 'pglite')}`);
-      expect(result.stderr).toContain('stop the server and run this again, or use DATABASE_URL');
+      expect(result.stderr).toMatch(new RegExp(`^The server \\(pid ${pid}, since [^)]+\\) holds the embedded database ${path.join(dir, 'pglite')}, and .*admin\\.json does not name it`));
+      expect(result.stderr).toContain('stop it and run this again, or use DATABASE_URL');
       expect(existsSync(path.join(dir, 'pglite'))).toBe(false);
     },
     SLOW,
@@ -305,7 +317,7 @@ describe('the CLI refuses clearly when a live process holds the directory but no
       writeFileSync(path.join(dir, ADMIN_FILE_NAME), JSON.stringify({ pid, host: '127.0.0.1', port: closed, token: 'x'.repeat(43) }), { mode: 0o600 });
       const result = await runBroker(dir, ['orders']);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`The server (pid ${pid}) holds the embedded database`);
+      expect(result.stderr).toMatch(new RegExp(`^The server \\(pid ${pid}, since [^)]+\\) holds the embedded database`));
       expect(result.stderr).toContain(`http://127.0.0.1:${closed}${ADMIN_BROKER_PATH} did not answer (ECONNREFUSED)`);
       expect(existsSync(path.join(dir, 'pglite'))).toBe(false);
     },

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { compareQuotesEndpoint } from '../../src/contract/quote.endpoints';
 import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
-import { embeddedDatabaseUse } from '../../src/server/db/embedded-owner';
+import { readLockHolder } from '../../src/server/db/embedded-lock';
+import { tryLockInAnotherProcess } from '../support/lock-holder';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /**
@@ -66,9 +67,10 @@ afterAll(async () => {
 });
 
 describe('embedded PGlite with many customers at once (real server process)', () => {
-  it('records the serving process as the owner of its data directory (DATA_DIR/pglite.pid)', () => {
-    expect(embeddedDatabaseUse(path.join(dataDir, 'pglite'))).toMatchObject({ inUse: true });
-  });
+  it('the serving process holds its data directory\'s lock (DATA_DIR/pglite.lock): another process is refused', async () => {
+    expect(readLockHolder(path.join(dataDir, 'pglite'))).toMatchObject({ role: 'server' });
+    expect(await tryLockInAnotherProcess(path.join(dataDir, 'pglite'))).toMatchObject({ held: false, holder: { role: 'server' } });
+  }, 60_000);
 
   it(`quotes ${CUSTOMERS} concurrent customers, each list with the HTTP insurer in it`, async () => {
     const journeys = Array.from({ length: CUSTOMERS }, async (_, customer) => {

@@ -1,11 +1,10 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { bundleServer } from '../../src/server/server-bundle';
 import { notOwnerOnly } from '../support/owner-only';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { freePort, type ServerProcess } from '../support/server-process';
+import { serverProcessesOfThisFile } from '../support/server-processes';
 
 /**
  * Private files stay private (issue 33 part 4): DATA_DIR and everything Safar and PGlite write
@@ -16,20 +15,10 @@ import { freePort, startServerProcess, type ServerProcess } from '../support/ser
  */
 
 const START_TIMEOUT_MS = 60_000;
-const roots: string[] = [];
-const started: ServerProcess[] = [];
+const processes = serverProcessesOfThisFile({ SIGNING_SECRET: 'private-files-test-signing-secret-0123' });
 
-async function start(dataDir: string): Promise<ServerProcess> {
-  const server = startServerProcess({ PORT: String(await freePort()), DATA_DIR: dataDir, SIGNING_SECRET: 'private-files-test-signing-secret-0123', SAFAR_STATIC_DIR: '' }, { bundle: true });
-  started.push(server);
-  return server;
-}
-
-function scratch(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'safar-private-'));
-  roots.push(root);
-  return root;
-}
+const start = async (dataDir: string): Promise<ServerProcess> => processes.start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+const scratch = () => processes.scratch('safar-private-');
 
 /** The JSON lines the server printed with this event. */
 const events = (server: ServerProcess, event: string) =>
@@ -57,16 +46,6 @@ function loosen(root: string): { directories: number; files: number } {
   visit(root);
   return counts;
 }
-
-// Builds dist-server/main.js when a server source is newer than it, as `npm start` does.
-beforeAll(() => bundleServer(), 120_000);
-afterEach(() => {
-  // A failed assertion must not leave a server running.
-  for (const server of started.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
 
 describe('DATA_DIR is owner-only', () => {
   it(
@@ -114,7 +93,8 @@ describe('DATA_DIR is owner-only', () => {
       expect(notOwnerOnly(dataDir)).toEqual([]);
       expect(events(server, 'data_dir_modes_tightened')).toEqual([{ event: 'data_dir_modes_tightened', ...loose }]);
       expect(existsSync(relcacheFile)).toBe(true);
-      expect(existsSync(`${pglite}.pid`)).toBe(true);
+      // The lock file the server holds the directory by (db/embedded-lock.ts), written at this start.
+      expect(readFileSync(`${pglite}.lock`, 'utf8')).toContain(`"role":"server"`);
       expect(lstatSync(path.join(dataDir, 'elsewhere-link')).isSymbolicLink()).toBe(true);
       expect(readlinkSync(path.join(dataDir, 'elsewhere-link'))).toBe(elsewhere);
       expect(lstatSync(elsewhere).mode & 0o777).toBe(0o644);

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { BIN, freePort, ROOT, startServerProcess, type ServerProcess } from '../
 
 const SECRET = 'process-test-signing-secret-0123456789';
 const START_TIMEOUT_MS = 60_000;
+/** main.ts's DRAIN_TIMEOUT_MS: how long SIGTERM waits for requests still being answered. */
+const DRAIN_CUT_OFF_MS = 10_000;
 
 const started: ServerProcess[] = [];
 const dataDirs: string[] = [];
@@ -224,6 +227,46 @@ describe('the server process', () => {
   );
 
   it(
+    'SIGTERM drains at once when every request is answered, whatever clients did with the bodies: a fetch whose body was cancelled, a kept-alive connection, one that never sent a byte',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-process-'));
+      dataDirs.push(dataDir);
+      const port = await freePort();
+      const server = start({ PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: 'false' });
+      await server.listening(START_TIMEOUT_MS);
+      await ready(port);
+
+      // As the soak's readiness wait does: Node's fetch, then the body cancelled unread.
+      const cancelled = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      expect(cancelled.status).toBe(200);
+      await cancelled.body!.cancel();
+      // A body read to its end: the connection stays in fetch's pool, kept alive.
+      const read = await fetch(`http://127.0.0.1:${port}/health/live`);
+      expect(read.status).toBe(200);
+      await read.text();
+      // A connection that never sends a request, which is what fetch leaves after a cancelled body.
+      const silent = connect(port, '127.0.0.1');
+      await once(silent, 'connect');
+      // Accepted in order: once a connection opened after it is answered, the server has the silent one too.
+      const later = await new Promise<number>((resolve, reject) =>
+        http.get({ host: '127.0.0.1', port, path: '/health/live', agent: false }, (res) => res.resume().once('end', () => resolve(res.statusCode ?? 0))).once('error', reject),
+      );
+      expect(later).toBe(200);
+
+      const { code, ms } = await server.stop();
+      silent.destroy();
+      const drainMs = Number(/"event":"stopped","signal":"SIGTERM","drained":true,"drain_ms":(\d+)/.exec(server.stdout())?.[1]);
+      console.log(`SIGTERM with a cancelled body, a kept-alive and a silent connection open: drained in ${drainMs} ms, exited in ${ms} ms (cut-off ${DRAIN_CUT_OFF_MS} ms)`);
+      expect(code).toBe(0);
+      expect(server.stdout()).toMatch(/"event":"stopped","signal":"SIGTERM","drained":true/);
+      // Nothing to wait for: well under the cut-off, whatever the machine's load.
+      expect(drainMs).toBeLessThan(DRAIN_CUT_OFF_MS / 4);
+      expect(ms).toBeLessThan(DRAIN_CUT_OFF_MS / 2);
+    },
+    2 * START_TIMEOUT_MS,
+  );
+
+  it(
     'npm start passes SIGTERM to the server: it exits 0 and no orphan keeps the port or the data directory',
     async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-process-'));
@@ -232,7 +275,7 @@ describe('the server process', () => {
       // The real start script, its build step narrowed to the server bundle (the test needs no
       // SPA), run by npm as-is.
       const script = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-      const buildStep = /^node --import tsx src\/server\/build-if-stale\.ts && /;
+      const buildStep = /^node dist-server\/start-check\.js 2>\/dev\/null \|\| node --import tsx src\/server\/build-if-stale\.ts && /;
       expect(script).toMatch(buildStep);
       const project = mkdtempSync(path.join(os.tmpdir(), 'safar-npm-start-'));
       dataDirs.push(project);

@@ -22,6 +22,7 @@ const PGLITE_ONLY_FILES: Record<string, string> = {
   'tests/integration/process.test.ts': 'the server process on an embedded PGlite data directory',
   'tests/integration/broker-admin.test.ts': 'the broker CLI beside a server process on an embedded PGlite data directory',
   'tests/integration/broker-backup.test.ts': 'backup and restore of an embedded PGlite data directory',
+  'tests/integration/data-dir-lock.test.ts': 'the lock of an embedded PGlite data directory, against a second server and the CLI',
 };
 
 /**
@@ -33,7 +34,8 @@ function soakRuns(cluster: Cluster): string[][] {
   return [
     ['journeys', '20'],
     ['crash', '--journeys', '20'],
-    ['outage', '--stop', cluster.commands.stop, '--start', cluster.commands.start],
+    // Under load: 10 customers paying per disruption (a fast stop, an immediate stop, a restart), 5 s down each time.
+    ['outage', '--stop', cluster.commands.stop, '--stop-immediate', cluster.commands.stopImmediate, '--start', cluster.commands.start, '--outage-ms', '5000'],
   ];
 }
 

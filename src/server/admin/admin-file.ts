@@ -8,7 +8,7 @@ import * as v from 'valibot';
  * (issue 18 item 2). The server writes it once it listens (mode 0600: the token is the only key
  * to the admin endpoint, so only the account that runs the server may read it) and removes it
  * when it exits cleanly. After a crash it stays behind, but names a dead pid, and the CLI only
- * believes a file whose pid is the live owner of the database (embedded-owner.ts).
+ * believes a file whose pid is the holder of the database's lock (db/embedded-lock.ts).
  */
 
 export const ADMIN_FILE_NAME = 'admin.json';

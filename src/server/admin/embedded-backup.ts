@@ -4,6 +4,7 @@ import { gunzipSync, gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
+import { lockFileOf } from '../db/embedded-lock';
 import { tightenDataDirModes } from '../data-dir-modes';
 
 /**
@@ -158,7 +159,7 @@ export interface RestoreResult {
  * only then swapped in: the current directory is renamed to `pgliteDir.before-restore-<stamp>`
  * and kept (a restore throws away what happened since the backup; the broker deletes it when
  * satisfied). Any failure before the swap removes the new directory and leaves the data as it
- * was. The caller makes sure no process has the database open.
+ * was. The caller holds the directory's lock (db/embedded-lock.ts), so no process has it open.
  */
 export async function restoreEmbeddedDatabase(pgliteDir: string, file: string, now: number): Promise<RestoreResult> {
   const tar = readDumpFile(file);
@@ -189,7 +190,8 @@ export async function restoreEmbeddedDatabase(pgliteDir: string, file: string, n
     return { previous: hadCurrent ? previous : null };
   } finally {
     rmSync(staging, { recursive: true, force: true });
-    rmSync(`${staging}.pid`, { force: true });
+    // The staging directory's own lock file (openDatabase took it): the name is never used again.
+    rmSync(lockFileOf(staging), { force: true });
   }
 }
 

@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,18 +10,9 @@ import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { backfillOrderContracts } from '../orders/order-contract';
-import { tightenDataDirModes } from '../data-dir-modes';
-import { claimEmbeddedDatabase } from './embedded-owner';
-import { PgliteThread } from './pglite-thread';
+import { embeddedDataDir, startEmbeddedDirectory, type StartedEmbedded } from './embedded-start';
 
-/**
- * PostgreSQL's memory settings for the embedded database. PGlite starts with initdb's 128 MB of
- * shared buffers inside its WebAssembly memory, which never shrinks once touched; the whole data
- * directory after 200 journeys is about 40 MB, of which 16 MB of buffers hold more than a third. With these,
- * the server idles at about 350 MB after a first start and 310 MB a minute after 200 concurrent
- * journeys, against 880–910 MB before (issue 18 item 3; commands and figures in the README).
- */
-export const EMBEDDED_SETTINGS = { shared_buffers: '16MB', work_mem: '2MB', maintenance_work_mem: '16MB', temp_buffers: '2MB' };
+export { EMBEDDED_SETTINGS, embeddedDataDir } from './embedded-start';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whether PGlite or PostgreSQL is behind it. */
@@ -36,13 +24,24 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, used by tests to clone a seeded database. */
   dump?(): Promise<Blob>;
+  /** A data directory this open created: from the template (a copy) or by initdb, and how long that took. */
+  created?: { from: 'template' | 'initdb'; ms: number };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
-  | { dataDir: string }
+  | {
+      dataDir: string;
+      /**
+       * What a new directory is copied from: by default the current template (embedded-template.ts),
+       * when there is one; null runs initdb (how a template itself is made).
+       */
+      template?: string | null;
+      /** Its first half, begun already (main.ts starts PGlite before it loads the app). */
+      started?: Promise<StartedEmbedded>;
+    }
   | { memory: true; loadDataDir?: Blob };
 
 /**
@@ -51,70 +50,78 @@ export type DatabaseOptions =
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection that drops (the database restarted or went away) must not crash the
-    // process with an unhandled 'error': pg-pool discards that client and the next query fails
-    // into the app's error handler. Logged by class only, like every error line.
-    pool.on('error', (error) => process.stderr.write(`${JSON.stringify({ event: 'database_connection_lost', error: error.constructor.name })}\n`));
+    const pool = postgresPool(options.url, options.poolSize ?? 10);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     await backfillOrderContracts(db as unknown as Db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  if ('dataDir' in options) return openEmbeddedDirectory(options.dataDir);
+  if ('dataDir' in options) return openEmbeddedDirectory(options.started ?? startEmbeddedDirectory(options.dataDir, options.template));
   // In memory (tests): PGlite in this thread, where a test's queries are all there is.
   const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   return pgliteDatabase(client, async () => client.close(), async () => client.dumpDataDir('none'));
 }
 
 /**
- * The server's embedded database: PGlite in a worker thread (pglite-thread.ts), so its
- * WebAssembly never holds the HTTP event loop. The directory is recorded as this process's
- * while open, for the broker CLI (embedded-owner.ts).
+ * How long a query may wait for a connection: an address that no longer answers (a failover
+ * under way, packets dropped) is a 503 then, not a request left hanging for TCP's two minutes.
+ * pg-pool counts a wait for a free connection in it too, so it sits well above any such wait
+ * under load.
  */
-async function openEmbeddedDirectory(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await initEmbeddedDirectory(dataDir);
-    // initdb's PGlite chmods its files 0666 whatever the umask (pglite-worker.ts masks that in the
-    // server's own thread, not in this child): owner-only before anything else opens them.
-    tightenDataDirModes(dataDir);
-  }
-  const thread = await PgliteThread.open({ dataDir, settings: EMBEDDED_SETTINGS });
-  const release = claimEmbeddedDatabase(dataDir);
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * node-postgres's pool, made to outlive the database (issue 34 item 1). A connection that the
+ * database closes, resets or shuts down (`pg_ctl stop -m fast` sends 57P01 to every session, an
+ * immediate stop or a failover resets the socket) emits 'error' on its Client; pg-pool listens
+ * only while the client is idle, so a client checked out (every drizzle transaction checks one
+ * out, and holds it across its queries) would crash the process with an unhandled 'error' event.
+ * Every client gets a listener of its own when it connects: the query in flight fails into the
+ * app's error handler (503 with Retry-After), the broken client is discarded at its release
+ * (pg-pool drops a client that is not queryable) and the next query opens a new connection.
+ * Logged by class and code only, like every error line.
+ */
+function postgresPool(url: string, max: number): pg.Pool {
+  // keepAlive: a peer gone without a reset (a failover that moved the address) is found dead by TCP.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const lost = (error: Error) => {
+    const code = (error as { code?: unknown }).code;
+    const line = { event: 'database_connection_lost', error: error.constructor.name, ...(typeof code === 'string' && /^([0-9A-Z]{5}|E[A-Z]+)$/.test(code) ? { code } : {}) };
+    process.stderr.write(`${JSON.stringify(line)}\n`);
+  };
+  pool.on('connect', (client) => client.on('error', lost));
+  // pg-pool repeats an idle client's error on the pool; the client's own listener has logged it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * The server's embedded database: PGlite in a worker thread (pglite-thread.ts), so its
+ * WebAssembly never holds the HTTP event loop, started by embedded-start.ts. The directory's lock
+ * (embedded-lock.ts) is taken before anything creates or opens it and held until it is closed: a
+ * second process is refused (EmbeddedDatabaseLocked) and never migrates, seeds or writes a
+ * directory another one has open.
+ */
+async function openEmbeddedDirectory(started: Promise<StartedEmbedded>): Promise<Database> {
+  const { thread, lock, created } = await started;
   try {
-    return await pgliteDatabase(
+    const database = await pgliteDatabase(
       thread as unknown as PGlite,
       async () => {
         try {
           await thread.close();
         } finally {
-          release();
+          lock.release();
         }
       },
       () => thread.dump(),
     );
+    return created ? { ...database, created } : database;
   } catch (error) {
     await thread.close().catch(() => undefined);
-    release();
+    lock.release();
     throw error;
   }
-}
-
-/**
- * Creates a new PGlite data directory (initdb) in a short-lived process. initdb grows memory
- * that this process would keep after it is freed (940 MB after a first open, against 460 MB on an
- * existing directory, measured before the settings above); a process of its own gives it all back.
- */
-function initEmbeddedDirectory(dataDir: string): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close())`;
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', script], { env: {} }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`PGlite could not create ${dataDir}: ${stderr.trim().split('\n').at(-1) ?? error.message}`));
-      else resolve();
-    });
-  });
 }
 
 /** Drizzle over a PGlite client (in this thread or the worker's), migrated and backfilled. */
@@ -125,11 +132,13 @@ async function pgliteDatabase(client: PGlite, close: () => Promise<void>, dump: 
   return { db: db as unknown as Db, kind: 'pglite', close, dump };
 }
 
-/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Database> {
-  return openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: embeddedDataDir(config) });
-}
-
-export function embeddedDataDir(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'pglite');
+/**
+ * The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite
+ * (`started`: its start begun already, main.ts).
+ */
+export function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  started?: Promise<StartedEmbedded> | null,
+): Promise<Database> {
+  return openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: embeddedDataDir(config), started: started ?? undefined });
 }

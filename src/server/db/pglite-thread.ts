@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,16 +27,32 @@ function esmEntry(pkg: string): string {
   }
 }
 
+/** A file's modification time, or null when it is missing. */
+const modifiedMs = (file: URL) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * The worker thread's code. From a build, the JavaScript beside this file. From source (tsx,
- * vitest), the TypeScript beside it with its types stripped by esbuild (tsx's own), run as a
- * data: URL: Node 20 does not hand a parent's module hooks to its workers, and registering tsx
- * in the thread costs about 80 MB of memory for one file without imports of its own (it imports
- * PGlite by the URL in its data).
+ * vitest, and the server bundle, whose modules keep their source's URL), the JavaScript that
+ * `npm start`'s bundle step compiled (dist-server/pglite-worker.js) while it is not older than
+ * the source; else the TypeScript beside this file with its types stripped by esbuild (tsx's
+ * own, about 200 ms), run as a data: URL: Node 20 does not hand a parent's module hooks to its
+ * workers, and registering tsx in the thread costs about 80 MB of memory for one file without
+ * imports of its own (it imports PGlite by the URL in its data).
  */
 function workerScript(): URL {
   if (!import.meta.url.endsWith('.ts')) return new URL('./pglite-worker.js', import.meta.url);
-  const source = readFileSync(new URL('./pglite-worker.ts', import.meta.url), 'utf8');
+  const sourceFile = new URL('./pglite-worker.ts', import.meta.url);
+  const compiled = new URL('../../../dist-server/pglite-worker.js', import.meta.url);
+  const compiledMs = modifiedMs(compiled);
+  const sourceMs = modifiedMs(sourceFile);
+  if (compiledMs !== null && sourceMs !== null && compiledMs >= sourceMs) return compiled;
+  const source = readFileSync(sourceFile, 'utf8');
   const tsxManifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const esbuild = createRequire(tsxManifest)('esbuild') as {
     transformSync(code: string, options: { loader: 'ts'; format: 'esm' }): { code: string };

@@ -206,6 +206,9 @@ function schengenCompliant(plan: PlanSpec): boolean {
  * a plan the broker already has keeps the rows the broker gave it.
  */
 export async function seedCatalogue(db: Db): Promise<void> {
+  // Read first: on a seeded database (every start) there is nothing to write (seed.ts).
+  const stored = new Set((await db.select({ id: t.plans.id }).from(t.plans)).map((row) => row.id));
+  if (CATALOGUE_PLANS.every((plan) => stored.has(plan.id))) return;
   // One transaction: a crash between statements must not leave a plan without its rates.
   await db.transaction(async (tx) => {
     const inserted = await tx

@@ -32,19 +32,53 @@ export interface SeedOptions {
   demoData?: boolean;
 }
 
+/** The rows of `rows` whose key is not among `stored`: what an insert of them would add. */
+function missing<R>(rows: readonly R[], stored: readonly string[], key: (row: R) => string): R[] {
+  const have = new Set(stored);
+  return rows.filter((row) => !have.has(key(row)));
+}
+
 /**
  * Inserts reference data that is missing. Country names follow the data package (updated on
  * each start); everything else the broker may have edited is left alone.
+ *
+ * It runs at every start (issue 34 item 6), so it reads what each table holds (one small select
+ * each, sent together) and writes only the rows that are missing: on a seeded database, nothing.
+ * Inserting every row with ON CONFLICT DO NOTHING, as before, cost a write, a WAL record and the
+ * table's reference-version trigger per statement (about 1 s of a restart under load, and every
+ * other instance's reference cache dropped at each start). Each insert keeps ON CONFLICT DO
+ * NOTHING, for two instances starting together on one PostgreSQL.
  */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<void> {
   const rows = countryRows();
+  const masterRows = Object.entries(MASTER_LISTS).flatMap(([kind, items]) => items.map((item, sort) => ({ kind, id: item.id, nameEn: item.en, nameAr: item.ar, sort })));
+  const relationshipRows = Object.entries(RELATIONSHIP_LISTS).flatMap(([group, items]) =>
+    items.map((item, sort) => ({ group, id: item.id, nameEn: item.en, nameAr: item.ar, sort })),
+  );
+  const iso2ToId = new Map(rows.map((row) => [row.iso2, row.id]));
+  const exclusions = INSURERS.flatMap((insurer) => insurer.excluded.map((iso2) => ({ insurerId: insurer.id, countryId: iso2ToId.get(iso2)! })));
+  const { en, ar, ...shared } = COMPANY_INFO;
+  const companyRows = [
+    { lang: 'en', ...shared, ...en },
+    { lang: 'ar', ...shared, ...ar },
+  ];
+
+  const [storedCountries, storedMaster, storedRelationships, storedSettings, storedInsurers, storedExclusions, storedCompany, storedAgents, storedCoupons] =
+    await Promise.all([
+      db.select({ id: t.countries.id, nameEn: t.countries.nameEn, nameAr: t.countries.nameAr, phoneCode: t.countries.phoneCode }).from(t.countries),
+      db.select({ kind: t.masterItems.kind, id: t.masterItems.id }).from(t.masterItems),
+      db.select({ group: t.relationships.group, id: t.relationships.id }).from(t.relationships),
+      db.select({ key: t.settings.key }).from(t.settings),
+      db.select({ id: t.insurers.id }).from(t.insurers),
+      db.select({ insurerId: t.insurerExcludedCountries.insurerId, countryId: t.insurerExcludedCountries.countryId }).from(t.insurerExcludedCountries),
+      db.select({ lang: t.companyInfo.lang }).from(t.companyInfo),
+      options.demoData ? db.select({ id: t.agents.id }).from(t.agents) : [],
+      options.demoData ? db.select({ code: t.coupons.code }).from(t.coupons) : [],
+    ]);
+
   // Only the countries that are new or whose names or code changed are written: rewriting all 249
   // on every start was most of what seeding an existing database cost (issue 19 part 4).
-  const stored = new Map(
-    (await db.select({ id: t.countries.id, nameEn: t.countries.nameEn, nameAr: t.countries.nameAr, phoneCode: t.countries.phoneCode }).from(t.countries)).map(
-      (row) => [row.id, row],
-    ),
-  );
+  const stored = new Map(storedCountries.map((row) => [row.id, row]));
   const changed = rows.filter((row) => {
     const was = stored.get(row.id);
     return !was || was.nameEn !== row.nameEn || was.nameAr !== row.nameAr || was.phoneCode !== row.phoneCode;
@@ -59,58 +93,48 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<v
       });
   }
 
-  await db
-    .insert(t.masterItems)
-    .values(
-      Object.entries(MASTER_LISTS).flatMap(([kind, items]) =>
-        items.map((item, sort) => ({ kind, id: item.id, nameEn: item.en, nameAr: item.ar, sort })),
-      ),
-    )
-    .onConflictDoNothing();
+  const kindAndId = (row: { kind: string; id: number }) => `${row.kind}/${row.id}`;
+  const newMaster = missing(masterRows, storedMaster.map(kindAndId), kindAndId);
+  if (newMaster.length) await db.insert(t.masterItems).values(newMaster).onConflictDoNothing();
 
-  await db
-    .insert(t.relationships)
-    .values(
-      Object.entries(RELATIONSHIP_LISTS).flatMap(([group, items]) =>
-        items.map((item, sort) => ({ group, id: item.id, nameEn: item.en, nameAr: item.ar, sort })),
-      ),
-    )
-    .onConflictDoNothing();
+  const groupAndId = (row: { group: string; id: number }) => `${row.group}/${row.id}`;
+  const newRelationships = missing(relationshipRows, storedRelationships.map(groupAndId), groupAndId);
+  if (newRelationships.length) await db.insert(t.relationships).values(newRelationships).onConflictDoNothing();
 
-  await db
-    .insert(t.settings)
-    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing();
-
-  await db
-    .insert(t.insurers)
-    .values(INSURERS.map(({ excluded: _excluded, ...insurer }) => insurer))
-    .onConflictDoNothing();
-  const iso2ToId = new Map(rows.map((row) => [row.iso2, row.id]));
-  const exclusions = INSURERS.flatMap((insurer) =>
-    insurer.excluded.map((iso2) => ({ insurerId: insurer.id, countryId: iso2ToId.get(iso2)! })),
+  const newSettings = missing(
+    Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })),
+    storedSettings.map((row) => row.key),
+    (row) => row.key,
   );
-  if (exclusions.length) await db.insert(t.insurerExcludedCountries).values(exclusions).onConflictDoNothing();
+  if (newSettings.length) await db.insert(t.settings).values(newSettings).onConflictDoNothing();
+
+  const newInsurers = missing(
+    INSURERS.map(({ excluded: _excluded, ...insurer }) => insurer),
+    storedInsurers.map((row) => String(row.id)),
+    (row) => String(row.id),
+  );
+  if (newInsurers.length) await db.insert(t.insurers).values(newInsurers).onConflictDoNothing();
+  const pair = (row: { insurerId: number; countryId: number }) => `${row.insurerId}/${row.countryId}`;
+  const newExclusions = missing(exclusions, storedExclusions.map(pair), pair);
+  if (newExclusions.length) await db.insert(t.insurerExcludedCountries).values(newExclusions).onConflictDoNothing();
 
   await seedCatalogue(db);
 
   if (options.demoData) {
-    await db.insert(t.agents).values(AGENTS).onConflictDoNothing();
+    const newAgents = missing(AGENTS, storedAgents.map((row) => String(row.id)), (agent) => String(agent.id));
+    if (newAgents.length) await db.insert(t.agents).values(newAgents).onConflictDoNothing();
     // By code only: a demo coupon the broker disabled or changed is left as it is.
-    await db
-      .insert(t.coupons)
-      .values(DEMO_COUPONS.map((coupon) => ({ ...coupon })))
-      .onConflictDoNothing({ target: t.coupons.code });
+    const newCoupons = missing(DEMO_COUPONS, storedCoupons.map((row) => row.code), (coupon) => coupon.code);
+    if (newCoupons.length) {
+      await db
+        .insert(t.coupons)
+        .values(newCoupons.map((coupon) => ({ ...coupon })))
+        .onConflictDoNothing({ target: t.coupons.code });
+    }
   }
 
-  const { en, ar, ...shared } = COMPANY_INFO;
-  await db
-    .insert(t.companyInfo)
-    .values([
-      { lang: 'en', ...shared, ...en },
-      { lang: 'ar', ...shared, ...ar },
-    ])
-    .onConflictDoNothing();
+  const newCompany = missing(companyRows, storedCompany.map((row) => row.lang), (row) => row.lang);
+  if (newCompany.length) await db.insert(t.companyInfo).values(newCompany).onConflictDoNothing();
 }
 
 /** The demo coupons and agents one start disabled: codes and ids, sorted. */
