@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { AppEnv } from './http/app-env';
 import { errorFacts, installErrorHandler, RETRY_AFTER_SECONDS, writeErrorLine, type LogError } from './http/error-handler';
 import { readiness } from './health/database-health';
+import { createResourceWatch, noteResourceFailures } from './health/resource-health';
 import { envelope, languageOf } from './http/respond';
 import { message } from './http/messages';
 import { acceptsGzip } from './http/cached-json';
@@ -115,7 +116,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   const app = new Hono<AppEnv>();
   const apiOrigin = deps.config.apiBaseUrl ? new URL(deps.config.apiBaseUrl).origin : null;
 
-  const logError = deps.logError ?? writeErrorLine;
+  // Readiness learns of a full disk from the failures logged, whichever path met it (resource-health.ts).
+  const resources = createResourceWatch(now);
+  const logError = noteResourceFailures(deps.logError ?? writeErrorLine, resources);
   const reference = createReferenceData(deps.db, { checkMs: deps.referenceCheckMs ?? 0, now });
 
   // The web app's pages, read once with the runtime configuration written in (issue 19).
@@ -150,12 +153,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   // Unsigned GETs under the /health prefix (issue 18 item 4): live answers without the database,
   // ready only when the database answers and every migration is applied. Other methods stay 405.
   app.get('/health/live', (c) => envelope(c, 200, message('ok', 'en'), { status: 'live', time: new Date(now()).toISOString() }));
+  // A database that answers may still be unable to write: a full disk is not ready either (issue 34 item 3).
   app.get('/health/ready', async (c) => {
     const state = await readiness(deps.db);
-    if (state.ready) return envelope(c, 200, message('ok', 'en'), { status: 'ready' });
+    const reason = state.ready ? resources.reason() : state.reason;
+    if (!reason) return envelope(c, 200, message('ok', 'en'), { status: 'ready' });
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     const lang = languageOf(undefined, c.req.header('accept-language'));
-    return envelope(c, 503, message('service_unavailable', lang), { status: 'not_ready', reason: state.reason });
+    return envelope(c, 503, message('service_unavailable', lang), { status: 'not_ready', reason });
   });
   // Unsigned: the insurer sandbox (an insurer's own API), logos and plan documents.
   app.route('/', insurerSandboxRoutes(deps.db));

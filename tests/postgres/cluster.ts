@@ -16,8 +16,11 @@ export interface Cluster {
   adminUrl: string;
   port: number;
   dir: string;
-  /** Shell commands that stop and start this server again, for `npm run soak -- outage`. */
-  commands: { stop: string; start: string };
+  /**
+   * Shell commands that stop this server (fast: 57P01 to every session; immediate: no shutdown
+   * checkpoint, crash recovery at the next start) and start it again, for `npm run soak -- outage`.
+   */
+  commands: { stop: string; stopImmediate: string; start: string };
   /** Stops the server (fast shutdown, immediate if that hangs) and removes its directory. */
   stop(): Promise<void>;
 }
@@ -217,6 +220,7 @@ export async function startCluster(binDir: string): Promise<Cluster> {
     });
     const commands = {
       stop: shellLine(...asServerUser(binDir, 'pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-s'])),
+      stopImmediate: shellLine(...asServerUser(binDir, 'pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w', '-s'])),
       start: shellLine(pgCtl, startArgs),
     };
     return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, commands, stop };

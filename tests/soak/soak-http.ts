@@ -79,6 +79,8 @@ export class CustomerHttp {
     private readonly address: string,
     readonly times: StepTimes,
     private readonly retry: RetryPolicy,
+    /** Told every attempt's status, retried ones included (null: no answer), as the outage soak counts what customers saw. */
+    private readonly observe: (status: number | null) => void = () => {},
   ) {}
 
   /** Switches to another instance (the crash test's survivor) for the next calls. */
@@ -86,10 +88,14 @@ export class CustomerHttp {
     this.base = base;
   }
 
-  /** An absolute URL the server wrote (return_url, the gateway's page) turned into this customer's instance. */
+  /**
+   * An absolute URL the server wrote (return_url, the gateway's page) as a path on this customer's
+   * instance: request() puts the instance in front at each attempt, so a retry after an instance
+   * died for good (soak journeys --kill-one) goes to a live one, as behind a load balancer.
+   */
   local(url: string): string {
     const parsed = new URL(url, this.base());
-    return `${this.base()}${parsed.pathname}${parsed.search}`;
+    return `${parsed.pathname}${parsed.search}`;
   }
 
   /**
@@ -112,11 +118,13 @@ export class CustomerHttp {
         });
         // Read here: a server killed mid-answer fails the read ("terminated"), which is retried like a refused connection.
         const text = await res.text();
+        this.observe(res.status);
         if (res.status !== 503 || Date.now() - started >= this.retry.giveUpAfterMs) {
           this.times.add(step, performance.now() - attemptStarted);
           return { status: res.status, headers: res.headers, text };
         }
       } catch (error) {
+        this.observe(null);
         if (!isConnectionFailure(error) || Date.now() - started >= this.retry.giveUpAfterMs) {
           throw new JourneyError(step, `no answer (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
         }

@@ -3,13 +3,32 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Db } from '../db/client';
+import type { ResourceReason } from './resource-health';
 
 /**
  * Connection-level codes: the network (node-postgres could not reach or lost the server), the
- * server shutting down or refusing connections (SQLSTATE 57P01–57P03), connection exceptions
- * (class 08) and too many connections (53300). A query's own error (a constraint, a type) is not one.
+ * server shutting down or refusing connections (SQLSTATE 57P01–57P03: `pg_ctl stop -m fast` is
+ * 57P01 on every session, `-m immediate` 57P01 or a reset socket, a crashed backend 57P02, a
+ * server starting or in recovery 57P03), connection exceptions (class 08), too many connections
+ * (53300), and a write on a server that is a standby now (25006 read_only_sql_transaction: a
+ * failover that left the address on the old primary). A query's own error (a constraint, a type) is not one.
  */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '25006',
+]);
 
 /** Errors without a code that mean the same: PGlite closed, a pg connection dropped or timed out. */
 const UNAVAILABLE_MESSAGES = [
@@ -37,8 +56,11 @@ export function databaseUnavailableCode(error: unknown): string | null {
   return null;
 }
 
-/** Why the server is not ready, as a code: never a database message. */
-export type NotReadyReason = 'database_unavailable' | 'database_timeout' | 'migrations_pending';
+/**
+ * Why the server is not ready, as a code: never a database message. disk_full and
+ * insufficient_resources come from the writes that failed (health/resource-health.ts).
+ */
+export type NotReadyReason = 'database_unavailable' | 'database_timeout' | 'migrations_pending' | ResourceReason;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 let expected: { count: number; lastHash: string } | null = null;

@@ -3,6 +3,7 @@ import type { RecaptchaUnavailable } from '../bot-check/recaptcha';
 import type { AppEnv } from './app-env';
 import { message } from './messages';
 import { databaseUnavailableCode } from '../health/database-health';
+import { resourceExhaustion } from '../health/resource-health';
 import { envelope, languageOf } from './respond';
 import { routePattern } from './route-pattern';
 
@@ -18,6 +19,11 @@ export type ErrorLogLine =
   | { event: 'error'; request_id: string; method: string; route: string; error: string; code?: string }
   /** The database could not be reached (closed, refused, dropped): the request answered 503, not 500. */
   | { event: 'database_unavailable'; request_id: string; method: string; route: string; error: string; code: string }
+  /**
+   * The disk (or the database's memory) ran out (PostgreSQL class 53, ENOSPC, EDQUOT): the request
+   * answered 503, not 500, and /health/ready says so (health/resource-health.ts).
+   */
+  | { event: 'resources_exhausted'; request_id: string; method: string; route: string; error: string; code: string }
   | { event: 'insurer_unavailable'; insurer_id?: number; error: string; code?: string }
   /** reCAPTCHA's siteverify could not judge a token (BOT_CHECK=recaptcha): every purchase is refused meanwhile. */
   | { event: 'bot_check_unavailable'; reason: RecaptchaUnavailable }
@@ -54,16 +60,18 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** A PostgreSQL SQLSTATE is five digits or capital letters; anything else is not a code. */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** The file system's codes for a full disk: kept, so a failed write to a file says why (issue 34 item 3). */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
  * The class name of an error and, when it is (or wraps, as Drizzle's DrizzleQueryError does) a
- * PostgreSQL/PGlite error, its SQLSTATE. Only these two facts are ever logged.
+ * PostgreSQL/PGlite error, its SQLSTATE, or a full disk's ENOSPC/EDQUOT. Only these two facts are ever logged.
  */
 export function errorFacts(error: unknown): { error: string; code?: string } {
   const name = error instanceof Error ? error.constructor.name || error.name : typeof error;
   for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && SQLSTATE.test(code)) return { error: name, code };
+    if (typeof code === 'string' && (SQLSTATE.test(code) || DISK_FULL_CODES.has(code))) return { error: name, code };
     current = (current as { cause?: unknown }).cause;
   }
   return { error: name };
@@ -91,18 +99,14 @@ export function installErrorHandler(app: Hono<AppEnv>, logError: LogError = writ
     const requestId = c.get('requestId') ?? crypto.randomUUID();
     const lang = c.get('lang') ?? languageOf(c.get('body'), c.req.header('accept-language'));
     c.header(REQUEST_ID_HEADER, requestId);
-    // The database away is not a bug: 503 with Retry-After, and the next request tries again.
-    const unavailable = databaseUnavailableCode(error);
-    if (unavailable) {
+    // The database away, or the disk full, is not a bug: 503 with Retry-After, and the next
+    // request tries again (a full disk outranks the connection error a failing write may also cause).
+    const exhausted = resourceExhaustion(error);
+    const unavailable = exhausted ? null : databaseUnavailableCode(error);
+    if (exhausted || unavailable) {
       try {
-        logError({
-          event: 'database_unavailable',
-          request_id: requestId,
-          method: c.req.method,
-          route: routePattern(c),
-          error: errorFacts(error).error,
-          code: unavailable,
-        });
+        const facts = { request_id: requestId, method: c.req.method, route: routePattern(c), error: errorFacts(error).error };
+        logError(exhausted ? { event: 'resources_exhausted', ...facts, code: exhausted.code } : { event: 'database_unavailable', ...facts, code: unavailable! });
       } catch {
         // As below: the envelope is answered whatever the sink does.
       }

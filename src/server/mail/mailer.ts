@@ -7,6 +7,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import { mailLog } from '../db/schema';
+import { asDiskFull } from '../health/resource-health';
 
 /**
  * The mail transport of RULINGS 22, through nodemailer, used by the outbox worker only (every
@@ -114,18 +115,20 @@ export function createMailer(db: Db, config: MailConfig, now: () => number = Dat
 /**
  * Creates `file` with `bytes` unless it exists: written whole beside it, then hard-linked to its
  * name, which fails when the name exists (EEXIST: an earlier attempt wrote it) and is atomic, so
- * no reader and no later attempt ever sees half a message.
+ * no reader and no later attempt ever sees half a message. A full disk (issue 34 item 3) throws a
+ * DiskFullError and leaves nothing: the half-written file aside is removed, the name never made,
+ * and the outbox row stays pending for the next attempt.
  */
 async function writeOnce(file: string, bytes: Buffer): Promise<void> {
-  // Owner-only whatever the umask (issue 33 part 4): a policy e-mail carries the travellers'
-  // names, birth dates and passports, and not every caller runs under main.ts's umask.
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const aside = `${file}.${randomUUID()}.partial`;
-  await writeFile(aside, bytes, { flag: 'wx', mode: 0o600 });
   try {
+    // Owner-only whatever the umask (issue 33 part 4): a policy e-mail carries the travellers'
+    // names, birth dates and passports, and not every caller runs under main.ts's umask.
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(aside, bytes, { flag: 'wx', mode: 0o600 });
     await link(aside, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw asDiskFull(error);
   } finally {
     await unlink(aside).catch(() => undefined);
   }

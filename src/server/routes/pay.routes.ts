@@ -3,7 +3,7 @@ import type { Language } from '../../contract/endpoint';
 import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
-import { errorFacts, type LogError } from '../http/error-handler';
+import { errorFacts, RETRY_AFTER_SECONDS, type LogError } from '../http/error-handler';
 import { formatDollars } from '../payments/page-shell';
 import { PAY_PAGE_SCRIPT, PAY_PAGE_SCRIPT_PATH, payFormPageHtml, payMessagePageHtml, type PayMessageView } from '../payments/pay-page';
 import { loadPaymentForm, type PaymentFormState } from '../payments/payment-form';
@@ -65,6 +65,7 @@ export function payRoutes({ db, config, now, logError }: PayRoutesDeps) {
     } catch (error) {
       // The database is away: still a page in the customer's language, and one error line (facts only).
       logError({ event: 'error', request_id: c.get('requestId') ?? crypto.randomUUID(), method: 'GET', route: '/pay/:merchantReference', ...errorFacts(error) });
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return html(c, 503, payMessagePageHtml({ lang: queryLang(c) ?? headerLang(c), title: 'pay_unavailable', text: 'pay_unavailable_text' }));
     }
     if (state.state === 'not_found') return notFound(c);

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppConfig } from '../app';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
-import { errorFacts, type LogError } from '../http/error-handler';
+import { errorFacts, RETRY_AFTER_SECONDS, type LogError } from '../http/error-handler';
 import { seeOther } from '../payments/see-other';
 import { handlePaymentNotice, type NoticeOutcome, type NoticeSource } from '../payments/payment-notice';
 import type { OutboxWorker } from '../mail/outbox';
@@ -68,8 +68,14 @@ async function receive(c: Context<AppEnv>, deps: PaymentsDeps, source: NoticeSou
   }
 }
 
-/** Nothing was applied: the gateway retries its feedback, and a reload re-posts the return. */
-const unavailable = (c: Context<AppEnv>) => c.text('Service unavailable: the payment response was not recorded; please retry.', 503);
+/**
+ * Nothing was applied: the gateway retries its feedback, and a reload re-posts the return. The
+ * database away or the disk full (issue 34) both end here, so Retry-After says when to.
+ */
+const unavailable = (c: Context<AppEnv>) => {
+  c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  return c.text('Service unavailable: the payment response was not recorded; please retry.', 503);
+};
 
 /**
  * The SPA's result page. A genuine notice (applied now or before, success or failure) names the

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
-import { errorFacts, type LogError } from '../http/error-handler';
+import { errorFacts, RETRY_AFTER_SECONDS, type LogError } from '../http/error-handler';
 import { message } from '../http/messages';
 import { languageOf } from '../http/respond';
 import { loadCertificateByToken } from '../policies/certificate-data';
@@ -46,6 +46,7 @@ export function policiesRoutes(db: Db, logError: LogError) {
       policyNumber = data.policyNumber;
     } catch (error) {
       logError({ event: 'error', request_id: c.get('requestId') ?? crypto.randomUUID(), method: 'GET', route: ROUTE, ...errorFacts(error) });
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return plain(c, 503, 'server_error');
     }
     return c.body(new Uint8Array(pdf), 200, {
