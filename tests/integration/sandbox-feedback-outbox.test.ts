@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app';
 import { parseBrokerArgs, runBrokerCommand } from '../../src/server/broker-cli';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
-import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS } from '../../src/server/mail/outbox';
+import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS, OUTAGE_RETRY_MS } from '../../src/server/mail/outbox';
 import { createSandboxFeedbackWorker, feedbackFields } from '../../src/server/payments/sandbox-feedback';
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
@@ -216,6 +216,87 @@ describe('a notification endpoint that does not acknowledge (mocked at the edge)
     expect(await policiesOf(target, order.id)).toHaveLength(1);
     expect(target.errors.slice(errorsBefore)).toEqual([]);
   });
+});
+
+describe('a notification endpoint in an outage (503: its database away or its disk full; mocked at the edge)', () => {
+  it('answers 503 more often than the attempts allow: the row stays pending with no attempt spent, is posted again every OUTAGE_RETRY_MS, and the first 200 settles the order once', async () => {
+    let clock = FIXED_NOW;
+    const posts: string[] = [];
+    const outage = MAX_ATTEMPTS + 2;
+    const target: LeadTestApp = await createPaymentTestApp({
+      ...idleWorkers,
+      now: () => clock,
+      gatewayFetch: async (input, init) => {
+        posts.push(String(init?.body));
+        if (posts.length <= outage) return new Response('away', { status: 503, headers: { 'retry-after': '5' } });
+        return target.app.request(String(input), init);
+      },
+    });
+    try {
+      const { order } = await pendingOrder(target);
+      await payOnCardPage(target, order);
+      for (let tried = 1; tried <= outage; tried += 1) {
+        expect(await target.app.feedbackWorker.drain()).toBe(0);
+        expect(posts).toHaveLength(tried);
+        expect(await feedbackRows(target, order.merchantReference)).toEqual([
+          expect.objectContaining({ status: 'pending', attempts: 0, lastError: 'HTTP 503', nextAttemptAt: new Date(clock + OUTAGE_RETRY_MS) }),
+        ]);
+        // Not due a moment before its time.
+        clock += OUTAGE_RETRY_MS - 1;
+        expect(await target.app.feedbackWorker.drain()).toBe(0);
+        expect(posts).toHaveLength(tried);
+        clock += 1;
+      }
+      expect(await target.app.feedbackWorker.drain()).toBe(1);
+      expect(new Set(posts).size).toBe(1);
+      expect(await feedbackRows(target, order.merchantReference)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1, lastError: null })]);
+      expect((await orderRow(target, order.merchantReference)).status).toBe('paid');
+      expect(await policiesOf(target, order.id)).toHaveLength(1);
+      // Not given up, so no error line: an outage is not the feedback's failure.
+      expect(target.errors.filter((line) => line.event === 'error')).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('a batch of feedbacks (issue 34: a busy notification endpoint)', () => {
+  it('is posted all at once: five due feedbacks are all under way before the endpoint answers any, then each is marked sent', async () => {
+    const target = await createPaymentTestApp(idleWorkers);
+    try {
+      const references: string[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        const { order } = await pendingOrder(target);
+        await payOnCardPage(target, order);
+        references.push(order.merchantReference);
+      }
+      const underWay: string[] = [];
+      let allThere!: () => void;
+      const gate = new Promise<void>((resolve) => (allThere = resolve));
+      const worker = createSandboxFeedbackWorker({
+        db: target.db,
+        config: testConfig(),
+        now: () => FIXED_NOW,
+        logError: () => {},
+        pollMs: null,
+        gatewayFetch: async (input, init) => {
+          underWay.push(String(init?.body));
+          if (underWay.length === 5) allThere();
+          // The endpoint answers none until all five have arrived: one after the other would never get there.
+          await gate;
+          return target.app.request(String(input), init);
+        },
+      });
+      expect(await worker.drain()).toBe(5);
+      expect(underWay).toHaveLength(5);
+      for (const reference of references) {
+        expect(await feedbackRows(target, reference)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
+        expect((await orderRow(target, reference)).status).toBe('paid');
+      }
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
 });
 
 describe('two instances over one database', () => {

@@ -14,7 +14,7 @@ import { killHard, serverRssMb, startInstance, survivors } from './soak-servers'
  */
 
 /** How long a customer keeps reloading while the server is away. */
-const CUSTOMER_PATIENCE_MS = 180_000;
+export const CUSTOMER_PATIENCE_MS = 180_000;
 
 export function runCrash(options: SoakOptions): Promise<SoakSummary> {
   return soakRun(options, `crash --journeys ${options.journeys}`, async ({ target, instances, idle, figures, launch }) => {

@@ -5,6 +5,7 @@ import { journeyKind, runJourney, soakLeadBody, type Acknowledged, type JourneyO
 import { equals, errorKinds, goal, info, stepFigures, type Figure, type SoakSummary } from './soak-figures';
 import { BotSolver, CustomerHttp, StepTimes } from './soak-http';
 import { ledgerFigures } from './soak-ledger';
+import { probeInsurer } from './insurer-probe';
 import { outboxFiles, prepareTarget, serverRssMb, startInstance, survivors, type Instance, type SoakCoupon, type SoakTarget } from './soak-servers';
 
 /**
@@ -89,11 +90,14 @@ export function launchJourneys(options: {
   /** Crash mode: calls that find no server are retried this long, as a customer reloads. */
   giveUpAfterMs: number;
   sharedAddress: boolean;
+  /** The first customer's number: a later wave (waves.ts) brings new customers, not the same ones again. */
+  firstIndex?: number;
 }): Load {
   const ack: Acknowledged = { leads: [], orders: [], paid: [] };
   const [percent, free] = options.coupons;
   const outcomes = Promise.all(
-    Array.from({ length: options.count }, (_, index) => {
+    Array.from({ length: options.count }, (_, offset) => {
+      const index = (options.firstIndex ?? 0) + offset;
       const pick = () => options.instances()[index % options.instances().length]!;
       const others = options.instances().length > 1 ? options.instances()[(index + 1) % options.instances().length]!.base : null;
       const http = new CustomerHttp(() => pick().base, addressOf(index, options.sharedAddress), options.times, { giveUpAfterMs: options.giveUpAfterMs });
@@ -201,7 +205,7 @@ export interface SoakRun {
   idle: number[];
   figures: Figure[];
   /** Starts the run's customers on its servers; giveUpAfterMs: how long a call that finds no server is retried (crash mode), 0 never. */
-  launch(giveUpAfterMs: number): Load;
+  launch(giveUpAfterMs: number, firstIndex?: number): Load;
 }
 
 /**
@@ -224,7 +228,7 @@ export async function soakRun(
     const times = new StepTimes();
     const insurers = await referenceInsurers(instances[0]!, times);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const launch = (giveUpAfterMs: number) =>
+    const launch = (giveUpAfterMs: number, firstIndex = 0) =>
       launchJourneys({
         count: options.journeys,
         instances: () => instances,
@@ -235,6 +239,7 @@ export async function soakRun(
         settleTimeoutMs: options.settleMs,
         giveUpAfterMs,
         sharedAddress: options.sharedAddress,
+        firstIndex,
       });
     const run: SoakRun = { coupons, target, instances, solver, times, insurers, idle: instances.map(serverRssMb), figures: [], launch };
     const outcomes = await body(run);
@@ -265,8 +270,10 @@ export async function settle(target: SoakTarget, options: SoakOptions, paidByCli
 export function runJourneys(options: SoakOptions): Promise<SoakSummary> {
   return soakRun(options, `journeys ${options.journeys}`, async ({ target, instances, idle, figures, launch }) => {
     const loadStarted = Date.now();
+    const insurer = probeInsurer(() => instances);
     const load = launch(0);
     const outcomes = await load.outcomes;
+    const insurerFigure = await insurer.stop();
     const loadMs = Date.now() - loadStarted;
     const afterLoad = instances.map(serverRssMb);
     const paidByClients = outcomes.filter((outcome) => outcome.policyNumber !== null).length;
@@ -274,7 +281,7 @@ export function runJourneys(options: SoakOptions): Promise<SoakSummary> {
     const afterSettle = instances.map(serverRssMb);
     for (const instance of instances) await instance.server.stop();
 
-    figures.push(...outcomeFigures(outcomes, options.journeys));
+    figures.push(...outcomeFigures(outcomes, options.journeys), insurerFigure);
     figures.push(info('load wall time', `${(loadMs / 1000).toFixed(1)} s`));
     const database = await target.open();
     try {

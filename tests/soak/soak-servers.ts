@@ -120,6 +120,8 @@ export interface Instance {
   server: ServerProcess;
   /** The launcher and every process under it once ready: none may outlive a stop or a kill. */
   pids: number[];
+  /** The insurer API its quotes call: its sandbox thread's address from its "listening" line, else the sandbox at its own address. */
+  insurerUrl: string;
 }
 
 /** Starts one server on the target; resolves once /health/ready answers 200, with the ms it took. */
@@ -145,7 +147,9 @@ export async function startInstance(target: SoakTarget, index: number, port?: nu
   await waitReady(base, server, 180_000);
   const readyMs = Math.round(performance.now() - started);
   const pids = server.child.pid === undefined ? [] : [server.child.pid, ...descendants(server.child.pid)];
-  return { instance: { index, port: chosen, base, server, pids }, readyMs };
+  const listening = /\{"event":"listening".*\}/.exec(server.stdout())?.[0];
+  const sandboxUrl = listening ? (JSON.parse(listening) as { insurer_sandbox_url?: string }).insurer_sandbox_url : undefined;
+  return { instance: { index, port: chosen, base, server, pids, insurerUrl: sandboxUrl ?? `${base}/insurer-sandbox` }, readyMs };
 }
 
 /** Polls GET /health/ready until 200; fails if the process exits first or the deadline passes. */

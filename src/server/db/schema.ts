@@ -778,5 +778,22 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.queue, t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.queue, t.status, t.nextAttemptAt),
+    // The rows under way (claimed_by is cleared when a row is sent, failed or released): what a
+    // takeover looks for at every claim, without reading the sent rows.
+    index('outbox_claimed_by_idx').on(t.claimedBy).where(sql`${t.claimedBy} is not null`),
+  ],
 );
+
+/**
+ * The outbox workers' heartbeats (issue 34 item 4): each instance's workers write the database's
+ * now() here every HEARTBEAT_MS, and another instance's worker gives the claims of an instance
+ * whose heartbeat is older than TAKEOVER_AFTER_MS back to the queue (mail/outbox.ts). The
+ * database's clock, never an instance's own, so clocks that disagree between hosts play no part.
+ */
+export const outboxInstances = pgTable('outbox_instances', {
+  /** The claimed_by of that instance's outbox rows (main.ts: host:port, or "embedded"). */
+  instanceId: text('instance_id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { errorFacts, type LogError } from '../http/error-handler';
@@ -19,23 +19,65 @@ import { createMailer, type MailTransport, type OutgoingMail } from './mailer';
  * Claiming: a short transaction takes up to BATCH due rows of the queue with FOR UPDATE SKIP
  * LOCKED (PGlite and PostgreSQL alike), counts the attempt and leases them (next_attempt_at = now
  * + LEASE_MS), then commits; the work is done outside it, so no transaction waits on SMTP or HTTP.
- * A second worker skips locked rows and sees leased ones as not due. Sent: status sent and
+ * A second worker skips locked rows and sees claimed ones as not due. Sent: status sent and
  * sent_at (and the queue's own marks, e.g. a policy's mailed_at) in one transaction, only after
  * the far side accepted. Failed: retried after BACKOFF_MS[attempt - 1], failed after the last
  * attempt with the reason in last_error. Every attempt carries the row's message id; the mailer
  * does not send a message id twice (mail/mailer.ts), and the gateway's notification endpoint
  * applies a notice once, so a crash between acceptance and the mark delivers nothing twice.
+ *
+ * A dead instance (issue 34 item 4): every started worker writes its instance's heartbeat
+ * (outbox_instances.heartbeat_at = the database's now()) every HEARTBEAT_MS, and so does every
+ * claim. At each claim, a worker gives back to the queue the claims of any other instance whose
+ * heartbeat is older than TAKEOVER_AFTER_MS (N = 10 s), so a SIGKILLed instance's rows are sent
+ * by the others about N + pollMs after its last heartbeat instead of after LEASE_MS. Both ages are
+ * the database's clock, so hosts whose clocks disagree cannot take each other for dead. The lease
+ * stays, for claims of an instance that never wrote a heartbeat (claimed before this version).
+ *
+ * An instance that is only slow (an event loop stalled past N, a paused VM, a pool that kept its
+ * heartbeat waiting) must not deliver what was taken from it. Before each row, its worker renews
+ * its heartbeat only if it is still fresh and checks the row is still its own, in one statement
+ * (stillMine); a takeover locks the stale instance's heartbeat row (FOR UPDATE) while it releases
+ * its claims, so the two never interleave: either the takeover found the heartbeat stale first and
+ * the slow instance skips the row (and gives it back if it still held it), or the heartbeat was
+ * renewed first and the takeover leaves the instance alone. What is left is an instance that
+ * stalls for more than N inside one delivery, after its check: then a row can reach the far side
+ * twice, under the same message id, which the mailer (mail_log, the .eml name) and the
+ * notification endpoint (a notice applies once) recognise; over SMTP, receivers drop a second
+ * copy of a Message-ID. The marks are written only by the row's holder (a failure) or are true
+ * whoever writes them (sent).
+ *
+ * An outage is not the message's fault: a full disk (ENOSPC, EDQUOT, PostgreSQL class 53) or the
+ * database going away (class 08, 57P01–57P03) while delivering keeps the row pending, gives its
+ * attempt back and tries again after OUTAGE_RETRY_MS, however long it lasts; the notification
+ * endpoint answering 503 is the same. A drain that fails on the database (the claim, a mark)
+ * polls again after a wait that doubles up to MAX_POLL_BACKOFF_MS, and the rows it held are given
+ * back at its next drain instead of waiting out the lease.
  */
 
 /** The waits after failed attempts 1…4; attempt 5 failing marks the row failed. */
 export const BACKOFF_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000] as const;
 export const MAX_ATTEMPTS = BACKOFF_MS.length + 1;
 /**
- * How long a claimed row is not due for other workers: another instance takes over a dead
- * instance's rows after this. An instance that restarts takes its own claims back at once (start).
+ * How long a claimed row is not due for other workers when its holder has no heartbeat row (a
+ * claim made before heartbeats existed); a holder with one loses its claims only by the takeover.
+ * An instance that restarts takes its own claims back at once (start).
  */
 export const LEASE_MS = 2 * 60_000;
 const BATCH = 5;
+/** How often a started worker writes its instance's heartbeat. */
+export const HEARTBEAT_MS = 2_000;
+/**
+ * N: a heartbeat older than this (database clock) is an instance taken for dead, whose claims go
+ * back to the queue. Five heartbeats missed: long enough that a live instance under load (a busy
+ * pool, a GC pause, a stalled event loop of a few seconds) keeps its claims, short enough that a
+ * dead one's wait stays under 15 s with a poll of a second.
+ */
+export const TAKEOVER_AFTER_MS = 10_000;
+/** When a delivery met an outage (a full disk, the database away), the row is tried again after this, its attempt given back. */
+export const OUTAGE_RETRY_MS = 10_000;
+/** A drain that failed (the database away) polls again after pollMs, doubled at each failure in a row up to this. */
+export const MAX_POLL_BACKOFF_MS = 10_000;
 
 export type OutboxRow = typeof t.outbox.$inferSelect;
 export type OutboxQueue = OutboxRow['queue'];
@@ -81,9 +123,40 @@ export const queueRenderedMailInTx = (tx: Db, kind: string, mail: RenderedMail, 
  * reason, a short fixed text without personal data, is what last_error and the broker show.
  */
 export class DeliveryRefusedError extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    /** The far side is ours and said it is in an outage (503): not the message's fault. */
+    readonly outage = false,
+  ) {
     super(reason);
   }
+}
+
+/** SQLSTATEs of a database that is away or out of room: class 08 (connection), 53 (insufficient resources), 57P01–57P03 (shut down, starting). */
+const DATABASE_OUTAGE = /^(08...|53...|57P0[123])$/;
+
+/**
+ * Whether a delivery failed because of an outage rather than the message: a full disk where the
+ * .eml is written (ENOSPC, EDQUOT, anywhere in the cause chain), the database away or full, or
+ * our own endpoint saying so (DeliveryRefusedError with outage).
+ */
+export function isOutage(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if (current instanceof DeliveryRefusedError && current.outage) return true;
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || (typeof code === 'string' && DATABASE_OUTAGE.test(code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The wait before the next poll after `failures` failed drains in a row: pollMs, doubled at each
+ * failure up to MAX_POLL_BACKOFF_MS (never below pollMs), so a database away costs a few error
+ * lines a minute, not a spin, and the first poll that works brings the wait back to pollMs.
+ */
+export function pollWaitMs(pollMs: number, failures: number): number {
+  return failures === 0 ? pollMs : Math.min(pollMs * 2 ** Math.min(failures, 30), Math.max(pollMs, MAX_POLL_BACKOFF_MS));
 }
 
 export interface OutboxWorker {
@@ -108,9 +181,9 @@ export interface WorkerSchedule {
   /** Whether nudge() drains without start() (the test app: the work is done right after the request). */
   nudgeWhenStopped?: boolean;
   /**
-   * Who this worker is across restarts (main.ts: instanceIdOf). Claims carry it, and start() makes
-   * the rows this instance had claimed when it died due again, instead of waiting out LEASE_MS.
-   * Default: a new id per worker (a test app), whose claims only the lease ends.
+   * Who this worker is across restarts (main.ts: host:port, or "embedded"). Claims carry it, its
+   * heartbeat is written under it, and start() makes the rows this instance had claimed when it
+   * died due again at once. Default: a new id per worker (a test app).
    */
   instanceId?: string;
 }
@@ -125,6 +198,12 @@ export interface QueueWorkerDeps extends WorkerSchedule {
   onDelivered?(tx: Db, row: OutboxRow, at: Date): Promise<void>;
   /** Told about a failed attempt (facts only); final: the row is failed now. Its own failure is ignored. */
   onFailure(row: OutboxRow | null, failure: { error: string; code?: string }, final: boolean): void;
+  /**
+   * How many rows of a claimed batch are delivered at once (default 1: one after the other, so a
+   * worker that stalls holds one delivery under way, not the batch). More for a queue whose far
+   * side takes a notice once and whose deliveries wait on the network, not this process.
+   */
+  concurrency?: number;
 }
 
 /** The worker of one queue of the outbox (see the top of this file). */
@@ -136,6 +215,11 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<number> | null = null;
   let starting: Promise<void> | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  /** Drains that failed in a row: the poll waits longer after each (the database away). */
+  let failures = 0;
+  /** A drain failed while it may have held rows: the next drain gives them back first. */
+  let orphaned = false;
 
   const report = (row: OutboxRow | null, failure: { error: string; code?: string }, final: boolean) => {
     try {
@@ -145,37 +229,136 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
     }
   };
 
-  /** Claims up to BATCH due rows of the queue: attempt counted, leased so no other worker delivers them meanwhile. */
+  const instances = t.outboxInstances;
+  /** The database's now() minus N: a heartbeat older than this is an instance taken for dead. */
+  const staleBefore = sql`now() - ${TAKEOVER_AFTER_MS}::int * interval '1 millisecond'`;
+
+  /** Writes this instance's heartbeat: the database's now(). */
+  const beat = (tx: Db) =>
+    tx
+      .insert(instances)
+      .values({ instanceId, heartbeatAt: sql`now()` })
+      .onConflictDoUpdate({ target: instances.instanceId, set: { heartbeatAt: sql`now()` } });
+
+  /**
+   * Gives back to the queue (every queue: the other queue's worker finds them due at its next
+   * poll) the claims of other instances whose heartbeat is older than N. Their heartbeat rows are
+   * locked until the commit, and one another worker holds already is skipped: it is being taken
+   * over, or that instance is renewing it right now (then it is alive).
+   */
+  async function takeOver(tx: Db, at: number): Promise<void> {
+    const dead = await tx
+      .select({ id: instances.instanceId })
+      .from(instances)
+      .where(
+        and(
+          ne(instances.instanceId, instanceId),
+          lt(instances.heartbeatAt, staleBefore),
+          exists(
+            tx
+              .select({ id: t.outbox.id })
+              .from(t.outbox)
+              .where(and(eq(t.outbox.claimedBy, instances.instanceId), eq(t.outbox.status, 'pending'))),
+          ),
+        ),
+      )
+      .for('update', { of: instances, skipLocked: true });
+    if (dead.length === 0) return;
+    // Back to where they stood in the queue (their claim's time: the lease it set, less LEASE_MS),
+    // ahead of what became due since, and due now whatever the dead instance's clock said.
+    await tx
+      .update(t.outbox)
+      .set({ claimedBy: null, nextAttemptAt: sql`least(${t.outbox.nextAttemptAt} - ${LEASE_MS}::int * interval '1 millisecond', to_timestamp(${at}::float8 / 1000))` })
+      .where(and(eq(t.outbox.status, 'pending'), inArray(t.outbox.claimedBy, dead.map((row) => row.id))));
+  }
+
+  /**
+   * Claims up to BATCH due rows of the queue: attempt counted, leased so no other worker delivers
+   * them meanwhile, and this instance's heartbeat written with them; a dead instance's claims are
+   * made due first. A row another instance holds is never due while that instance has a heartbeat
+   * row, whatever this instance's clock says of the lease: only the takeover (database clock)
+   * takes it. The lease is for claims of an instance without one (claimed before this version).
+   */
   async function claim() {
     const at = now();
     return db.transaction(async (tx) => {
+      await takeOver(tx, at);
+      const holderBeats = tx.select({ id: instances.instanceId }).from(instances).where(eq(instances.instanceId, t.outbox.claimedBy));
       const due = await tx
         .select({ id: t.outbox.id })
         .from(t.outbox)
-        .where(and(eq(t.outbox.queue, queue), eq(t.outbox.status, 'pending'), lte(t.outbox.nextAttemptAt, new Date(at))))
+        .where(
+          and(
+            eq(t.outbox.queue, queue),
+            eq(t.outbox.status, 'pending'),
+            lte(t.outbox.nextAttemptAt, new Date(at)),
+            or(isNull(t.outbox.claimedBy), notExists(holderBeats)),
+          ),
+        )
         .orderBy(t.outbox.nextAttemptAt, t.outbox.id)
         .limit(BATCH)
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
-      return tx
+      await beat(tx);
+      const claimed = await tx
         .update(t.outbox)
         .set({ attempts: sql`${t.outbox.attempts} + 1`, nextAttemptAt: new Date(at + LEASE_MS), claimedBy: instanceId })
         .where(inArray(t.outbox.id, due.map((row) => row.id)))
         .returning();
+      // In the queue's order: RETURNING follows no order, and a row just given back is stored last.
+      const place = new Map(due.map((row, index) => [row.id, index]));
+      return claimed.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
     });
   }
 
+  /**
+   * Right before a delivery: renews this instance's heartbeat if it is still fresh and answers
+   * whether the row is still this instance's to deliver, in one statement. Under a takeover that
+   * holds the heartbeat row, the renewal waits for it and then finds the heartbeat stale.
+   */
+  async function stillMine(row: OutboxRow): Promise<boolean> {
+    const result = (await db.execute(sql`
+      with renewed as (
+        update ${instances} set heartbeat_at = now()
+        where ${instances.instanceId} = ${instanceId} and ${instances.heartbeatAt} >= ${staleBefore}
+        returning 1
+      )
+      select 1 as mine from ${t.outbox}
+      where ${t.outbox.id} = ${row.id} and ${t.outbox.status} = 'pending' and ${t.outbox.claimedBy} = ${instanceId}
+        and exists (select 1 from renewed)`)) as unknown as { rows: unknown[] };
+    if (result.rows.length > 0) return true;
+    // Taken for dead while it stalled: what it still holds goes back to the queue (due now), for
+    // whichever worker claims it next, this one included.
+    await db
+      .update(t.outbox)
+      .set({ claimedBy: null, nextAttemptAt: new Date(now()) })
+      .where(and(eq(t.outbox.id, row.id), eq(t.outbox.status, 'pending'), eq(t.outbox.claimedBy, instanceId)));
+    return false;
+  }
+
   async function deliverOne(row: OutboxRow): Promise<boolean> {
+    if (!(await stillMine(row))) return false;
     try {
       await deps.deliver(row);
     } catch (error) {
       const facts = errorFacts(error);
       const lastError = error instanceof DeliveryRefusedError ? error.reason : facts.error;
+      // Only the row's holder records a failure: a row taken over meanwhile is the new holder's.
+      const held = and(eq(t.outbox.id, row.id), eq(t.outbox.status, 'pending'), eq(t.outbox.claimedBy, instanceId));
+      if (isOutage(error)) {
+        // A full disk or a database away: the attempt is given back and the row waits the outage out.
+        await db
+          .update(t.outbox)
+          .set({ lastError, claimedBy: null, attempts: sql`greatest(${t.outbox.attempts} - 1, 0)`, nextAttemptAt: new Date(now() + OUTAGE_RETRY_MS) })
+          .where(held);
+        report(row, { ...facts, error: lastError }, false);
+        return false;
+      }
       const final = row.attempts >= MAX_ATTEMPTS;
       await db
         .update(t.outbox)
         .set(final ? { status: 'failed', lastError, claimedBy: null } : { lastError, claimedBy: null, nextAttemptAt: new Date(now() + BACKOFF_MS[row.attempts - 1]!) })
-        .where(and(eq(t.outbox.id, row.id), eq(t.outbox.status, 'pending')));
+        .where(held);
       report(row, { ...facts, error: lastError }, final);
       return false;
     }
@@ -189,10 +372,29 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
 
   async function drainOnce(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const rows = await claim();
-      if (rows.length === 0) return sent;
-      for (const row of rows) if (await deliverOne(row)) sent += 1;
+    try {
+      if (orphaned) {
+        // No drain of this worker runs now, so whatever this queue's rows it still holds were left
+        // by the drain that failed: due again now, not after the lease (no one takes them over
+        // from a live instance).
+        await releaseOwnClaims();
+        orphaned = false;
+      }
+      const concurrency = Math.max(1, deps.concurrency ?? 1);
+      for (;;) {
+        const rows = await claim();
+        if (rows.length === 0) return sent;
+        for (let start = 0; start < rows.length; start += concurrency) {
+          // Each settles before the drain goes on or fails, so nothing it claimed is still under way after it.
+          const settled = await Promise.allSettled(rows.slice(start, start + concurrency).map(deliverOne));
+          sent += settled.filter((result) => result.status === 'fulfilled' && result.value).length;
+          const failed = settled.find((result) => result.status === 'rejected');
+          if (failed) throw failed.reason;
+        }
+      }
+    } catch (error) {
+      orphaned = true;
+      throw error;
     }
   }
 
@@ -219,7 +421,9 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
   async function safeDrain(): Promise<void> {
     try {
       await drain();
+      failures = 0;
     } catch (error) {
+      failures += 1;
       report(null, errorFacts(error), false);
     }
   }
@@ -228,8 +432,21 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
     if (stopped || deps.pollMs === null) return;
     timer = setTimeout(() => {
       void safeDrain().then(schedule);
-    }, deps.pollMs);
+    }, pollWaitMs(deps.pollMs, failures));
     timer.unref?.();
+  }
+
+  /**
+   * The heartbeat, every HEARTBEAT_MS while started. A failure is not reported: the database away
+   * fails the drains too, and they say so.
+   */
+  function startHeartbeat() {
+    if (heartbeat) return;
+    // Wrapped, so a client that throws at once rather than rejecting still never reaches the process.
+    const tick = () => void Promise.resolve().then(() => beat(db)).catch(() => undefined);
+    tick();
+    heartbeat = setInterval(tick, HEARTBEAT_MS);
+    heartbeat.unref?.();
   }
 
   return {
@@ -248,6 +465,7 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
       if (running && starting) return starting;
       running = true;
       stopped = false;
+      startHeartbeat();
       starting = releaseOwnClaims()
         .catch((error: unknown) => report(null, errorFacts(error), false))
         .then(safeDrain)
@@ -259,7 +477,12 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
       running = false;
       if (timer) clearTimeout(timer);
       timer = null;
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
       if (current) await current.catch(() => 0);
+      // Nothing is being delivered now: what this queue's rows it still holds (a drain that failed
+      // on the database) are due at once for the other instances, not after the lease.
+      await releaseOwnClaims().catch(() => undefined);
     },
   };
 }

@@ -18,6 +18,8 @@ import type { FormFields } from './sandbox-gateway';
 
 /** One feedback POST may take this long before it counts as not acknowledged. */
 const FEEDBACK_TIMEOUT_MS = 10_000;
+/** Feedback POSTs under way at once per instance (a claimed batch is at most five). */
+const FEEDBACK_CONCURRENCY = 5;
 
 /** Queues a session's signed answer for the notification endpoint, in the caller's transaction. */
 export const queueSandboxFeedbackInTx = (tx: Db, fields: FormFields, now: number): Promise<number> =>
@@ -41,9 +43,9 @@ export interface SandboxFeedbackWorkerDeps extends WorkerSchedule {
 
 /**
  * The aps-feedback queue's worker. An attempt is acknowledged by a 200 only (as APS does): any
- * other status, or no answer within FEEDBACK_TIMEOUT_MS, is retried; the last failure is the
- * row's last_error ("HTTP 500", "no answer (TimeoutError)"), shown by `npm run broker -- mail`,
- * and a row given up is one error line.
+ * other status, or no answer within FEEDBACK_TIMEOUT_MS, is retried (a 503 without spending an
+ * attempt: mail/outbox.ts isOutage); the last failure is the row's last_error ("HTTP 500", "no
+ * answer (TimeoutError)"), shown by `npm run broker -- mail`, and a row given up is one error line.
  */
 export function createSandboxFeedbackWorker(deps: SandboxFeedbackWorkerDeps): OutboxWorker {
   return createQueueWorker({
@@ -53,6 +55,9 @@ export function createSandboxFeedbackWorker(deps: SandboxFeedbackWorkerDeps): Ou
     pollMs: deps.pollMs,
     nudgeWhenStopped: deps.nudgeWhenStopped,
     instanceId: deps.instanceId,
+    // A whole batch at once: each POST waits on the notification endpoint (busy under load: 0.5 to
+    // 3 s at 200 customers), not on this process, and the endpoint applies a notice once.
+    concurrency: FEEDBACK_CONCURRENCY,
     async deliver(row) {
       let res: Response;
       try {
@@ -68,7 +73,9 @@ export function createSandboxFeedbackWorker(deps: SandboxFeedbackWorkerDeps): Ou
       }
       // The body is not needed; reading it frees the connection.
       await res.body?.cancel().catch(() => {});
-      if (res.status !== 200) throw new DeliveryRefusedError(`HTTP ${res.status}`);
+      // A 503 is the endpoint's database away or its disk full (issue 34): an outage, which the
+      // outbox waits out without spending the row's attempts.
+      if (res.status !== 200) throw new DeliveryRefusedError(`HTTP ${res.status}`, res.status === 503);
     },
     onFailure(row, failure, final) {
       if (row !== null && !final) return;
