@@ -305,6 +305,50 @@ describe('buy now', () => {
     expect(actor.getSnapshot().context.buyFailed).toBe(false);
   });
 
+  it('a spent token is replaced by a fresh one and the choice sent again, with nothing shown', async () => {
+    let tokens = 0;
+    let answers = 0;
+    const { actor, calls } = await ready(undefined, {
+      token: async () => `token-${(tokens += 1)}`,
+      proceed: () => (answers++ === 0 ? Promise.reject(QUOTES_FAILURES.botSpent) : Promise.resolve({})),
+    });
+    const notices: unknown[] = [];
+    actor.subscribe((snapshot) => notices.push(snapshot.context.notice, snapshot.context.buyFailed || null));
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls.proceed.map((sent) => [sent.policy_id, sent.bot_token])).toEqual([
+      [first.id, 'token-1'],
+      [first.id, 'token-2'],
+    ]);
+    expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'chosen', quoteId: first.id });
+    expect(notices.filter((notice) => notice !== null)).toEqual([]);
+  });
+
+  it('a second spent-token refusal in the same buy is shown, and the next buy may retry again', async () => {
+    let tokens = 0;
+    const { actor, calls } = await ready(undefined, { token: async () => `token-${(tokens += 1)}`, proceed: () => Promise.reject(QUOTES_FAILURES.botSpent) });
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    expect(actor.getSnapshot().context.notice).toBe('bot_check_failed');
+    expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
+    expect(calls.proceed).toHaveLength(2);
+    actor.send({ type: 'quote.buy', quoteId: second.id });
+    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    expect(calls.proceed.map((sent) => [sent.policy_id, sent.bot_token])).toEqual([
+      [first.id, 'token-1'],
+      [first.id, 'token-2'],
+      [second.id, 'token-3'],
+      [second.id, 'token-4'],
+    ]);
+  });
+
+  it('a malformed token is shown at once: a fresh one would be refused the same way', async () => {
+    const { actor, calls } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.botRefused) });
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    expect(calls.proceed).toHaveLength(1);
+  });
+
   it('an expired quote reloads the quotes and says so', async () => {
     const { actor, calls } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.quoteExpired) });
     actor.send({ type: 'compare.toggle', quoteId: first.id });

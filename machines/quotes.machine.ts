@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { agentShareRegion } from './agent-share';
-import { chosenPlan, compareDataOf, isBotCheckRefused, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
+import { chosenPlan, compareDataOf, isBotCheckRefused, isBotTokenSpent, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
 import { loadFailureOf } from './service-failure';
 import {
   MAX_COMPARED,
@@ -39,6 +39,7 @@ function initialContext(input: QuotesInput): QuotesContext {
     drawerQuoteId: null,
     buyingQuoteId: null,
     botToken: null,
+    botRetried: false,
     notice: null,
     failure: null,
     buyFailed: false,
@@ -86,6 +87,7 @@ const machineSetup = setup({
     isOffers: ({ context }) => context.view === 'offers',
     canShare: ({ context }) => context.agentId !== null && context.link !== null,
     botCheckRefused: (_, params: { error: unknown }) => isBotCheckRefused(params.error),
+    firstSpentToken: ({ context }, params: { error: unknown }) => !context.botRetried && isBotTokenSpent(params.error),
     quoteExpired: (_, params: { error: unknown }) => isQuoteExpired(params.error),
   },
 });
@@ -213,10 +215,11 @@ export const quotesMachine = machineSetup.createMachine({
               description: 'Buy now: traveller index 0 is stored, the invisible bot check runs, then proceed-review.',
               entry: 'storeTravellerIndex',
               initial: 'verifying',
-              exit: assign({ botToken: null }),
+              // Forgotten on the way out, so a list after a refusal is the same state whatever the attempts.
+              exit: assign({ botToken: null, botRetried: false }),
               states: {
                 verifying: {
-                  description: 'The bot-check token (RULINGS 16), obtained before the plan is chosen.',
+                  description: 'The bot-check token (RULINGS 16), obtained before the plan is chosen, and once more after a spent-token refusal.',
                   invoke: {
                     id: 'getBotToken',
                     src: 'getBotToken',
@@ -246,6 +249,13 @@ export const quotesMachine = machineSetup.createMachine({
                         guard: { type: 'quoteExpired', params: ({ event }) => ({ error: event.error }) },
                         target: '#quotes.loading',
                         actions: assign({ notice: 'quote_expired', buyingQuoteId: null }),
+                      },
+                      {
+                        // Issue 34 item 8: the token may have been spent by this very choice whose
+                        // answer was lost; one fresh token, sent without a word to the customer.
+                        guard: { type: 'firstSpentToken', params: ({ event }) => ({ error: event.error }) },
+                        target: 'verifying',
+                        actions: assign({ botRetried: true, botToken: null }),
                       },
                       {
                         guard: { type: 'botCheckRefused', params: ({ event }) => ({ error: event.error }) },

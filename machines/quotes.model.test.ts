@@ -110,6 +110,8 @@ describe.each(Object.entries(INPUTS))('quotes model: %s', (_name, input) => {
     expect(shortestPaths.some((path) => path.state.context.notice === 'quote_expired')).toBe(true);
     expect(shortestPaths.some((path) => path.state.context.notice === 'bot_check_failed')).toBe(true);
     expect(shortestPaths.some((path) => path.state.context.buyFailed)).toBe(true);
+    // A spent token is followed by a fresh one and a second proceed, with nothing shown meanwhile.
+    expect(shortestPaths.some((path) => path.state.matches({ ready: { list: { buying: 'proceeding' } } }) && path.state.context.botRetried && path.state.context.notice === null)).toBe(true);
   });
 
   it.each(withPathIds(`quotes ${_name} shortest`, shortestPaths, labelOf))('%s', async (_label, path) => {

@@ -102,6 +102,7 @@ export const QUOTES_FAILURES = {
   network: failure(null, 'network'),
   server: failure(500, 'server'),
   botRefused: failure(422, 'invalid', { errors: { bot_token: 'invalid_value' } }),
+  botSpent: failure(403, 'rejected', { errors: { bot_token: 'bot_check_failed' } }),
   quoteExpired: failure(409, 'rejected', { errors: { policy_id: 'quote_expired' } }),
 } as const satisfies Record<string, QuotesServiceFailure>;
 
@@ -150,6 +151,7 @@ export const quotesModelEvents: readonly QuotesModelEvent[] = [
   { type: 'xstate.error.actor.getBotToken', error: new Error('worker failed') },
   { type: 'xstate.done.actor.proceed', output: { ok: true } },
   { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.botRefused },
+  { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.botSpent },
   { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.quoteExpired },
   { type: 'xstate.error.actor.proceed', error: QUOTES_FAILURES.server },
   { type: 'sort.change', sort: 'medical' },

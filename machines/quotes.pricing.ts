@@ -42,6 +42,16 @@ export function isBotCheckRefused(error: unknown): boolean {
 }
 
 /**
+ * The server refused the token as wrong or already spent (403 bot_check_failed), not as
+ * malformed or uncheckable. A token whose first answer was lost (the server crashed, or the
+ * browser resent the request on a fresh connection) is refused this way although the customer
+ * did nothing wrong, so the step tries once more with a fresh token before saying anything.
+ */
+export function isBotTokenSpent(error: unknown): boolean {
+  return failureOf(error)?.body?.data.errors?.bot_token === 'bot_check_failed';
+}
+
+/**
  * The chosen quote is no longer the lead's (re-quoted elsewhere, or expired): 409, or 404/422
  * naming policy_id. The list is reloaded so the customer picks from fresh prices.
  */

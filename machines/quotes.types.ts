@@ -72,6 +72,8 @@ export interface QuotesContext extends QuotesInput {
   drawerQuoteId: number | null;
   buyingQuoteId: number | null;
   botToken: string | null;
+  /** This buy already sent a fresh token after a spent-token refusal: the next refusal is shown. */
+  botRetried: boolean;
   notice: QuotesNotice | null;
   failure: QuotesFailure | null;
   /** A buy failed for a reason the customer cannot fix: the system error dialog opens. */

@@ -55,8 +55,8 @@ export interface JourneyContext {
   /** How long to wait for a paid order's policy (a walk-away customer's order is settled by the feedback alone). */
   settleTimeoutMs: number;
   /**
-   * Crash mode: a customer whose call found no server reloads, so a bot token spent by a
-   * proceed-review that was never answered is refused (403) and solved again.
+   * Crash mode: what a lost answer leaves behind (a free order already placed, a sandbox
+   * reference already seen) is taken as the page takes it, instead of failing the journey.
    */
   tolerant: boolean;
 }
@@ -250,8 +250,11 @@ async function payOrStartAgain(
 }
 
 /**
- * The bot check and proceed-review; a refused (already spent) token after a crash gets a fresh
- * challenge, as the page does. Answers the invoice's total (what checkout shows without a coupon).
+ * The bot check and proceed-review as the page makes them (issue 34 item 8): a token refused as
+ * spent (a proceed whose answer a crash lost, resent with the same token when the server came
+ * back) is followed by one fresh challenge and the same choice, without a word to the customer,
+ * and counted under the step "proceed (fresh token)". A second refusal is what the page shows the
+ * customer, so it fails the journey. Answers the invoice's total (what checkout shows without a coupon).
  */
 async function proceed(ctx: JourneyContext, uuid: string, quoteId: number, lang: 'en' | 'ar'): Promise<number> {
   for (let attempt = 0; ; attempt += 1) {
@@ -259,13 +262,14 @@ async function proceed(ctx: JourneyContext, uuid: string, quoteId: number, lang:
     const solveStarted = performance.now();
     const token = await ctx.solver.token(challenge.data);
     ctx.http.times.add('bot-solve (client)', performance.now() - solveStarted);
-    const res = await ctx.http.api<{ invoice: { total_price_vat: number } }>(
-      'proceed',
+    const res = await ctx.http.api<{ invoice: { total_price_vat: number }; errors?: Record<string, string> }>(
+      attempt === 0 ? 'proceed' : 'proceed (fresh token)',
       proceedReviewEndpoint.path,
       { uuid, policy_id: quoteId, addons: [], bot_token: token, lang },
-      ctx.tolerant && attempt < 2 ? [200, 403] : [200],
+      attempt === 0 ? [200, 403] : [200],
     );
     if (res.status === 200) return res.data.invoice.total_price_vat;
+    if (res.data.errors?.bot_token !== 'bot_check_failed') throw new JourneyError('proceed', `HTTP 403 ${JSON.stringify(res.data.errors ?? {})}`);
   }
 }
 

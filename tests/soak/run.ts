@@ -1,10 +1,15 @@
 /**
  * `npm run soak -- <command>`: the issue 18 figures, each beside its goal; exit code 1 when a goal is missed.
  *
- *   journeys [N]        N concurrent API journeys to a paid policy (default 200)
+ *   journeys [N]        N concurrent API journeys to a paid policy (default 200); with --waves W,
+ *                       W such waves one after the other, the server's RSS after each (tests/soak/waves.ts);
+ *                       with --kill-one (PostgreSQL, --instances 2 or more), the last instance is SIGKILLed
+ *                       mid-load for good and its outbox claims' takeover is timed (tests/soak/kill-one.ts)
  *   crash               journeys, SIGKILL mid-load, restart on the same data, finish (--journeys N, default 100)
  *   fuzz [N]            N bodies per endpoint against the running server (tests/soak/fuzz.ts)
- *   outage              PostgreSQL stopped (--stop CMD) for --outage-ms (12000), then started (--start CMD)
+ *   outage              under load (--journeys N customers paying per disruption, default 10): PostgreSQL stopped
+ *                       fast (--stop CMD), then immediately (--stop-immediate CMD), each for --outage-ms (12000)
+ *                       and started again (--start CMD), then restarted mid-payment (tests/soak/outage.ts)
  *   coupon-guessing [N] one coupon guesser and N customers (default 100) behind one address (tests/soak/coupon-guessing.ts)
  *
  * Options: --database-url URL (a PostgreSQL server; the soak creates and drops a database of its
@@ -15,10 +20,12 @@ import { runCouponGuessing } from './coupon-guessing';
 import { runCrash } from './crash';
 import { runFuzzCommand } from './fuzz-command';
 import { runJourneys, type SoakOptions } from './journeys';
+import { runKillOne } from './kill-one';
 import { runOutage } from './outage';
+import { runWaves } from './waves';
 import { printSummary, type SoakSummary } from './soak-figures';
 
-const USAGE = `usage: npm run soak -- journeys [N] | crash [--journeys N] | fuzz [N] | outage --stop CMD --start CMD [--outage-ms MS] | coupon-guessing [N]
+const USAGE = `usage: npm run soak -- journeys [N] [--waves W] [--kill-one] | crash [--journeys N] | fuzz [N] | outage --stop CMD --stop-immediate CMD --start CMD [--outage-ms MS] [--journeys N] | coupon-guessing [N]
   [--database-url postgres://…] [--instances 2] [--json] [--keep] [--settle-ms MS] [--shared-address] [--seed N]`;
 
 interface Parsed {
@@ -26,7 +33,11 @@ interface Parsed {
   count: number | null;
   options: SoakOptions;
   seed: number | null;
-  outage: { stop: string; start: string; ms: number };
+  outage: { stop: string; stopImmediate: string; start: string; ms: number };
+  /** journeys only: how many waves of N journeys run one after the other (null: one, as before). */
+  waves: number | null;
+  /** journeys only: one instance killed for good mid-load (tests/soak/kill-one.ts). */
+  killOne: boolean;
 }
 
 function fail(message: string): never {
@@ -44,7 +55,9 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (!command || !['journeys', 'crash', 'fuzz', 'outage', 'coupon-guessing'].includes(command)) fail(command ? `unknown command "${command}"` : 'a command is required');
   let count: number | null = null;
   let seed: number | null = null;
-  const outage = { stop: '', start: '', ms: 12_000 };
+  let waves: number | null = null;
+  let killOne = false;
+  const outage = { stop: '', stopImmediate: '', start: '', ms: 12_000 };
   const options: SoakOptions = { journeys: 0, databaseUrl: '', instances: 1, json: false, keep: false, settleMs: 60_000, sharedAddress: false };
   for (let index = 0; index < rest.length; index += 1) {
     const arg = rest[index]!;
@@ -58,7 +71,10 @@ export function parseArgs(argv: readonly string[]): Parsed {
     } else if (arg === '--instances') options.instances = whole('--instances', value(), 1);
     else if (arg === '--settle-ms') options.settleMs = whole('--settle-ms', value(), 1_000);
     else if (arg === '--seed') seed = whole('--seed', value(), 0);
+    else if (arg === '--waves') waves = whole('--waves', value(), 2);
+    else if (arg === '--kill-one') killOne = true;
     else if (arg === '--stop') outage.stop = value() ?? '';
+    else if (arg === '--stop-immediate') outage.stopImmediate = value() ?? '';
     else if (arg === '--start') outage.start = value() ?? '';
     else if (arg === '--outage-ms') outage.ms = whole('--outage-ms', value(), 1_000);
     else if (arg === '--json') options.json = true;
@@ -67,23 +83,33 @@ export function parseArgs(argv: readonly string[]): Parsed {
     else fail(`unknown option "${arg}"`);
   }
   if (options.instances > 1 && !options.databaseUrl) fail('--instances above 1 needs --database-url: embedded PGlite has one owner');
-  if (command === 'outage' && (!options.databaseUrl || !outage.stop || !outage.start)) {
-    fail('outage needs --database-url, --stop "<command that stops PostgreSQL>" and --start "<command that starts it>"');
+  if (command === 'outage' && (!options.databaseUrl || !outage.stop || !outage.stopImmediate || !outage.start)) {
+    fail('outage needs --database-url, --stop "<command that stops PostgreSQL fast>", --stop-immediate "<command that stops it at once>" and --start "<command that starts it>"');
   }
-  options.journeys = count ?? (command === 'crash' || command === 'coupon-guessing' ? 100 : 200);
+  if (waves !== null && command !== 'journeys') fail('--waves goes with journeys only');
+  if (killOne && (command !== 'journeys' || waves !== null || options.instances < 2)) fail('--kill-one goes with journeys, without --waves, and --instances 2 or more (on --database-url)');
+  // outage: customers per disruption (three disruptions in a row).
+  options.journeys = count ?? (command === 'outage' ? 10 : command === 'crash' || command === 'coupon-guessing' ? 100 : 200);
   // Every customer's lead and bot check comes from the one address, under its limits of 300 each per 10 minutes.
   if (command === 'coupon-guessing' && options.journeys > 200) fail('coupon-guessing takes at most 200 customers');
-  return { command: command!, count, options, seed, outage };
+  return { command: command!, count, options, seed, outage, waves, killOne };
 }
 
 async function main() {
   const parsed = parseArgs(process.argv.slice(2));
   let summary: SoakSummary;
-  if (parsed.command === 'journeys') summary = await runJourneys(parsed.options);
+  if (parsed.command === 'journeys' && parsed.killOne) summary = await runKillOne(parsed.options);
+  else if (parsed.command === 'journeys') summary = parsed.waves ? await runWaves(parsed.options, parsed.waves) : await runJourneys(parsed.options);
   else if (parsed.command === 'crash') summary = await runCrash(parsed.options);
   else if (parsed.command === 'coupon-guessing') summary = await runCouponGuessing(parsed.options);
   else if (parsed.command === 'outage') {
-    summary = await runOutage({ ...parsed.options, stopCommand: parsed.outage.stop, startCommand: parsed.outage.start, outageMs: parsed.outage.ms });
+    summary = await runOutage({
+      ...parsed.options,
+      stopCommand: parsed.outage.stop,
+      stopImmediateCommand: parsed.outage.stopImmediate,
+      startCommand: parsed.outage.start,
+      outageMs: parsed.outage.ms,
+    });
   }
   else summary = await runFuzzCommand({ perEndpoint: parsed.count ?? 10_000, seed: parsed.seed, options: parsed.options });
   printSummary(summary, parsed.options.json);
