@@ -60,6 +60,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['machines/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/jsdom-setup.ts'],
+          // Hang guards, not waits: a screen test waits on state and ends as soon as it is shown.
+          // Vitest's 5 s and 10 s defaults were reached by screen tests that rendered the whole
+          // app while \`npm test\` ran its other suites beside them on 2 cores.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

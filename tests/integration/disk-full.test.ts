@@ -275,7 +275,7 @@ const fullDisk = !canMount
     ? { title: `PostgreSQL's tablespace on a full disk (${HOW})`, target: postgresOnSmallDisk }
     : { title: `PGlite's data directory on a full disk (${HOW}; PGlite only: its own data directory)`, target: pgliteOnSmallDisk };
 
-describe(fullDisk.title, () => {
+describe(`${fullDisk.title}`, () => {
   it('customers saving trips get 503 with Retry-After in Arabic once a write needs the disk (53100, never 500), /health/ready answers 503 disk_full, and both work again once there is room', async () => {
     await expectFullDiskIsAnOutage(await fullDisk.target());
   }, 120_000);
