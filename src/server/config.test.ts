@@ -32,6 +32,7 @@ describe('parseConfig defaults', () => {
       apiBaseUrl: '',
       logRequests: true,
       insurerApiUrl: 'http://127.0.0.1:8080/insurer-sandbox',
+      hostsInsurerSandbox: true,
       insurerTimeoutMs: 3000,
       altchaHmacKey: DEV_ALTCHA_HMAC_KEY,
       botCheck: { mode: 'altcha' },
@@ -491,6 +492,7 @@ describe('https is decided by the URL parser, not by spelling', () => {
       mainSiteUrl: 'https://www.safar.example',
       apiBaseUrl: 'https://api.safar.example/v1',
       insurerApiUrl: 'http://insurer.example:8081/api',
+      hostsInsurerSandbox: false,
       apsGatewayUrl: 'https://checkout.payfort.com/FortAPI/paymentPage',
       apsSandbox: false,
     });

@@ -170,6 +170,11 @@ export interface Config {
   logRequests: boolean;
   /** Base URL of the HTTP insurer's quoting API; by default the sandbox this server hosts. */
   insurerApiUrl: string;
+  /**
+   * INSURER_API_URL was not set: this server starts the insurer sandbox on a thread of its own and
+   * quotes against it (main.ts, issue 34 item 5); the route at insurerApiUrl answers the same.
+   */
+  hostsInsurerSandbox: boolean;
   insurerTimeoutMs: number;
   altchaHmacKey: string;
   botCheck: BotCheckConfig;
@@ -344,6 +349,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     apiBaseUrl: out.API_BASE_URL === '' ? '' : normaliseUrl(out.API_BASE_URL),
     logRequests: out.LOG_REQUESTS === 'true',
     insurerApiUrl: normaliseUrl(out.INSURER_API_URL || `http://127.0.0.1:${out.PORT}/insurer-sandbox`),
+    hostsInsurerSandbox: !out.INSURER_API_URL,
     insurerTimeoutMs: out.INSURER_TIMEOUT_MS,
     altchaHmacKey: out.ALTCHA_HMAC_KEY,
     botCheck:

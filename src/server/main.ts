@@ -59,7 +59,7 @@ async function main() {
   started?.catch(() => undefined);
   // The insurer sandbox on a thread of its own (issue 34 item 5), started beside the database,
   // unless INSURER_API_URL names another insurer API.
-  const insurerSandbox = process.env.INSURER_API_URL ? null : import('./quoting/insurer-sandbox-thread').then((module) => module.startInsurerSandboxThread());
+  const insurerSandbox = config.hostsInsurerSandbox ? import('./quoting/insurer-sandbox-thread').then((module) => module.startInsurerSandboxThread()) : null;
   insurerSandbox?.catch(() => undefined);
   const [{ serve }, { createApp }, { openConfiguredDatabase }, { serverAdmin }, { disableDemoData, seedDatabase }, { REFERENCE_CHECK_MS }] = await serverModules();
   phase('modules_beside_database');
