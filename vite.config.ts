@@ -8,6 +8,7 @@ import { precompressPlugin } from './src/web/prerender/precompress.plugin.ts';
 import { pruneMantineCssPlugin } from './src/web/prerender/prune-mantine-css.plugin.ts';
 import { dependencyPatchesPlugin } from './src/web/prerender/dependency-patches.plugin.ts';
 import { mantineThemeCssPlugin } from './src/web/prerender/mantine-theme-css.plugin.ts';
+import { WAIT_GUARD_MS } from './tests/support/wait-guard.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const apiPrefixes = ['/miscellaneous', '/health', '/api', '/pay', '/payments', '/sandbox', '/policies'];
@@ -52,6 +53,10 @@ export default defineConfig({
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [`^${prefix}(/|$)`, { target: apiTarget, changeOrigin: false }])),
   },
   test: {
+    // With SAFAR_FAILURES_FILE set (npm test does), every failure is also listed in that file.
+    reporters: process.env.SAFAR_FAILURES_FILE ? ['default', './tests/support/failure-list-reporter.ts'] : ['default'],
+    // expect.poll waits on state; this is its hang guard, not a wait (vitest's default is 1 s).
+    expect: { poll: { timeout: WAIT_GUARD_MS } },
     projects: [
       {
         extends: true,
@@ -62,7 +67,8 @@ export default defineConfig({
           setupFiles: ['tests/support/jsdom-setup.ts'],
           // Hang guards, not waits: a screen test waits on state and ends as soon as it is shown.
           // Vitest's 5 s and 10 s defaults were reached by screen tests that rendered the whole
-          // app while \`npm test\` ran its other suites beside them on 2 cores.
+          // app while \`npm test\` ran its other suites beside them on 2 cores. Each test's own
+          // waits fail after WAIT_GUARD_MS (tests/support/wait-guard.ts), well inside these.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -72,9 +78,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/structure/**/*.test.ts'],
+          // Hang guards: many tests start server processes, which took 20 to 30 s each with the
+          // other suites running beside them. A test that needs more says so itself.
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {
@@ -84,8 +92,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/jsdom-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Hang guards: a path is many steps, each waiting on state.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -95,7 +104,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 90_000,
+          // Hang guards: the keyboard purchase is a whole journey and took 75 to 80 s with the
+          // machine busy; 90 s was reached by it once.
+          testTimeout: 300_000,
           hookTimeout: 240_000,
           fileParallelism: false,
         },

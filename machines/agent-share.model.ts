@@ -1,6 +1,6 @@
 import { EMAIL_TOAST_MS } from './agent-share';
-import type { ActorOutcomeEvent } from './quotes.model';
-import { FAILURES } from './travel-details.model';
+import type { ActorOutcomeEvent } from './quotes/quotes.model';
+import { FAILURES } from './travel-details/travel-details.model';
 
 /** The events of an agent's share region (agent-share.ts), one of each, as a step's model samples them. */
 export type ShareModelEvent = { type: 'share.email' } | ActorOutcomeEvent | { type: `xstate.after.${number}.${string}` };

@@ -13,9 +13,9 @@ import {
 } from './journey.model';
 import { STEP_IDS, STEP_PATHS, stepForPath, type StepId } from './journey.routes';
 import type { JourneyEvent, JourneyEventType, JourneyInput } from './journey.types';
-import { paymentResultOutcomeEvent } from './payment-result.selectors';
-import { pathsCoveringTransitions, recordModelCoverage } from './model-coverage';
-import { withPathIds } from './model-replay';
+import { paymentResultOutcomeEvent } from './payment-result/payment-result.selectors';
+import { pathsCoveringTransitions, recordModelCoverage } from './model-tooling/model-coverage';
+import { withPathIds } from './model-tooling/model-replay';
 
 const inspect = recordModelCoverage(import.meta.url);
 

@@ -1,14 +1,14 @@
 import { createActor, fromPromise, waitFor, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../src/contract/envelope';
-import { checkoutMachine } from './checkout.machine';
-import { checkoutInput } from './checkout.model';
-import { quotesMachine } from './quotes.machine';
-import { quotesInput } from './quotes.model';
-import { reviewMachine } from './review.machine';
-import { reviewInput } from './review.model';
+import { checkoutMachine } from './checkout/checkout.machine';
+import { checkoutInput } from './checkout/checkout.model';
+import { quotesMachine } from './quotes/quotes.machine';
+import { quotesInput } from './quotes/quotes.model';
+import { reviewMachine } from './review/review.machine';
+import { reviewInput } from './review/review.model';
 import { loadFailureOf, selectLeadNotFound } from './service-failure';
-import type { ServiceFailure } from './travel-details.types';
+import type { ServiceFailure } from './travel-details/travel-details.types';
 
 /**
  * A lead read that fails: an unknown or stale uuid (the server's 404, or its refusal of the uuid

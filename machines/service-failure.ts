@@ -1,4 +1,4 @@
-import type { ServiceFailure } from './travel-details.types';
+import type { ServiceFailure } from './travel-details/travel-details.types';
 
 /**
  * Reading a failed call inside a step machine. The web's ApiError has the ServiceFailure shape

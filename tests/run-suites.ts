@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT } from './support/server-process';
@@ -12,7 +12,8 @@ import { BIN, ROOT } from './support/server-process';
  * its files one at a time and waits on the browser and the server most of the time, so on this
  * 2-core machine it leaves much of a core free: the two side suites fit into it, and `npm test`
  * takes about as long as the main run instead of adding their 5 to 6 minutes.
- * Exits 1 when any suite failed, after a summary line for each.
+ * Exits 1 when any suite failed, after a summary line for each, and under it a line for each
+ * test that failed.
  */
 
 interface Suite {
@@ -26,6 +27,8 @@ interface Outcome {
   ok: boolean;
   seconds: number;
   log?: string;
+  /** The failures its vitest runs listed (tests/support/failure-list-reporter.ts), a line each. */
+  failures: string[];
 }
 
 const MAIN: Suite = { name: 'vitest (unit, server, integration, Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--exclude', '**/*.model.test.*', '--maxWorkers=100%'] };
@@ -37,11 +40,16 @@ const BESIDE: Suite[] = [
 
 const children = new Set<ReturnType<typeof spawn>>();
 
-/** Runs a suite to its end; with `log`, its output goes to that file instead of the terminal. */
-function run(suite: Suite, log?: string): Promise<Outcome> {
+const readLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+
+/**
+ * Runs a suite to its end; with `log`, its output goes to that file instead of the terminal.
+ * Its vitest runs list their failures in `failuresFile`.
+ */
+function run(suite: Suite, failuresFile: string, log?: string): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(suite.command, suite.args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(suite.command, suite.args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, SAFAR_FAILURES_FILE: failuresFile } });
     children.add(child);
     const file = log ? createWriteStream(log) : null;
     if (file) {
@@ -50,7 +58,7 @@ function run(suite: Suite, log?: string): Promise<Outcome> {
     }
     const done = (ok: boolean) => {
       children.delete(child);
-      const outcome = { name: suite.name, ok, seconds: (Date.now() - started) / 1000, log };
+      const outcome = { name: suite.name, ok, seconds: (Date.now() - started) / 1000, log, failures: readLines(failuresFile) };
       // The log is read once the suite ends: it is complete only once the file has it all.
       if (file) file.end(() => resolve(outcome));
       else resolve(outcome);
@@ -62,7 +70,7 @@ function run(suite: Suite, log?: string): Promise<Outcome> {
 
 async function besideOneAfterAnother(dir: string): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const [index, suite] of BESIDE.entries()) outcomes.push(await run(suite, path.join(dir, `${index}.log`)));
+  for (const [index, suite] of BESIDE.entries()) outcomes.push(await run(suite, path.join(dir, `${index}.failures`), path.join(dir, `${index}.log`)));
   return outcomes;
 }
 
@@ -78,14 +86,18 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
   try {
     const beside = besideOneAfterAnother(dir);
-    const main = await run(MAIN);
+    const main = await run(MAIN, path.join(dir, 'main.failures'));
     const others = await beside;
     for (const outcome of others) {
       console.log(`\n──── ${outcome.name} (ran beside the main run) ────\n`);
       process.stdout.write(readFileSync(outcome.log!, 'utf8'));
     }
     console.log('\nTest suites:');
-    for (const outcome of [main, ...others]) console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s`);
+    for (const outcome of [main, ...others]) {
+      console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s`);
+      // Last, so that the tail of a long log names what failed.
+      for (const line of outcome.failures) console.log(`      ✗ ${line}`);
+    }
     return [main, ...others].every((outcome) => outcome.ok) ? 0 : 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });

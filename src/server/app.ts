@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Config } from './config';
+import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AppEnv } from './http/app-env';
 import { errorFacts, installErrorHandler, RETRY_AFTER_SECONDS, writeErrorLine, type LogError } from './http/error-handler';
@@ -44,30 +44,6 @@ import { createReferenceData } from './reference/reference-data';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
 export const API_PREFIXES = ['/miscellaneous', '/health', '/api'] as const;
-
-/** The part of the configuration the app reads (main.ts passes the whole Config). */
-export type AppConfig = Pick<
-  Config,
-  | 'signingSecret'
-  | 'apiBaseUrl'
-  | 'mainSiteUrl'
-  | 'publicUrl'
-  | 'insurerApiUrl'
-  | 'insurerTimeoutMs'
-  | 'altchaHmacKey'
-  | 'botCheck'
-  | 'smtpUrl'
-  | 'mailFrom'
-  | 'outboxDir'
-  | 'trustProxy'
-  | 'apsAccessCode'
-  | 'apsMerchantIdentifier'
-  | 'apsRequestPhrase'
-  | 'apsResponsePhrase'
-  | 'apsShaType'
-  | 'apsGatewayUrl'
-  | 'apsSandbox'
->;
 
 /** How createApp runs an outbox worker. */
 export type WorkerOptions = WorkerSchedule & { start: boolean };

@@ -212,6 +212,30 @@ export interface Config {
   demoData: boolean;
 }
 
+/** The part of the configuration the app reads (main.ts passes the whole Config). It lives here, not in app.ts, so that the modules app.ts imports never import app.ts back. */
+export type AppConfig = Pick<
+  Config,
+  | 'signingSecret'
+  | 'apiBaseUrl'
+  | 'mainSiteUrl'
+  | 'publicUrl'
+  | 'insurerApiUrl'
+  | 'insurerTimeoutMs'
+  | 'altchaHmacKey'
+  | 'botCheck'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'outboxDir'
+  | 'trustProxy'
+  | 'apsAccessCode'
+  | 'apsMerchantIdentifier'
+  | 'apsRequestPhrase'
+  | 'apsResponsePhrase'
+  | 'apsShaType'
+  | 'apsGatewayUrl'
+  | 'apsSandbox'
+>;
+
 export class ConfigError extends Error {}
 
 /**

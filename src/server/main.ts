@@ -15,7 +15,7 @@ import { OWNER_ONLY_UMASK, tightenDataDirModes } from './data-dir-modes';
  * (server-bundle.ts), so nothing of them is even parsed before.
  */
 const serverModules = () =>
-  Promise.all([import('@hono/node-server'), import('./app'), import('./db/client'), import('./admin/admin-access'), import('./db/seed'), import('./reference/reference-data')]);
+  Promise.all([import('@hono/node-server'), import('./app'), import('./db/client'), import('./admin/admin-access'), import('./db/seed'), import('./reference/reference-data'), import('./orders/order-contract')]);
 
 /** How long a SIGTERM waits for in-flight requests before it cuts them. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -61,13 +61,15 @@ async function main() {
   // unless INSURER_API_URL names another insurer API.
   const insurerSandbox = config.hostsInsurerSandbox ? import('./quoting/insurer-sandbox-thread').then((module) => module.startInsurerSandboxThread()) : null;
   insurerSandbox?.catch(() => undefined);
-  const [{ serve }, { createApp }, { openConfiguredDatabase }, { serverAdmin }, { disableDemoData, seedDatabase }, { REFERENCE_CHECK_MS }] = await serverModules();
+  const [{ serve }, { createApp }, { openConfiguredDatabase }, { serverAdmin }, { disableDemoData, seedDatabase }, { REFERENCE_CHECK_MS }, { backfillOrderContracts }] = await serverModules();
   phase('modules_beside_database');
   const database = await openConfiguredDatabase(config, started);
   phase('database');
   // A first start says how its data directory was made: copied from the template that the build
   // step keeps current (a fraction of a second), or by initdb when there was none (seconds).
   if (database.created) console.log(JSON.stringify({ event: 'data_dir_created', from: database.created.from, ms: database.created.ms }));
+  // Orders paid before contracts existed (migration 0008) get theirs, once, before anything is served.
+  await backfillOrderContracts(database.db);
   await seedDatabase(database.db, { demoData: config.demoData });
   if (!config.demoData) {
     // A database seeded by an earlier sandbox start still holds FREE100 and the rest (RULINGS 27).

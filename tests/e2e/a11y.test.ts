@@ -75,7 +75,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
     expect(await describeFocus(page)).toBe(`<a> ${texts.skipLink}`);
     await page.keyboard.press('Enter');
     const focusInMain = await page
-      .waitForFunction(() => document.querySelector('main')?.contains(document.activeElement) ?? false, undefined, { timeout: 2000 })
+      .waitForFunction(() => document.querySelector('main')?.contains(document.activeElement) ?? false, undefined)
       .then(
         () => true,
         () => false,
@@ -93,9 +93,9 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
     expect(presses, 'Tab presses to reach the language switch').not.toBeNull();
     await page.keyboard.press('Enter');
     const notice = page.getByRole('status').filter({ hasText: TEXTS[otherLanguage(lang)].switchingNotice });
-    await notice.waitFor({ state: 'visible', timeout: 2000 });
+    await notice.waitFor({ state: 'visible' });
     expect((await readStorage(page, ['language'])).language).toBe(otherLanguage(lang));
-    await page.waitForFunction((dir) => document.documentElement.dir === dir, TEXTS[otherLanguage(lang)].dir, { timeout: 10_000 });
+    await page.waitForFunction((dir) => document.documentElement.dir === dir, TEXTS[otherLanguage(lang)].dir);
     await finish(opened);
   });
 });

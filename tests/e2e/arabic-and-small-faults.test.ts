@@ -65,7 +65,7 @@ describe.each(['en', 'ar'] as const)('issue 8 rows 11–13 in %s at 375 px', (la
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
     const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+    await f.form.waitFor({ state: 'visible' });
 
     await searchDestinations(page, lang, 'فرن');
     await expect.poll(async () => (await shownOptions(page))[0]).toBe(COUNTRY[lang]);
@@ -89,19 +89,19 @@ describe.each(['en', 'ar'] as const)('issue 8 rows 11–13 in %s at 375 px', (la
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
     const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+    await f.form.waitFor({ state: 'visible' });
     const trip = newTrip({ name: 'Karim Haddad' });
     await typeInto(f.name, trip.name);
     await typeInto(f.email, trip.email);
     await typeInto(f.phone, trip.phone);
 
     const other = otherLanguage(lang);
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    const reloaded = page.waitForEvent('load');
     await page.getByTestId('language-switch').click();
     await reloaded;
-    await page.locator(`html[lang="${other}"]`).waitFor({ state: 'attached', timeout: 15_000 });
+    await page.locator(`html[lang="${other}"]`).waitFor({ state: 'attached' });
     const g = fields(page, other);
-    await g.form.waitFor({ state: 'visible', timeout: 15_000 });
+    await g.form.waitFor({ state: 'visible' });
     await expect.poll(() => g.name.inputValue()).toBe(trip.name);
     expect(await g.email.inputValue()).toBe(trip.email);
     expect(await g.phone.inputValue()).toBe(trip.phone);
@@ -113,7 +113,7 @@ describe.each(['en', 'ar'] as const)('issue 8 rows 11–13 in %s at 375 px', (la
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
     const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+    await f.form.waitFor({ state: 'visible' });
     await typeInto(f.name, 'Karim Haddad');
     await typeInto(f.phone, '71123456');
     // The side the typed text is drawn on, from the browser's computed direction and alignment.
@@ -133,12 +133,12 @@ describe.each(['en', 'ar'] as const)('issue 8 rows 11–13 in %s at 375 px', (la
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
     await fillTrip(page, lang, newTrip());
-    const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path), { timeout: 30_000 });
+    const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path));
     await fields(page, lang).proceed.click();
     await quotesOpened(page);
     await answered;
     const card = page.getByTestId('quote-card').first();
-    await card.waitFor({ state: 'visible', timeout: 15_000 });
+    await card.waitFor({ state: 'visible' });
 
     // Row 12: "$" left of the digits in the total, "+" then "$" then digits in an add-on's price.
     const total = await visualOrder(card.getByTestId('quote-total'));

@@ -36,7 +36,7 @@ async function applyCoupon(page: Page, code: string) {
 async function toCheckout(page: Page, lang: Lang, query = ''): Promise<string> {
   const uuid = await buyPlan(page, lang, newTrip({ dobs: ['1988-06-15'] }), PLAN.provider1000, query);
   await reviewPassportOnly(page, lang);
-  await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+  await page.getByTestId('price-summary').waitFor();
   return uuid;
 }
 
@@ -78,7 +78,7 @@ describe.each(['en', 'ar'] as const)('checkout in %s', (lang) => {
     await applyCoupon(page, 'FREE100');
     await expect.poll(() => shownTotal(page)).toBe(0);
     await page.getByTestId('checkout-pay').click();
-    await page.waitForURL((url) => url.pathname === '/thank-you-p', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/thank-you-p');
     await page.getByTestId('order-confirmed').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('thankyou'))).toBe('1');
     // The server holds the order as paid: the lead is in a deal and cannot be bought again.
@@ -94,7 +94,7 @@ describe('checkout, once in each direction of the journey', () => {
     const { page } = opened;
     await toCheckout(page, 'en');
     await page.getByTestId('checkout-pay').click();
-    await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname), { timeout: 15_000 });
+    await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname));
     expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
     expect(await page.locator('body').innerText()).toMatch(/\$\d/);
     await finish(opened);
@@ -142,7 +142,7 @@ describe('checkout, once in each direction of the journey', () => {
     // The customer, in a fresh browser, opens the link: Arabic, the coupon applied, the agent's total.
     const customer = await openPage(browser(), MOBILE);
     await customer.page.goto(`${link.pathname}${link.search}`);
-    await customer.page.getByTestId('coupon-applied').waitFor({ timeout: 15_000 });
+    await customer.page.getByTestId('coupon-applied').waitFor();
     expect(await customer.page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await customer.page.getByTestId('coupon-input').inputValue()).toBe('SAFAR10');
     expect(await customer.page.getByTestId('price-total').innerText()).toBe(agentTotal);
@@ -153,7 +153,7 @@ describe('checkout, once in each direction of the journey', () => {
   test.each(['en', 'ar'] as const)('issue 17: /thank-you-p for an unknown order in a fresh browser (%s) confirms nothing', async (lang) => {
     const opened = await openPage(browser(), MOBILE);
     await opened.page.goto(`/thank-you-p?uuid=0b7c2a57-8d3e-4c43-9a57-7e3f1c3c2d11&lang=${lang}`);
-    await opened.page.getByTestId('hundred-no-order').waitFor({ timeout: 15_000 });
+    await opened.page.getByTestId('hundred-no-order').waitFor();
     expect(await opened.page.getByTestId('order-confirmed').count()).toBe(0);
     await screenshotBothWidths(opened.page, `thank-you-p-no-order-${lang}`);
     await finishAllowing(opened, [404]);

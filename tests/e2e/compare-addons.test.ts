@@ -23,7 +23,7 @@ const wholeDollars = (cents: number) => Math.round(cents / 100);
 
 /** Opens the lead's quote list and returns the quotes the server answered. */
 async function openQuotes(page: Page, lang: Lang, uuid: string): Promise<Quote[]> {
-  const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path), { timeout: 30_000 });
+  const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path));
   await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
   const quotes = v.parse(compareQuotesEndpoint.response, await (await answered).json()).data.quotes;
   await expect.poll(() => cards(page).count()).toBe(quotes.length);
@@ -99,7 +99,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
     await page.getByTestId('compare-open').click();
     await page.waitForURL((url) => url.pathname === '/compare-offers');
     await page.reload();
-    await page.getByTestId('offers-table').waitFor({ state: 'visible', timeout: 15_000 });
+    await page.getByTestId('offers-table').waitFor({ state: 'visible' });
     expect(await total()).toBe(withBoth);
     expect(await tableAddon(page, lang, quote, 'trip_cancellation').isChecked()).toBe(true);
 
@@ -109,7 +109,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
       captured.body = JSON.parse(request.postData() ?? '{}') as { addons: number[]; policy_id: number };
       await route.continue();
     });
-    const answered = page.waitForResponse((response) => response.url().endsWith(proceedReviewEndpoint.path), { timeout: 30_000 });
+    const answered = page.waitForResponse((response) => response.url().endsWith(proceedReviewEndpoint.path));
     await column(page, 0).getByTestId('offers-proceed').click();
     const response = await answered;
     expect(response.status()).toBe(200);
@@ -120,7 +120,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
     const { invoice } = v.parse(proceedReviewEndpoint.response, await response.json()).data;
     expect(invoice.policy_addons.map((addon) => addon.code).sort()).toEqual(['trip_cancellation', 'winter_sports']);
     expect(invoice.total_price_without_vat).toBe(quote.premium + cancellation.value + winter.value);
-    await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/review-details');
     await finishAllowing(opened);
   });
 
@@ -129,7 +129,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
     const { page } = opened;
     for (const odd of ['//traveller-details', '//x', '///compare-quotes']) {
       await visit(page, `${baseUrl()}${odd}?state=new&lang=${lang}`);
-      await fields(page, lang).form.waitFor({ state: 'visible', timeout: 15_000 });
+      await fields(page, lang).form.waitFor({ state: 'visible' });
       expect(new URL(page.url()).origin).toBe(new URL(baseUrl()).origin);
       expect(pathAndQuery(page)).toBe(`/traveller-details?lang=${lang}`);
     }
@@ -144,7 +144,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
     const insuranceType = () => new URL(page.url()).searchParams.get('insurance_type');
 
     await visit(page, `/traveller-details?lang=${lang}&utm_source=news`);
-    await fields(page, lang).form.waitFor({ state: 'visible', timeout: 15_000 });
+    await fields(page, lang).form.waitFor({ state: 'visible' });
     expect(insuranceType()).toBeNull();
     await page.locator('label', { hasText: textIn(lang, 'Annual multi-trip') }).click();
     await expect.poll(insuranceType).toBe('2');
@@ -153,10 +153,10 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
     await expect.poll(insuranceType).toBe('1');
 
     await visit(page, `/traveller-details?lang=${lang}&insurance_type=2`);
-    await fields(page, lang).form.waitFor({ state: 'visible', timeout: 15_000 });
+    await fields(page, lang).form.waitFor({ state: 'visible' });
     expect(await annual.isChecked()).toBe(true);
     await visit(page, `/traveller-details?lang=${lang}&insurance_type=7`);
-    await fields(page, lang).form.waitFor({ state: 'visible', timeout: 15_000 });
+    await fields(page, lang).form.waitFor({ state: 'visible' });
     expect(await single.isChecked()).toBe(true);
     await finishAllowing(opened);
   });
@@ -166,14 +166,14 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}&state=new`);
     const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+    await f.form.waitFor({ state: 'visible' });
     await typeInto(f.name, 'Rania Haddad');
     await typeInto(f.email, 'rania.unsaved@example.com');
     await typeInto(f.phone, '71123456');
     await page.getByTestId('header-call-back').click();
     await page.waitForURL((url) => url.pathname === '/request-call-back');
     const form = page.getByTestId('call-back-form');
-    await form.waitFor({ state: 'visible', timeout: 15_000 });
+    await form.waitFor({ state: 'visible' });
     const box = (msgid: string) => form.getByRole('textbox', { name: textIn(lang, msgid), exact: true });
     await expect.poll(() => box('Full name').inputValue()).toBe('Rania Haddad');
     expect(await box('Email').inputValue()).toBe('rania.unsaved@example.com');
@@ -195,7 +195,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
       await route.fulfill({ response, json: { ...body, data: { ...body.data, hasError: true } } });
     });
     await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
-    await page.getByTestId('system-error-dialog').waitFor({ state: 'visible', timeout: 15_000 });
+    await page.getByTestId('system-error-dialog').waitFor({ state: 'visible' });
     await expect.poll(() => widthOf('system-error-dialog')).toBeGreaterThan(0);
     near(await widthOf('system-error-dialog'), DESKTOP.width * 0.4);
     await page.setViewportSize(MOBILE);
@@ -209,7 +209,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
     await fields(page, lang).proceed.click();
     await quotesOpened(page);
     await visit(page, `/traveller-details?lang=${lang}`);
-    await page.getByTestId('recent-leads-dialog').waitFor({ state: 'visible', timeout: 15_000 });
+    await page.getByTestId('recent-leads-dialog').waitFor({ state: 'visible' });
     await expect.poll(async () => Math.round(await widthOf('recent-leads-dialog'))).toBe(650);
     await page.setViewportSize(MOBILE);
     await expect.poll(async () => Math.round(await widthOf('recent-leads-dialog'))).toBe(Math.round(MOBILE.width * 0.9));

@@ -26,7 +26,7 @@ describe.each(['en', 'ar'] as const)('an unknown or stale lead in the address, i
     const { page } = opened;
     await visit(page, `/${route}?uuid=${UNKNOWN_UUID}&lang=${lang}`);
     const view = page.getByTestId('lead-not-found');
-    await view.waitFor({ state: 'visible', timeout: 20_000 });
+    await view.waitFor({ state: 'visible' });
     expect(await view.getByRole('heading', { level: 2 }).innerText()).toBe(textIn(lang, 'We could not find this quote'));
     // No refresh view: refreshing cannot find the lead.
     expect(await page.getByRole('button', { name: textIn(lang, 'Refresh') }).count()).toBe(0);
@@ -75,7 +75,7 @@ async function openCompareTable(page: Page, lang: Lang) {
   const { uuid } = await saveLeadThroughApi();
   await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
   const boxes = page.getByTestId('compare-checkbox');
-  await boxes.first().waitFor({ state: 'visible', timeout: 30_000 });
+  await boxes.first().waitFor({ state: 'visible' });
   for (let index = 0; index < 3; index++) await boxes.nth(index).check();
   await page.getByTestId('compare-open').click();
   await page.waitForURL((url) => url.pathname === '/compare-offers');
@@ -111,7 +111,7 @@ describe.each(['en', 'ar'] as const)('checkout, in %s', (lang) => {
     const { page } = opened;
     await buyPlan(page, lang, newTrip({ dobs: ['1988-06-15'] }), PLAN.provider1000);
     await reviewPassportOnly(page, lang);
-    await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+    await page.getByTestId('price-summary').waitFor();
     const terms = await page.getByTestId('checkout-traveller').locator('dt').allInnerTexts();
     expect(terms).toEqual([textIn(lang, 'Date of birth'), textIn(lang, 'Passport number')]);
     await screenshotBothWidths(page, `checkout-${lang}`);
@@ -127,7 +127,7 @@ describe.each(['en', 'ar'] as const)('checkout, in %s', (lang) => {
     await screenshot(page, `checkout-paying-${lang}-1280`);
     await page.setViewportSize(MOBILE);
     await screenshot(page, `checkout-paying-${lang}-375`);
-    await page.waitForURL((url) => url.pathname.startsWith('/pay/'), { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
     await finishAllowing(opened);
   });
 });

@@ -91,7 +91,7 @@ describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lan
     await f.proceed.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('dob-error-dialog');
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor();
     await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -103,9 +103,9 @@ describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lan
     await typeInto(f.dob, typed('1988-06-15'));
     await f.proceed.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => spoken(page, 'announcer'), { timeout: 15_000 }).toContain(first);
-    await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
-    await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+    await expect.poll(() => spoken(page, 'announcer')).toContain(first);
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.getByTestId('price-summary').waitFor();
 
     // The checkout's sidebars are headings under the page's h1.
     for (const msgid of ['Price summary']) {
@@ -148,7 +148,7 @@ describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lan
     await quotesOpened(page);
     await visit(page, `/traveller-details?lang=${lang}`);
     const dialog = page.getByTestId('recent-leads-dialog');
-    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    await dialog.waitFor({ state: 'visible' });
     await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -169,7 +169,7 @@ describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lan
     });
     await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
     const dialog = page.getByTestId('system-error-dialog');
-    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    await dialog.waitFor({ state: 'visible' });
     await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { launchChromium } from '../support/chromium';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { WAIT_GUARD_MS } from '../support/wait-guard';
 
 /** The two widths the shell is checked at: a small phone and a laptop (mobile breakpoint 768 px, spec §9). */
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -69,7 +70,7 @@ export function serverOfThisFile(): OwnServer {
     });
     await server.listening(90_000);
     ownBaseUrl = `http://127.0.0.1:${port}`;
-  }, 120_000);
+  });
   const stop = async () => {
     const running = server;
     server = null;
@@ -105,6 +106,8 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   const context = await browser.newContext({ viewport, baseURL: baseUrl() });
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
+  // Every wait on this page (a locator, a URL, a response) fails only after the hang guard.
+  context.setDefaultTimeout(WAIT_GUARD_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -136,8 +139,8 @@ export async function finish(opened: OpenPage): Promise<void> {
  * page shows its pre-rendered screen, whose controls do nothing yet) and the screen's h1 is shown.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.locator('html[data-app="live"]').waitFor({ state: 'attached', timeout: 15_000 });
-  await page.locator('main h1').waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('html[data-app="live"]').waitFor({ state: 'attached' });
+  await page.locator('main h1').waitFor({ state: 'visible' });
 }
 
 /** Opens a path of the app (relative to baseUrl) and waits until it has rendered. */

@@ -102,7 +102,7 @@ export async function typeInto(field: Locator, text: string): Promise<void> {
 
 export async function fillTrip(page: Page, lang: Lang, trip: Trip): Promise<void> {
   const f = fields(page, lang);
-  await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+  await f.form.waitFor({ state: 'visible' });
   await f.destinations.click();
   await f.destinations.pressSequentially(COUNTRY[lang].slice(0, 3));
   await page.getByRole('option', { name: COUNTRY[lang], exact: true }).click();
@@ -119,7 +119,7 @@ export async function fillTrip(page: Page, lang: Lang, trip: Trip): Promise<void
 
 /** Waits for /compare-quotes and returns the lead uuid and sid it shows in the address bar. */
 export async function quotesOpened(page: Page): Promise<{ uuid: string | null; sid: string | null }> {
-  await page.waitForURL((url) => url.pathname === '/compare-quotes', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/compare-quotes');
   await page.getByTestId('screen-compare-quotes').waitFor();
   const query = new URL(page.url()).searchParams;
   return { uuid: query.get('uuid'), sid: query.get('sid') };

@@ -208,7 +208,7 @@ describe.each([
 
     // ── Travel details ──────────────────────────────────────────────────────────────────────
     await visit(page, `/traveller-details?lang=${lang}`);
-    await f.form.waitFor({ state: 'visible', timeout: 15_000 });
+    await f.form.waitFor({ state: 'visible' });
     await expectTitled(page, lang, 'travel details');
     await expectNoAxeViolations(page, 'travel details');
 
@@ -265,13 +265,13 @@ describe.each([
     // The focus stays on Proceed while the details are saved, then moves to the quotes' heading.
     await expectFocusKept(page, 'Proceed on travel details', async () => {
       await page.keyboard.press('Enter');
-      await page.waitForURL((url) => url.pathname === '/compare-quotes', { timeout: 30_000 });
+      await page.waitForURL((url) => url.pathname === '/compare-quotes');
       await focusReaches(page, page.locator('main h1'), 'the quotes put the focus on their heading');
     });
 
     // ── Quotes ──────────────────────────────────────────────────────────────────────────────
     const cards = page.getByTestId('quote-card');
-    await page.locator('[data-testid="quote-list"][aria-busy="false"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="quote-list"][aria-busy="false"]').waitFor();
     const allPlans = await cards.count();
     expect(allPlans).toBeGreaterThan(2);
     await expectTitled(page, lang, 'quotes');
@@ -322,7 +322,7 @@ describe.each([
     const r = reviewFields(page, lang);
     await expectFocusKept(page, `Buy ${flexName}`, async () => {
       await page.keyboard.press('Enter');
-      await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+      await page.waitForURL((url) => url.pathname === '/review-details');
       await travellerOpened(page, lang, 1);
     });
 
@@ -339,7 +339,7 @@ describe.each([
     const dobDialog = page.getByTestId('dob-error-dialog');
     await expectFocusKept(page, 'Proceed until the DOB dialog opens', async () => {
       await page.keyboard.press('Enter');
-      await dobDialog.waitFor({ timeout: 15_000 });
+      await dobDialog.waitFor();
       await focusReaches(page, dobDialog, 'the DOB dialog takes the focus');
     });
     await expectFocusShown(page, 'in the DOB dialog');
@@ -378,12 +378,12 @@ describe.each([
     await expectFocusKept(page, 'saving traveller 2 until checkout opens', () =>
       expectAnnounced(page, 'traveller 2 saved', async () => {
         await page.keyboard.press('Enter');
-        await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 }).catch(async (error: Error) => {
+        await page.waitForURL((url) => url.pathname === '/checkout').catch(async (error: Error) => {
           // Say why the form stayed: its messages, a dialog, where the focus is.
           const shown = await page.locator('.mantine-InputWrapper-error, [role="alert"], [role="dialog"]').allInnerTexts();
           throw new Error(`${error.message}\nstill on ${page.url()}; shown: ${JSON.stringify(shown)}; focus on ${await describeFocus(page)}`);
         });
-        await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+        await page.getByTestId('price-summary').waitFor();
       }).then(() => undefined),
     );
 
@@ -444,12 +444,12 @@ describe.each([
     await page.keyboard.press('Enter');
 
     // ── The payments page and the sandbox gateway (the server's pages) ──────────────────────
-    await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname), { timeout: 15_000 });
+    await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname));
     await expectServerPageTitled(page, 'the payments page');
     await expectNoAxeViolations(page, 'the payments page');
     await tabTo(page, page.locator('form button[type="submit"]').first(), { what: 'Pay on the payments page' });
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'));
     await page.locator('input[name="card_number"]').waitFor();
     await expectServerPageTitled(page, 'the sandbox card page');
     await expectNoAxeViolations(page, 'the sandbox card page');
@@ -466,8 +466,8 @@ describe.each([
     await page.keyboard.press('Enter');
 
     // ── The policy ──────────────────────────────────────────────────────────────────────────
-    await page.waitForURL((url) => url.pathname === '/payment-result', { timeout: 30_000 });
-    await page.getByTestId('payment-paid').waitFor({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/payment-result');
+    await page.getByTestId('payment-paid').waitFor();
     const outcome = await expectTitled(page, lang, 'the payment result');
     expect(outcome, 'the result names its outcome').toBe(textIn(lang, 'Your policy is ready'));
     await expectNoAxeViolations(page, 'the payment result');
@@ -494,10 +494,10 @@ async function compareTwoAndChoose(page: Page, lang: Lang, ...plans: [Locator, s
   await tabTo(page, openCompare, { max: 120, what: 'Compare' });
   await expectFocusKept(page, 'Compare', async () => {
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/compare-offers', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/compare-offers');
     await focusReaches(page, page.locator('main h1'), 'the compare table puts the focus on its heading');
   });
-  await page.getByTestId('offers-table').waitFor({ state: 'visible', timeout: 15_000 });
+  await page.getByTestId('offers-table').waitFor({ state: 'visible' });
   await expectTitled(page, lang, 'the compare table');
   await expectNoAxeViolations(page, 'the compare table');
   return page.getByTestId('offers-plan').filter({ hasText: plans[0]![1] }).getByTestId('offers-proceed');

@@ -79,7 +79,7 @@ async function shiftsOfLoad(page: Page, path: string, ready: string): Promise<{ 
   await recordShifts(page);
   const calls = await slowApi(page);
   await page.goto(path);
-  await page.getByTestId(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByTestId(ready).first().waitFor({ state: 'visible' });
   await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -113,7 +113,7 @@ beforeAll(async () => {
   quotesUuid = family.uuid;
   // One adult with a chosen plan and reviewed travellers: at checkout.
   checkoutUuid = await leadAtCheckoutOverHttp(signedSender(baseUrl(), await pageSigningKey()));
-}, 120_000);
+});
 
 const WIDTHS = [
   ['375', MOBILE],

@@ -7,8 +7,8 @@ import { journeyMachine } from '../../machines/journey.machine';
 import { JOURNEY_MODEL_LEAD, journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
 import { STEP_IDS, STEP_PATHS, needsLead, type StepId } from '../../machines/journey.routes';
 import type { JourneyEvent, JourneyInput } from '../../machines/journey.types';
-import { greedyCover, pathsCoveringTransitions } from '../../machines/model-coverage';
-import { withPathIds } from '../../machines/model-replay';
+import { greedyCover, pathsCoveringTransitions } from '../../machines/model-tooling/model-coverage';
+import { withPathIds } from '../../machines/model-tooling/model-replay';
 import { DESKTOP, browserForThisFile, openPage, visit, waitForApp, type Lang } from './harness';
 import { fields, fillTrip, finishAllowing, newTrip, saveLeadThroughApi, textIn, typeInto } from './journey-steps';
 import { MRS, PLAN, choose, reviewFields, travellerOpened } from './review-steps';
@@ -193,11 +193,11 @@ async function runInChromium(page: Page, lang: Lang, { path, moves }: Candidate)
 async function expectPage(page: Page, state: Snapshot): Promise<void> {
   const step = state.value as StepId;
   const shows = (url: URL) => url.pathname === STEP_PATHS[step] && url.searchParams.has('uuid') === (state.context.uuid !== null);
-  await page.waitForURL(shows, { timeout: 30_000 }).catch(() => {
+  await page.waitForURL(shows).catch(() => {
     throw new Error(`the address is ${page.url()}, not ${STEP_PATHS[step]} ${state.context.uuid === null ? 'without' : 'with'} a lead`);
   });
   const screenId = step === 'thankYouHundred' ? 'screen-thank-you-hundred' : `screen-${STEP_PATHS[step].slice(1)}`;
-  await page.getByTestId(screenId).waitFor({ timeout: 30_000 });
+  await page.getByTestId(screenId).waitFor();
 }
 
 /** Does `event` through the screen, as a person would, on the page of `state`. */
@@ -208,7 +208,7 @@ async function act(page: Page, lang: Lang, state: Snapshot, event: JourneyEvent)
     case 'details.submitted':
       // With a lead the form comes back filled in; Proceed asks for its quotes again.
       if (!hasLead) await fillTrip(page, lang, newTrip({ dobs: [`${year - 36}-04-12`] }));
-      else await fields(page, lang).form.waitFor({ state: 'visible', timeout: 15_000 });
+      else await fields(page, lang).form.waitFor({ state: 'visible' });
       await fields(page, lang).proceed.click();
       return;
     case 'lead.noQuote':
@@ -248,19 +248,19 @@ async function act(page: Page, lang: Lang, state: Snapshot, event: JourneyEvent)
       return;
     }
     case 'checkout.paidInFull':
-      await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+      await page.getByTestId('price-summary').waitFor();
       await page.getByTestId('coupon-input').pressSequentially('FREE100');
       await page.getByTestId('coupon-apply').click();
-      await page.getByTestId('coupon-applied').waitFor({ timeout: 15_000 });
+      await page.getByTestId('coupon-applied').waitFor();
       await page.getByTestId('checkout-pay').click();
       return;
     case 'payment.returned':
       // Proceed → the payments page → the sandbox gateway's card form → back to /payment-result, paid.
-      await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+      await page.getByTestId('price-summary').waitFor();
       await page.getByTestId('checkout-pay').click();
-      await page.waitForURL((url) => url.pathname.startsWith('/pay/'), { timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
       await page.locator('form button[type="submit"]').first().click();
-      await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'));
       await payWithCard(page, GOOD_CARD);
       await resultShown(page, 'paid');
       await expect(page.getByTestId('policy-number').innerText()).resolves.toMatch(/^SFR-/);
@@ -271,7 +271,7 @@ async function act(page: Page, lang: Lang, state: Snapshot, event: JourneyEvent)
       return;
     case 'callBack.submitted': {
       const form = page.getByTestId('call-back-form');
-      await form.waitFor({ state: 'visible', timeout: 15_000 });
+      await form.waitFor({ state: 'visible' });
       // Without a lead the form asks for the contact details; with one they come filled in.
       if (!hasLead) {
         const trip = newTrip();

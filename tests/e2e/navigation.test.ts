@@ -19,7 +19,7 @@ const screenId = (page: Page) => page.locator('main h1').getAttribute('data-test
 
 /** Waits until the address bar shows `expected` (path and query) and returns what it shows. */
 async function urlBecomes(page: Page, expected: string): Promise<string> {
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === expected, { timeout: 5000 }).catch(() => {});
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === expected).catch(() => {});
   return pathAndQuery(page);
 }
 
@@ -80,9 +80,9 @@ describe('routes', () => {
     await opened.page.goto(`/checkout?uuid=${lead()}`);
     // The journey opens checkout (a refused deep link would land on travel details), and checkout,
     // finding no chosen plan, hands over to the lead's quotes.
-    await opened.page.waitForURL((url) => url.pathname === '/compare-quotes', { timeout: 15_000 });
+    await opened.page.waitForURL((url) => url.pathname === '/compare-quotes');
     expect(pathAndQuery(opened.page)).toBe(`/compare-quotes?uuid=${lead()}`);
-    await opened.page.getByTestId('screen-compare-quotes').waitFor({ timeout: 15_000 });
+    await opened.page.getByTestId('screen-compare-quotes').waitFor();
     expect(await currentStep(opened.page)).toBe('wizard-step-quotes');
     await finish(opened);
   });
@@ -101,12 +101,12 @@ describe('the journey machine guards in-app URL changes', () => {
 
     await page.goBack();
     expect(await urlBecomes(page, `/compare-quotes?x=1&uuid=${lead()}&sid=s1`)).toBe(`/compare-quotes?x=1&uuid=${lead()}&sid=s1`);
-    await page.getByTestId('screen-compare-quotes').waitFor({ timeout: 5000 });
+    await page.getByTestId('screen-compare-quotes').waitFor();
     expect(await currentStep(page)).toBe('wizard-step-quotes');
 
     await page.goForward();
     expect(await urlBecomes(page, `/traveller-details?x=1&uuid=${lead()}&sid=s1`)).toBe(`/traveller-details?x=1&uuid=${lead()}&sid=s1`);
-    await page.getByTestId('screen-traveller-details').waitFor({ timeout: 5000 });
+    await page.getByTestId('screen-traveller-details').waitFor();
     expect(await currentStep(page)).toBe('wizard-step-travel');
     await finish(opened);
   });
@@ -173,8 +173,8 @@ describe('the journey machine guards in-app URL changes', () => {
     // A DOM click, so the browser does not scroll the step into view first.
     await page.getByTestId('wizard-step-travel').dispatchEvent('click');
     await urlBecomes(page, `/traveller-details?uuid=${lead()}&sid=s1`);
-    await page.getByTestId('screen-traveller-details').waitFor({ timeout: 5000 });
-    await expect.poll(() => scrollY(page), { timeout: 2000 }).toBe(0);
+    await page.getByTestId('screen-traveller-details').waitFor();
+    await expect.poll(() => scrollY(page)).toBe(0);
     await finish(opened);
   });
 
@@ -188,7 +188,7 @@ describe('the journey machine guards in-app URL changes', () => {
       dispatchEvent(new PopStateEvent('popstate'));
     });
     await urlBecomes(page, '/traveller-details');
-    await expect.poll(() => scrollY(page), { timeout: 2000 }).toBe(0);
+    await expect.poll(() => scrollY(page)).toBe(0);
     await finish(opened);
   });
 });
@@ -257,12 +257,12 @@ describe('start-up query and language', () => {
       (window as unknown as { beforeSwitch?: boolean }).beforeSwitch = true;
     });
 
-    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    const reloaded = page.waitForEvent('load');
     const clickedAt = Date.now();
     await page.getByTestId('language-switch').click();
 
     const notice = page.getByRole('status').filter({ hasText: TEXTS.ar.switchingNotice });
-    await notice.waitFor({ state: 'visible', timeout: 1000 });
+    await notice.waitFor({ state: 'visible' });
     expect((await readStorage(page, ['language'])).language).toBe('ar');
 
     await reloaded;
@@ -290,13 +290,13 @@ describe('start-up query and language', () => {
     });
     const clickedAt = Date.now();
     await page.getByTestId('language-switch').click();
-    await page.getByRole('status').filter({ hasText: TEXTS.en.switchingNotice }).waitFor({ state: 'visible', timeout: 1000 });
+    await page.getByRole('status').filter({ hasText: TEXTS.en.switchingNotice }).waitFor({ state: 'visible' });
     const wait = 750 - (Date.now() - clickedAt);
     if (wait > 0) await page.waitForTimeout(wait);
     expect(await page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch)).toBe(true);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
 
-    await page.waitForFunction(() => document.documentElement.dir === 'ltr', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr', undefined);
     await waitForApp(page);
     expect((await page.locator('main h1').innerText()).trim()).toBe(TEXTS.en.steps[0]);
     expect((await readStorage(page, ['language'])).language).toBe('en');

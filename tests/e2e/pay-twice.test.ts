@@ -83,7 +83,7 @@ async function whereNow(page: Page): Promise<'card page' | 'result' | null> {
  * result through the session page that hands the refusal on, whose address is a card page's.
  */
 async function afterPay(page: Page): Promise<'card page' | 'result'> {
-  await expect.poll(() => whereNow(page), { timeout: 30_000, interval: 100 }).not.toBeNull();
+  await expect.poll(() => whereNow(page), { interval: 100 }).not.toBeNull();
   return (await whereNow(page))!;
 }
 
@@ -170,7 +170,7 @@ describe.each([
     await page.goBack({ waitUntil: 'commit' });
     expect(new URL(page.url()).pathname).toBe(`/pay/${reference}`);
     // A page restored as it was left would still say "Pay …" with its form: it must turn into the server's answer.
-    await page.locator('h1', { hasText: message('pay_failed', 'en') }).waitFor({ timeout: 15_000 });
+    await page.locator('h1', { hasText: message('pay_failed', 'en') }).waitFor();
     expect(await page.locator('main').innerText()).toContain(message('pay_failed_text', 'en'));
     expect(await page.locator('form').count()).toBe(0);
     expect(await page.getByRole('button').count()).toBe(0);

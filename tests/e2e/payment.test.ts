@@ -53,9 +53,9 @@ async function compareAndBuy(page: Page, lang: Lang): Promise<void> {
   await cards.filter({ hasNot: page.getByText(PLAN.provider1000[lang], { exact: true }) }).first().getByTestId('compare-checkbox').check();
   await page.getByTestId('compare-open').click();
   await page.waitForURL((url) => url.pathname === '/compare-offers');
-  await page.getByTestId('offers-table').waitFor({ state: 'visible', timeout: 15_000 });
+  await page.getByTestId('offers-table').waitFor({ state: 'visible' });
   await page.getByTestId('offers-plan').filter({ hasText: PLAN.provider1000[lang] }).getByTestId('offers-proceed').click();
-  await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/review-details');
 }
 
 /** Europe Flex asks for the title and passport of each traveller, and the names of the second. */
@@ -71,8 +71,8 @@ async function reviewTwo(page: Page, lang: Lang, passports: [string, string]): P
   await typeInto(f.last, TRAVELLER_2.last);
   await typeInto(f.passport, passports[1]);
   await f.proceed.click();
-  await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
-  await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/checkout');
+  await page.getByTestId('price-summary').waitFor();
 }
 
 /** Applies a coupon on the checkout page and waits for the lower total. */
@@ -87,7 +87,7 @@ async function applyCoupon(page: Page, code: string): Promise<void> {
 /** Proceed on checkout: the browser leaves the SPA for /pay/<merchant reference>. */
 async function toPaymentsPage(page: Page): Promise<string> {
   await page.getByTestId('checkout-pay').click();
-  await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname), { timeout: 15_000 });
+  await page.waitForURL((url) => /^\/pay\/[A-Za-z0-9_.-]+$/.test(url.pathname));
   return new URL(page.url()).pathname.split('/')[2]!;
 }
 
@@ -121,7 +121,7 @@ describe.each(['en', 'ar'] as const)('the whole journey in %s', (lang) => {
 
     // The sandbox gateway says what it is, then takes the test card.
     await page.locator('form button[type="submit"]').first().click();
-    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'));
     expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     expect((await page.locator('body').innerText()).replace(/\s/g, '')).toContain('4005550000000001');
     expect(await axeViolations(page)).toEqual([]);
@@ -148,7 +148,7 @@ describe.each(['en', 'ar'] as const)('the whole journey in %s', (lang) => {
     for (const name of names) expect(certificate.toUpperCase()).toContain(name);
 
     // The e-mail with the certificate attached, in the customer's language.
-    await expect.poll(() => listEml(server.mailOutbox).length, { timeout: 15_000 }).toBeGreaterThan(mailsBefore);
+    await expect.poll(() => listEml(server.mailOutbox).length).toBeGreaterThan(mailsBefore);
     const mail = listEml(server.mailOutbox)
       .map((file) => readFileSync(path.join(server.mailOutbox, file), 'latin1'))
       .find((eml) => eml.includes(`${policyNumber}.pdf`));
@@ -170,24 +170,24 @@ describe('a declined card', () => {
     const uuid = await quotesForTwo(page, 'ar');
     const card = page.getByTestId('quote-card').filter({ has: page.getByText(PLAN.provider1000.ar, { exact: true }) });
     await card.getByTestId('buy-now').click();
-    await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/review-details');
     await reviewTwo(page, 'ar', ['DC1234567', 'DC7654321']);
     const first = await toPaymentsPage(page);
     await page.locator('form button[type="submit"]').first().click();
-    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'));
     await payWithCard(page, DECLINED_CARD);
 
     await resultShown(page, 'failed');
     expect(await axeViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'payment-failed-ar');
     await page.getByTestId('payment-try-again').click();
-    await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
-    await page.getByTestId('price-summary').waitFor({ timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.getByTestId('price-summary').waitFor();
 
     const second = await toPaymentsPage(page);
     expect(second).not.toBe(first);
     await page.locator('form button[type="submit"]').first().click();
-    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'), { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/aps/'));
     await payWithCard(page, GOOD_CARD);
     await resultShown(page, 'paid');
     expect(new URL(page.url()).searchParams.get('ref')).toBe(second);
@@ -195,7 +195,7 @@ describe('a declined card', () => {
     // A reload shows the same policy: the outcome is the server's, not the page's memory.
     const policyNumber = await page.getByTestId('policy-number').innerText();
     await page.reload();
-    await page.getByTestId('payment-paid').waitFor({ timeout: 15_000 });
+    await page.getByTestId('payment-paid').waitFor();
     expect(await page.getByTestId('policy-number').innerText()).toBe(policyNumber);
 
     journeys.push({ uuid, orders: 2, travellers: ['DC1234567', 'DC7654321'] });
@@ -210,12 +210,12 @@ describe('Back from /payment-result (issue 17 item 9)', () => {
     const uuid = await quotesForTwo(page, 'en');
     const card = page.getByTestId('quote-card').filter({ has: page.getByText(PLAN.provider1000.en, { exact: true }) });
     await card.getByTestId('buy-now').click();
-    await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/review-details');
     await reviewTwo(page, 'en', ['BK1234567', 'BK7654321']);
     const reference = await toPaymentsPage(page);
     await page.locator('form button[type="submit"]').first().click();
     // The card page is a GET of the session's own address (Post/Redirect/Get).
-    await page.waitForURL((url) => /^\/sandbox\/aps\/pay\/[A-Za-z0-9_-]{32}$/.test(url.pathname), { timeout: 15_000 });
+    await page.waitForURL((url) => /^\/sandbox\/aps\/pay\/[A-Za-z0-9_-]{32}$/.test(url.pathname));
     // Each page from here on is asked for once, as it loads: card.js and return.js post in the
     // background, and the answer names the next page (204) instead of redirecting their fetch to it.
     const pages: string[] = [];

@@ -32,10 +32,10 @@ const plan = (quote: Quote) => quote.wizard_plan_name;
 /** Opens a new lead's quote list in `lang` and returns the quotes the server answered, in list order. */
 async function openQuotes(page: Page, lang: Lang): Promise<Quote[]> {
   const { uuid } = await saveLeadThroughApi();
-  const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path), { timeout: 30_000 });
+  const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path));
   await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
   const quotes = v.parse(compareQuotesEndpoint.response, await (await answered).json()).data.quotes;
-  await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(quotes.length);
+  await expect.poll(() => cards(page).count()).toBe(quotes.length);
   const ids = await cards(page).evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-quote-id'))));
   return ids.map((id) => quotes.find((quote) => quote.id === id)!);
 }

@@ -42,7 +42,7 @@ describe('the Insurers filter keeps its focus shown (issue 21)', () => {
     const { page } = opened;
     const { uuid } = await saveLeadThroughApi();
     await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
-    await page.locator('[data-testid="quote-list"][aria-busy="false"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="quote-list"][aria-busy="false"]').waitFor();
     const insurers = page.getByRole('combobox', { name: textIn(lang, 'Insurers') });
     await tabTo(page, insurers, { what: 'Insurers' });
     expect(await focusProblem(page), 'before a choice').toBeNull();

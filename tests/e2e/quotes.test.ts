@@ -37,7 +37,7 @@ function familyTrip() {
 async function quotesFor(page: Page, lang: Lang, trip: ReturnType<typeof newTrip>, query = ''): Promise<Quote[]> {
   await visit(page, `/traveller-details?lang=${lang}${query}`);
   await fillTrip(page, lang, trip);
-  const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path), { timeout: 30_000 });
+  const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path));
   await fields(page, lang).proceed.click();
   await quotesOpened(page);
   const response = await answered;
@@ -113,7 +113,7 @@ describe.each(['en', 'ar'] as const)('quotes in %s', (lang) => {
 
     // Proceed on the first compared plan, while the request claims a premium of $1.
     const tampering = await claimPremiumOfOneDollar(page);
-    const answered = page.waitForResponse((response) => response.url().endsWith(proceedReviewEndpoint.path), { timeout: 30_000 });
+    const answered = page.waitForResponse((response) => response.url().endsWith(proceedReviewEndpoint.path));
     await page.getByTestId('offers-proceed').first().click();
     const response = await answered;
     expect(response.status()).toBe(200);
@@ -126,7 +126,7 @@ describe.each(['en', 'ar'] as const)('quotes in %s', (lang) => {
     expect(invoice.total_price_without_vat).toBe(chosen.premium + addonCents);
     expect(invoice.total_price_vat).toBeGreaterThan(invoice.total_price_without_vat);
     expect(leads.stage).toBe(2);
-    await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/review-details');
     expect((await readStorage(page, ['traveller_index'])).traveller_index).toBe('0');
     await finishAllowing(opened);
   });
@@ -179,7 +179,7 @@ describe('quotes when things go wrong', () => {
     const trip = newTrip({ dobs: ['1932-05-01'] });
     await fillTrip(page, 'ar', trip);
     await fields(page, 'ar').proceed.click();
-    await page.waitForURL((url) => url.pathname === '/thank-you', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/thank-you');
     await page.getByTestId('screen-thank-you').waitFor();
     expect(await page.locator('main').innerText()).toContain(textIn('ar', 'We cannot process your application online. Our team will contact you shortly.'));
     expect(await axeViolations(page)).toEqual([]);
@@ -188,11 +188,11 @@ describe('quotes when things go wrong', () => {
     await page.locator('main').getByRole('button', { name: textIn('ar', 'Request a call back') }).click();
     await page.waitForURL((url) => url.pathname === '/request-call-back');
     const form = page.getByTestId('call-back-form');
-    await form.waitFor({ state: 'visible', timeout: 10_000 });
+    await form.waitFor({ state: 'visible' });
     expect(await fields(page, 'ar').phone.inputValue()).toBe(trip.phone);
     expect(await fields(page, 'ar').email.inputValue()).toBe(trip.email);
     await form.getByRole('button', { name: textIn('ar', 'Call me back') }).click();
-    await page.waitForURL((url) => url.pathname === '/call-back', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/call-back');
     await page.getByTestId('screen-call-back').waitFor();
     expect(await page.locator('main').innerText()).toContain(textIn('ar', 'Thank you for your call-back request'));
     expect(await axeViolations(page)).toEqual([]);
@@ -216,7 +216,7 @@ describe('agent mode', () => {
     const mailsBefore = listEml(outbox);
     await page.getByTestId('share-email').click();
     await page.getByTestId('share-email-toast').waitFor({ state: 'visible' });
-    await expect.poll(() => listEml(outbox).length, { timeout: 10_000 }).toBe(mailsBefore.length + 1);
+    await expect.poll(() => listEml(outbox).length).toBe(mailsBefore.length + 1);
     const written = listEml(outbox).find((file) => !mailsBefore.includes(file))!;
     const eml = readFileSync(path.join(outbox, written), 'utf8');
     expect(eml).toContain(`To: ${trip.email}`);

@@ -56,7 +56,7 @@ beforeAll(async () => {
   });
   await server.listening(90_000);
   origin = `http://127.0.0.1:${port}`;
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();

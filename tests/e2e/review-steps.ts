@@ -38,8 +38,8 @@ export async function buyPlan(page: Page, lang: Lang, trip: ReturnType<typeof ne
   const { uuid } = await quotesOpened(page);
   const card = page.getByTestId('quote-card').filter({ has: page.getByText(plan[lang], { exact: true }) });
   await card.getByTestId('buy-now').click();
-  await page.waitForURL((url) => url.pathname === '/review-details', { timeout: 30_000 });
-  await page.getByTestId('traveller-form').waitFor({ timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/review-details');
+  await page.getByTestId('traveller-form').waitFor();
   return uuid!;
 }
 
@@ -79,7 +79,7 @@ export const errorText = (page: Page, lang: Lang, msgid: string) => page.getByTe
 /** Waits for the next traveller's form (the saved one closes, the next opens 0.5 s later). */
 export async function travellerOpened(page: Page, lang: Lang, number: number): Promise<void> {
   const msgid = number === 1 ? 'Traveller {number} (you)' : 'Traveller {number}';
-  await expect.poll(() => page.getByTestId('traveller-form-title').innerText().catch(() => ''), { timeout: 10_000 }).toBe(textIn(lang, msgid, { number }));
+  await expect.poll(() => page.getByTestId('traveller-form-title').innerText().catch(() => '')).toBe(textIn(lang, msgid, { number }));
 }
 
 
@@ -90,5 +90,5 @@ export async function reviewPassportOnly(page: Page, lang: Lang, passport = 'P01
   await choose(page, f.title, MRS[lang]);
   await typeInto(f.passport, passport);
   await f.proceed.click();
-  await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/checkout');
 }

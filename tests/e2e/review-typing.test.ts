@@ -24,7 +24,7 @@ describe.each(['en', 'ar'] as const)('review form in %s', (lang) => {
     await f.proceed.click();
 
     for (const message of ['Please select type', 'Please enter your first name, last name or full name', 'Please enter passport number']) {
-      await expect.poll(() => errorText(page, lang, message).isVisible(), { timeout: 5000 }).toBe(true);
+      await expect.poll(() => errorText(page, lang, message).isVisible()).toBe(true);
     }
     await expect.poll(() => f.title.evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshotBothWidths(page, `review-one-click-${lang}`);
@@ -66,10 +66,10 @@ describe('review typing', () => {
     ]);
 
     await typeInto(f.middle, 'Sami');
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    const reloaded = page.waitForEvent('load');
     await page.getByTestId('language-switch').click();
     await reloaded;
-    await page.locator('html[lang="ar"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page.locator('html[lang="ar"]').waitFor({ state: 'attached' });
     const g = reviewFields(page, 'ar');
     await travellerOpened(page, 'ar', 2);
     expect(await Promise.all([g.title.inputValue(), g.first.inputValue(), g.middle.inputValue(), g.last.inputValue(), g.passport.inputValue()])).toEqual([

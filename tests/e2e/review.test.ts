@@ -104,7 +104,7 @@ describe.each(['en', 'ar'] as const)('review details in %s', (lang) => {
     await choose(page, f.relationship, DAUGHTER[lang]);
     await f.proceed.click();
 
-    await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout');
     const after = await callApi(personalDetailsEndpoint, { uuid, lang });
     expect(after.customer.recent_searches[0]?.stage).toBe(3);
     expect(after.customer.lead_details.travellers_info.map((traveller) => traveller.country_id)).toEqual([422, 422, 422]);
@@ -128,7 +128,7 @@ describe.each(['en', 'ar'] as const)('review details in %s', (lang) => {
     await typeInto(f.passport, 'p٠١٢٣٤٥٦');
     expect(await f.passport.inputValue()).toBe('P0123456');
     await f.proceed.click();
-    await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/checkout');
     await finish(opened);
   });
 
@@ -144,7 +144,7 @@ describe.each(['en', 'ar'] as const)('review details in %s', (lang) => {
     await f.proceed.click();
 
     const dialog = page.getByTestId('dob-error-dialog');
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor();
     expect(await dialog.getByText(textIn(lang, 'Sorry we cannot proceed with your application')).isVisible()).toBe(true);
     expect(await dialog.getByText(textIn(lang, 'To change the date of birth, click Update Details to go back to travel details.')).isVisible()).toBe(true);
     expect((await page.getByTestId('dob-error-message').innerText()).length).toBeGreaterThan(10);
@@ -156,7 +156,7 @@ describe.each(['en', 'ar'] as const)('review details in %s', (lang) => {
     expect([lead.travellers_info[0]?.dob, lead.travellers_info[0]?.is_field]).toEqual(['1988-06-15', false]);
 
     await dialog.getByTestId('dob-update-details').click();
-    await page.waitForURL((url) => url.pathname === '/traveller-details', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/traveller-details');
     expect(new URL(page.url()).searchParams.get('uuid')).toBe(uuid);
     await fields(page, lang).form.waitFor();
     await finish(opened);
@@ -169,12 +169,12 @@ describe('review guards', () => {
     const { page } = opened;
     const { uuid } = await saveLeadThroughApi();
     await visit(page, `/review-details?uuid=${uuid}&lang=en`);
-    await page.waitForURL((url) => url.pathname === '/compare-quotes', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/compare-quotes');
     expect(new URL(page.url()).searchParams.get('uuid')).toBe(uuid);
 
     await page.evaluate(() => localStorage.setItem('thankyou', '1'));
     await visit(page, `/review-details?uuid=${uuid}&lang=en`);
-    await page.waitForURL((url) => url.pathname === '/traveller-details', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/traveller-details');
     await finish(opened);
   });
 });
@@ -195,7 +195,7 @@ describe('agent mode on review', () => {
     const before = listEml(outbox);
     await page.getByTestId('share-email').click();
     await page.getByTestId('share-email-toast').waitFor({ state: 'visible' });
-    await expect.poll(() => listEml(outbox).length, { timeout: 10_000 }).toBe(before.length + 1);
+    await expect.poll(() => listEml(outbox).length).toBe(before.length + 1);
     const written = listEml(outbox).find((file) => !before.includes(file))!;
     const eml = readFileSync(path.join(outbox, written), 'utf8');
     expect(eml).toContain(`To: ${trip.email}`);

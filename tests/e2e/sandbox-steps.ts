@@ -20,6 +20,6 @@ export async function payWithCard(page: Page, card: string): Promise<void> {
 
 /** Waits for the SPA's /payment-result page to show its outcome. */
 export async function resultShown(page: Page, outcome: 'paid' | 'failed'): Promise<void> {
-  await page.waitForURL((url) => url.pathname === '/payment-result', { timeout: 30_000 });
-  await page.getByTestId(outcome === 'paid' ? 'payment-paid' : 'payment-failed').waitFor({ timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/payment-result');
+  await page.getByTestId(outcome === 'paid' ? 'payment-paid' : 'payment-failed').waitFor();
 }

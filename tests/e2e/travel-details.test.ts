@@ -64,7 +64,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
       textIn(lang, 'Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.'),
       { exact: true },
     );
-    await message.waitFor({ state: 'visible', timeout: 10_000 });
+    await message.waitFor({ state: 'visible' });
     expect(await f.email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await f.email.getAttribute('aria-describedby')) ?? '';
     expect(describedBy.split(' ')).toContain(await message.getAttribute('id'));
@@ -89,7 +89,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
 
     await visit(page, `/traveller-details?lang=${lang}`);
     const dialog = page.getByRole('dialog', { name: textIn(lang, 'Select from existing entered data') });
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.waitFor({ state: 'visible' });
     const lead = dialog.getByTestId('recent-lead').first();
     expect(await lead.getAttribute('data-stage')).toBe('1');
     expect(await lead.textContent()).toContain(textIn(lang, 'Continue at: compare quotes'));
@@ -107,12 +107,12 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}&agent_id=99999`);
     const alert = page.getByTestId('agent-error');
-    await alert.waitFor({ state: 'visible', timeout: 10_000 });
+    await alert.waitFor({ state: 'visible' });
     expect(await alert.getAttribute('role')).toBe('alert');
     expect(await alert.innerText()).toContain(textIn(lang, 'This agent link is not valid. Please check it with your broker.'));
 
     await visit(page, `/traveller-details?lang=${lang}&agent_id=101`);
-    await fields(page, lang).form.waitFor({ state: 'visible', timeout: 10_000 });
+    await fields(page, lang).form.waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('agent-error').count()).toBe(0);
     await finishAllowing(opened, [422]);
@@ -123,7 +123,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}&name=Rania%20Haddad&email=r@x.com&pn=71234567&country_code=961`);
     const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible', timeout: 10_000 });
+    await f.form.waitFor({ state: 'visible' });
     expect(await f.name.inputValue()).toBe('Rania Haddad');
     expect(await f.email.inputValue()).toBe('r@x.com');
     expect(await f.phone.inputValue()).toBe('71234567');
@@ -136,7 +136,7 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
-    await fields(page, lang).form.waitFor({ state: 'visible', timeout: 10_000 });
+    await fields(page, lang).form.waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);
     await finishAllowing(opened);
@@ -147,10 +147,10 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
     const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible', timeout: 10_000 });
+    await f.form.waitFor({ state: 'visible' });
     await page.getByRole('button', { name: textIn(lang, '{label}: calendar', { label: textIn(lang, 'Start date') }) }).click();
     const calendar = page.getByRole('dialog', { name: textIn(lang, '{label}: calendar', { label: textIn(lang, 'Start date') }) });
-    await calendar.waitFor({ timeout: 10_000 });
+    await calendar.waitFor();
     // Days before today cannot be picked (spec §5); the first enabled day is today or later.
     await calendar.locator('table button:not([disabled]):not([data-outside])').first().click();
     await expect.poll(() => f.start.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);

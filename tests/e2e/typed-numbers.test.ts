@@ -102,7 +102,7 @@ describe.each(['en', 'ar'] as const)('typed and pasted numbers in %s at 375 px',
     const opened = await withClipboard();
     const { page } = opened;
     await visit(page, `/request-call-back?lang=${lang}`);
-    await page.getByTestId('call-back-form').waitFor({ state: 'visible', timeout: 15_000 });
+    await page.getByTestId('call-back-form').waitFor({ state: 'visible' });
     const phone = page.getByRole('textbox', { name: textIn(lang, 'Phone number'), exact: true });
     for (const [pasted, shown] of [
       ['71 123 456', '71123456'],
@@ -122,7 +122,7 @@ describe.each(['en', 'ar'] as const)('typed and pasted numbers in %s at 375 px',
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}&pn=711234567890&country_code=9999`);
     const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible', timeout: 10_000 });
+    await f.form.waitFor({ state: 'visible' });
     expect((await f.phoneCode.inputValue()).replace(/[\u200e\u200f\u2066-\u2069]/g, '')).toBe('+961');
     expect(await f.phone.inputValue()).toBe('71123456');
     await finishAllowing(opened);

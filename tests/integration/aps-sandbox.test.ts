@@ -10,6 +10,7 @@ import { BACKGROUND_POST_HEADER, NEXT_LOCATION_HEADER } from '../../src/server/p
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
 import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, placeOrder, postForm, type OrderRow, type PageForm } from './payment-fixtures';
+import { WAIT_GUARD_MS } from '../support/wait-guard';
 
 /**
  * The embedded APS sandbox gateway (issue 11 item 3, RULINGS 20), driven as a browser drives it:
@@ -59,7 +60,7 @@ afterAll(() => app.close());
 const feedbackFor = (reference: string) => feedbackCalls.filter((call) => call.fields.merchant_reference === reference);
 /** Waits until the sandbox's feedback for `reference` was answered (it is sent without waiting). */
 async function answeredFeedback(reference: string): Promise<FeedbackCall> {
-  await vi.waitFor(() => expect(feedbackFor(reference).at(-1)?.status).toBeDefined(), { timeout: 5_000 });
+  await vi.waitFor(() => expect(feedbackFor(reference).at(-1)?.status).toBeDefined(), { timeout: WAIT_GUARD_MS });
   return feedbackFor(reference).at(-1)!;
 }
 

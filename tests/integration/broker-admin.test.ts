@@ -193,7 +193,7 @@ describe('the broker CLI while the server runs on embedded PGlite', () => {
         const { data } = (await res.json()) as { data: { json: { policy_number: string | null; status: string }[] } };
         return data.json.filter((row) => row.policy_number === policy);
       };
-      await expect.poll(rows, { timeout: 20_000, interval: 250 }).toEqual([expect.objectContaining({ status: 'sent' }), expect.objectContaining({ status: 'sent' })]);
+      await expect.poll(rows, { interval: 250 }).toEqual([expect.objectContaining({ status: 'sent' }), expect.objectContaining({ status: 'sent' })]);
     },
     SLOW,
   );

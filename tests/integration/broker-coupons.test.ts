@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBrokerArgs, runBrokerArgs, runBrokerCommand, USAGE, type BrokerCommand } from '../../src/server/broker-cli';
+import { parseBrokerArgs, runBrokerArgs, runBrokerCommand, USAGE, type BrokerCommand } from '../../src/server/admin/broker-commands';
 import type { Database } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { DEMO_COUPONS } from '../../src/server/db/seed-data';

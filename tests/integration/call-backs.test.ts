@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { requestCallBackEndpoint } from '../../src/contract/quote.endpoints';
-import { formatCallBacks } from '../../src/server/broker-cli';
+import { formatCallBacks } from '../../src/server/admin/broker-commands';
 import { CALL_BACKS_PER_PHONE_PER_HOUR, listOpenCallBacks } from '../../src/server/call-backs/call-back-store';
 import * as t from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';

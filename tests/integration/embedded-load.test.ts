@@ -70,7 +70,7 @@ describe('embedded PGlite with many customers at once (real server process)', ()
   it('the serving process holds its data directory\'s lock (DATA_DIR/pglite.lock): another process is refused', async () => {
     expect(readLockHolder(path.join(dataDir, 'pglite'))).toMatchObject({ role: 'server' });
     expect(await tryLockInAnotherProcess(path.join(dataDir, 'pglite'))).toMatchObject({ held: false, holder: { role: 'server' } });
-  }, 60_000);
+  });
 
   it(`quotes ${CUSTOMERS} concurrent customers, each list with the HTTP insurer in it`, async () => {
     const journeys = Array.from({ length: CUSTOMERS }, async (_, customer) => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   sandbox = startInsurerSandboxThread();
   sandbox.serve(app.db);
   url = await sandbox.url;
-}, 60_000);
+});
 afterAll(async () => {
   await sandbox.close();
   await app.close();
@@ -69,7 +69,7 @@ describe('the insurer sandbox on its own thread', () => {
     } finally {
       await client.terminate();
     }
-  }, 30_000);
+  });
 
   it('holds a request that comes before its first copy of the catalogue, and answers it once the copy arrives', async () => {
     let release!: (plans: LoadedPlan[]) => void;

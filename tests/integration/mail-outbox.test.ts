@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { parseBrokerArgs, runBrokerCommand } from '../../src/server/broker-cli';
+import { parseBrokerArgs, runBrokerCommand } from '../../src/server/admin/broker-commands';
 import { openDatabase } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
@@ -15,6 +15,7 @@ import { testConfig } from '../support/test-app';
 import { onPostgres } from '../support/test-db';
 import { FIXED_NOW, leadBody, type LeadTestApp } from './lead-fixtures';
 import { apsResponse, createPaymentTestApp, pendingOrder, postNotice, type PendingOrder } from './payment-fixtures';
+import { WAIT_GUARD_MS } from '../support/wait-guard';
 
 /**
  * The mail outbox (issue 18 item 1): the certificate mail is an outbox row written in the
@@ -193,7 +194,7 @@ describe('a running worker sends beside the answer, not before it (issue 19)', (
       expect(await outboxOf(running, policy.id)).toEqual([expect.objectContaining({ kind: 'policy', status: 'pending' })]);
       expect(sent).toHaveLength(0);
       letGo();
-      await vi.waitFor(async () => expect(await outboxOf(running, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await outboxOf(running, policy.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]), { timeout: WAIT_GUARD_MS });
       expect(sent).toHaveLength(1);
     } finally {
       letGo();

@@ -12,6 +12,7 @@ import { createSandboxFeedbackWorker, queueSandboxFeedbackInTx } from '../../src
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
 import { apsResponse, createPaymentTestApp, pendingOrder, postNotice } from './payment-fixtures';
+import { WAIT_GUARD_MS } from '../support/wait-guard';
 
 /**
  * Issue 34 item 4: outbox claims of a dead instance go back to the queue once its heartbeat is
@@ -148,7 +149,7 @@ describe('an instance that is only slow (stalled past N inside a batch, its hear
     const other = mailWorker('live-f:8080', { transport: fast.transport });
 
     const stalledDrain = stalled.drain();
-    await vi.waitFor(() => expect(slow.messageIds).toEqual([first.messageId]), { timeout: 20_000 });
+    await vi.waitFor(() => expect(slow.messageIds).toEqual([first.messageId]), { timeout: WAIT_GUARD_MS });
     // Its heartbeat timer stalled with it.
     await heartbeatAged('slow-e:8080', TAKEOVER_AFTER_MS + 1_000);
     expect(await other.drain()).toBe(2);
@@ -170,7 +171,7 @@ describe('an instance that is only slow (stalled past N inside a batch, its hear
     const stalled = mailWorker('slow-g:8080', { transport: slow.transport });
 
     const stalledDrain = stalled.drain();
-    await vi.waitFor(() => expect(slow.messageIds).toEqual([first.messageId]), { timeout: 20_000 });
+    await vi.waitFor(() => expect(slow.messageIds).toEqual([first.messageId]), { timeout: WAIT_GUARD_MS });
     await heartbeatAged('slow-g:8080', TAKEOVER_AFTER_MS + 1_000);
     letGo();
     expect(await stalledDrain).toBe(2);
@@ -243,11 +244,11 @@ describe('the database away (57P01) under a started worker', () => {
     const started = performance.now();
     await worker.start();
     try {
-      await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(5), { timeout: 20_000 });
+      await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(5), { timeout: WAIT_GUARD_MS });
       // Start's release and first drain, then polls after 40, 80 and 160 ms: timers never fire early.
       expect(performance.now() - started).toBeGreaterThanOrEqual(pollWaitMs(pollMs, 1) + pollWaitMs(pollMs, 2) + pollWaitMs(pollMs, 3));
       away = false;
-      await vi.waitFor(async () => expect(await rowById(row.id)).toMatchObject({ status: 'sent', attempts: 1 }), { timeout: 20_000 });
+      await vi.waitFor(async () => expect(await rowById(row.id)).toMatchObject({ status: 'sent', attempts: 1 }), { timeout: WAIT_GUARD_MS });
     } finally {
       away = false;
       await worker.stop();

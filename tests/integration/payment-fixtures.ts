@@ -7,7 +7,7 @@ import type { Language } from '../../src/contract/endpoint';
 import type { AddCustomerLeadRequest } from '../../src/contract/lead.endpoints';
 import { proceedReviewEndpoint } from '../../src/contract/quote.endpoints';
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
-import type { AppConfig } from '../../src/server/app';
+import type { AppConfig } from '../../src/server/config';
 import * as t from '../../src/server/db/schema';
 import { invoiceFigures } from '../../src/server/orders/invoice-store';
 import { checkoutTotals } from '../../src/server/orders/totals';

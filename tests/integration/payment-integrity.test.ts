@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { paymentStatusEndpoint, type PaymentStatusData } from '../../src/contract/payment.endpoints';
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
-import { listOrders, runBrokerArgs } from '../../src/server/broker-cli';
+import { listOrders, runBrokerArgs } from '../../src/server/admin/broker-commands';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
 import { addCoupon, disableCoupon } from '../../src/server/orders/coupon-admin';

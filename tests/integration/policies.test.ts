@@ -7,7 +7,7 @@ import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import type { Language } from '../../src/contract/endpoint';
 import { proceedReviewEndpoint } from '../../src/contract/quote.endpoints';
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
-import { listOrders, parseBrokerArgs, runBrokerCommand } from '../../src/server/broker-cli';
+import { listOrders, parseBrokerArgs, runBrokerCommand } from '../../src/server/admin/broker-commands';
 import { createApp } from '../../src/server/app';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';

@@ -2,13 +2,13 @@ import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { callBackMachine } from '../../machines/call-back.machine';
-import { callBackPathLabel, createCallBackTestModel, serializeCallBackModelState, type CallBackModelPath, CALL_BACK_FORM, CALL_BACK_VALUES, callBackInput, callBackModelEvents, type CallBackModelEvent } from '../../machines/call-back.model';
-import { toCallBackPayload } from '../../machines/call-back.payload';
-import type { CallBackInput } from '../../machines/call-back.types';
-import { pathsCoveringTransitions, recordModelCoverage } from '../../machines/model-coverage';
-import { expectSameSnapshot, testPathOnActor, withPathIds } from '../../machines/model-replay';
-import { SESSION_UUID } from '../../machines/travel-details.model';
+import { callBackMachine } from '../../machines/call-back/call-back.machine';
+import { callBackPathLabel, createCallBackTestModel, serializeCallBackModelState, type CallBackModelPath, CALL_BACK_FORM, CALL_BACK_VALUES, callBackInput, callBackModelEvents, type CallBackModelEvent } from '../../machines/call-back/call-back.model';
+import { toCallBackPayload } from '../../machines/call-back/call-back.payload';
+import type { CallBackInput } from '../../machines/call-back/call-back.types';
+import { pathsCoveringTransitions, recordModelCoverage } from '../../machines/model-tooling/model-coverage';
+import { expectSameSnapshot, testPathOnActor, withPathIds } from '../../machines/model-tooling/model-replay';
+import { SESSION_UUID } from '../../machines/travel-details/travel-details.model';
 import { countryCodesEndpoint } from '../../src/contract/reference.endpoints';
 import { requestCallBackEndpoint } from '../../src/contract/quote.endpoints';
 import { activateLanguage } from '../../src/web/i18n/locale';
@@ -20,7 +20,7 @@ import { watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
- * The call-back step's model (machines/call-back.model.test.ts) run on the rendered app at
+ * The call-back step's model (machines/call-back/call-back.model.test.ts) run on the rendered app at
  * /request-call-back (issue 20): the same generated paths, but each call outcome is the answer
  * of the API at the ky client (deferred-api.ts) to the request the screen made, and each submit
  * is a click on the screen's "Call me back" after typing the sample's values into its fields.

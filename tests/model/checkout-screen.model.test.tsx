@@ -6,7 +6,7 @@ import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract
 import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
 import { latestLeadByUuidEndpoint, sendEmailByPageEndpoint } from '../../src/contract/quote.endpoints';
 import { EMAIL_TOAST_MS } from '../../machines/agent-share';
-import { checkoutMachine } from '../../machines/checkout.machine';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import {
   CHECKOUT_MODEL_CASES,
   LOADER_EVENT,
@@ -16,12 +16,12 @@ import {
   type CheckoutModelCase,
   type CheckoutModelEvent,
   type CheckoutModelPath,
-} from '../../machines/checkout.model';
-import { selectCanPay, selectPaying } from '../../machines/checkout.selectors';
-import { CHECKOUT_LOADER_MS, type CheckoutData, type CouponResult, type TempCheckoutResult } from '../../machines/checkout.types';
+} from '../../machines/checkout/checkout.model';
+import { selectCanPay, selectPaying } from '../../machines/checkout/checkout.selectors';
+import { CHECKOUT_LOADER_MS, type CheckoutData, type CouponResult, type TempCheckoutResult } from '../../machines/checkout/checkout.types';
 import { STEP_PATHS } from '../../machines/journey.routes';
-import { definedCoverage, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-coverage';
-import { expectSameSnapshot, withPathIds } from '../../machines/model-replay';
+import { definedCoverage, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-tooling/model-coverage';
+import { expectSameSnapshot, withPathIds } from '../../machines/model-tooling/model-replay';
 import { formatMoney } from '../../src/web/i18n/format';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { paymentAddress } from '../../src/web/screens/checkout/checkout.actors';
@@ -32,7 +32,7 @@ import { holdDelays, press, watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
- * The checkout machine's generated paths (the same TestModels as machines/checkout.model.test.ts)
+ * The checkout machine's generated paths (the same TestModels as machines/checkout/checkout.model.test.ts)
  * run on the rendered app at /checkout instead of on a bare actor: the step actor is the one the
  * screen starts, every call goes through the screen's services to the ky client, where
  * deferredApi holds it until the path's outcome answers it, and every user event is a click or

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 /**
  * The API at the edge of the rendered screens' model tests (issue 20): a `fetch` for the ky
  * client (configureHttpClient) that holds every request until the test answers it, as the live
- * replay's deferred promise actors do (machines/model-replay.ts). The screen's own services,
+ * replay's deferred promise actors do (machines/model-tooling/model-replay.ts). The screen's own services,
  * the contract's validation and the ApiError mapping all run; only the server is missing.
  *
  * A path's call outcome (xstate.done.actor.<id> / xstate.error.actor.<id>) becomes an answer to

@@ -9,8 +9,8 @@ import type { JourneyEvent } from '../../machines/journey.types';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
-import { greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-coverage';
-import { withPathIds } from '../../machines/model-replay';
+import { greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-tooling/model-coverage';
+import { withPathIds } from '../../machines/model-tooling/model-replay';
 import { renderApp } from '../support/render-app';
 
 /**

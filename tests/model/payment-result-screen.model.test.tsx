@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { definedCoverage, pathsCoveringTransitions, reachedCoverage, recordModelCoverage } from '../../machines/model-coverage';
-import { expectSameSnapshot, testPathOnActor, withPathIds } from '../../machines/model-replay';
-import { paymentResultMachine } from '../../machines/payment-result.machine';
+import { definedCoverage, pathsCoveringTransitions, reachedCoverage, recordModelCoverage } from '../../machines/model-tooling/model-coverage';
+import { expectSameSnapshot, testPathOnActor, withPathIds } from '../../machines/model-tooling/model-replay';
+import { paymentResultMachine } from '../../machines/payment-result/payment-result.machine';
 import {
   POLL_EVENT,
   RESULT_LEAD_UUID,
@@ -16,9 +16,9 @@ import {
   serializePaymentResultModelState,
   type PaymentResultModelEvent,
   type PaymentResultModelPath,
-} from '../../machines/payment-result.model';
-import { selectPaymentResultView } from '../../machines/payment-result.selectors';
-import { PAYMENT_POLL_MS, type PaymentResultInput } from '../../machines/payment-result.types';
+} from '../../machines/payment-result/payment-result.model';
+import { selectPaymentResultView } from '../../machines/payment-result/payment-result.selectors';
+import { PAYMENT_POLL_MS, type PaymentResultInput } from '../../machines/payment-result/payment-result.types';
 import { paymentStatusEndpoint } from '../../src/contract/payment.endpoints';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
@@ -28,7 +28,7 @@ import { watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
- * The payment result step's model (machines/payment-result.model.test.ts) run on the rendered
+ * The payment result step's model (machines/payment-result/payment-result.model.test.ts) run on the rendered
  * app at /payment-result (issue 20): each read's outcome is payment-status's answer at the ky
  * client (deferred-api.ts), each button is clicked on the screen (Try again, Refresh, Start a
  * new quote), and the 2 s between polls is the one thing stubbed: vi's fake setTimeout, advanced

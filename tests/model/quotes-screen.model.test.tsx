@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorRefFrom } from 'xstate';
 import type { Quote } from '../../src/contract/quote.endpoints';
-import { definedCoverage, greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionName } from '../../machines/model-coverage';
-import { expectSameSnapshot, withPathIds } from '../../machines/model-replay';
-import { quotesMachine } from '../../machines/quotes.machine';
+import { definedCoverage, greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionName } from '../../machines/model-tooling/model-coverage';
+import { expectSameSnapshot, withPathIds } from '../../machines/model-tooling/model-replay';
+import { quotesMachine } from '../../machines/quotes/quotes.machine';
 import {
   QUOTES_LEAD_UUID,
   QUOTES_SESSION_UUID,
@@ -16,11 +16,11 @@ import {
   type QuotesModelEvent,
   type QuotesModelPath,
   type QuotesModelSnapshot,
-} from '../../machines/quotes.model';
-import { compareDataOf, displayedTotal, proceedPayload } from '../../machines/quotes.pricing';
-import { selectVisibleQuotes } from '../../machines/quotes.selectors';
-import { sampleInvoice } from '../../machines/review.model';
-import type { CompareData, QuotesInput, QuotesView } from '../../machines/quotes.types';
+} from '../../machines/quotes/quotes.model';
+import { compareDataOf, displayedTotal, proceedPayload } from '../../machines/quotes/quotes.pricing';
+import { selectVisibleQuotes } from '../../machines/quotes/quotes.selectors';
+import { sampleInvoice } from '../../machines/review/review.model';
+import type { CompareData, QuotesInput, QuotesView } from '../../machines/quotes/quotes.types';
 import { compareQuotesEndpoint, proceedReviewEndpoint, sendEmailByPageEndpoint } from '../../src/contract/quote.endpoints';
 import { formatMoney } from '../../src/web/i18n/format';
 import { activateLanguage } from '../../src/web/i18n/locale';
@@ -34,7 +34,7 @@ import { watchStepActor } from './screen-support';
 import { deferredApi } from './deferred-api';
 
 /**
- * The quotes model (machines/quotes.model.test.ts) run on the rendered app instead of a bare
+ * The quotes model (machines/quotes/quotes.model.test.ts) run on the rendered app instead of a bare
  * actor (issue 20): /compare-quotes and /compare-offers are rendered with renderApp, the API
  * is answered at the ky client (deferred-api.ts), and each user event of a path is done through
  * the screen: a card's compare box or the tray's remove button, an add-on box, Buy now or the
@@ -228,7 +228,7 @@ const candidates: Candidate[] = Object.entries(STARTS).flatMap(([name, { input }
  * again the path that takes the most of what no chosen path takes yet (every transition of the
  * machine, and every one the list's and the table's controls can take through them; the shorter
  * path on a tie), until none adds anything: about 20 paths, half a minute. The bare-actor test
- * (machines/quotes.model.test.ts) runs every path.
+ * (machines/quotes/quotes.model.test.ts) runs every path.
  */
 
 const chosen = greedyCover(candidates, (candidate) => candidate.keys, (candidate) => candidate.path.steps.length);

@@ -12,9 +12,9 @@ import type { Option } from '../../src/contract/endpoint';
 import type { ReviewField } from '../../src/contract/traveller-review.rules';
 import { EMAIL_TOAST_MS } from '../../machines/agent-share';
 import { STEP_PATHS } from '../../machines/journey.routes';
-import { definedCoverage, greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-coverage';
-import { expectSameSnapshot, withPathIds } from '../../machines/model-replay';
-import { reviewMachine } from '../../machines/review.machine';
+import { definedCoverage, greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionsTakenBy } from '../../machines/model-tooling/model-coverage';
+import { expectSameSnapshot, withPathIds } from '../../machines/model-tooling/model-replay';
+import { reviewMachine } from '../../machines/review/review.machine';
 import {
   DOB_MESSAGE,
   NEXT_TRAVELLER_EVENT,
@@ -27,9 +27,9 @@ import {
   type ReviewModelCase,
   type ReviewModelEvent,
   type ReviewModelPath,
-} from '../../machines/review.model';
-import { selectCurrentTraveller } from '../../machines/review.selectors';
-import { NEXT_TRAVELLER_DELAY_MS, type ReviewData } from '../../machines/review.types';
+} from '../../machines/review/review.model';
+import { selectCurrentTraveller } from '../../machines/review/review.selectors';
+import { NEXT_TRAVELLER_DELAY_MS, type ReviewData } from '../../machines/review/review.types';
 import { REVIEW_MESSAGES } from '../../src/web/i18n/review-messages';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
@@ -39,7 +39,7 @@ import { holdDelays, press, watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
- * The review machine's generated paths (the same TestModels as machines/review.model.test.ts)
+ * The review machine's generated paths (the same TestModels as machines/review/review.model.test.ts)
  * run on the rendered app at /review-details instead of on a bare actor: the step actor is the
  * one the screen starts, every call goes through the screen's services to the ky client, where
  * deferredApi holds it until the path's outcome answers it, and every user event is a click or

@@ -3,20 +3,20 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { callBackMachine } from '../../machines/call-back.machine';
-import { checkoutMachine } from '../../machines/checkout.machine';
+import { callBackMachine } from '../../machines/call-back/call-back.machine';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { journeyMachine } from '../../machines/journey.machine';
-import { ALWAYS, PATHS_NAMED, definedCoverage, type DefinedTransition, type FileCoverage } from '../../machines/model-coverage';
-import { paymentResultMachine } from '../../machines/payment-result.machine';
-import { quotesMachine } from '../../machines/quotes.machine';
-import { reviewMachine } from '../../machines/review.machine';
-import { travelDetailsMachine } from '../../machines/travel-details.machine';
+import { ALWAYS, PATHS_NAMED, definedCoverage, type DefinedTransition, type FileCoverage } from '../../machines/model-tooling/model-coverage';
+import { paymentResultMachine } from '../../machines/payment-result/payment-result.machine';
+import { quotesMachine } from '../../machines/quotes/quotes.machine';
+import { reviewMachine } from '../../machines/review/review.machine';
+import { travelDetailsMachine } from '../../machines/travel-details/travel-details.machine';
 import { BIN, ROOT } from '../support/server-process';
 
 /**
  * `npm run test:model` (issue 20): runs every model test (the machines' generated paths on live
  * actors, and the journey's on the rendered app), then adds up which states and transitions of
- * each machine those runs reached (machines/model-coverage.ts) and prints, per machine, states
+ * each machine those runs reached (machines/model-tooling/model-coverage.ts) and prints, per machine, states
  * reached / defined and transitions reached / defined, then every transition not reached. Exits
  * 1 when a test failed or anything was not reached. `--path <id>` runs one generated path
  * alone; `--report` also writes reports/model-coverage/ (summary.json and index.html); other
@@ -31,9 +31,9 @@ const MACHINES: readonly AnyStateMachine[] = [journeyMachine, travelDetailsMachi
  * any other transition not taken on the rendered app).
  */
 const NOT_ON_SCREEN: Readonly<Record<string, string>> = {
-  'quotes.starting always #2': 'no lead: the journey never shows the quote pages without one, so no quotes actor starts there (machines/quotes.model.test.ts covers it)',
-  'review.starting always #2': 'no lead: the journey never shows /review-details without one, so no review actor starts there (machines/review.model.test.ts covers it)',
-  'checkout.starting always #2': 'no lead: the journey never shows /checkout without one, so no checkout actor starts there (machines/checkout.model.test.ts covers it)',
+  'quotes.starting always #2': 'no lead: the journey never shows the quote pages without one, so no quotes actor starts there (machines/quotes/quotes.model.test.ts covers it)',
+  'review.starting always #2': 'no lead: the journey never shows /review-details without one, so no review actor starts there (machines/review/review.model.test.ts covers it)',
+  'checkout.starting always #2': 'no lead: the journey never shows /checkout without one, so no checkout actor starts there (machines/checkout/checkout.model.test.ts covers it)',
 };
 
 /** Vitest's file filter: every *.model.test.* file, in machines/ (unit project) and tests/model/ (model project). */
@@ -49,7 +49,7 @@ function runModelTests(coverageDir: string, extra: string[]): { ok: boolean; tes
   const results = path.join(coverageDir, 'vitest.json');
   const run = spawnSync(
     path.join(BIN, 'vitest'),
-    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, ...workers(extra), '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extra],
+    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, ...workers(extra), '--reporter=default', '--reporter=json', ...(process.env.SAFAR_FAILURES_FILE ? ['--reporter=./tests/support/failure-list-reporter.ts'] : []), `--outputFile.json=${results}`, ...extra],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: coverageDir } },
   );
   let tests = 0;
@@ -90,7 +90,7 @@ function reachedFrom(dir: string): Map<string, Reached> {
 
 /**
  * The command's arguments as vitest's: `--path <id>` runs the path with that id alone (each
- * generated path's test name starts with it, machines/model-replay.ts withPathIds); the rest
+ * generated path's test name starts with it, machines/model-tooling/model-replay.ts withPathIds); the rest
  * goes to vitest as it is.
  */
 function vitestArguments(args: string[]): string[] {

@@ -2,9 +2,9 @@ import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { definedCoverage, greedyCover, pathsCoveringTransitions, reachedCoverage, recordModelCoverage, transitionName } from '../../machines/model-coverage';
-import { testPathOnActor, withPathIds } from '../../machines/model-replay';
-import { travelDetailsMachine } from '../../machines/travel-details.machine';
+import { definedCoverage, greedyCover, pathsCoveringTransitions, reachedCoverage, recordModelCoverage, transitionName } from '../../machines/model-tooling/model-coverage';
+import { testPathOnActor, withPathIds } from '../../machines/model-tooling/model-replay';
+import { travelDetailsMachine } from '../../machines/travel-details/travel-details.machine';
 import {
   DEVICE_UUID,
   EMPTY_PREFILL,
@@ -19,9 +19,9 @@ import {
   modelInput,
   travelDetailsModelEvents,
   type TravelDetailsModelEvent,
-} from '../../machines/travel-details.model';
-import { toLeadPayload } from '../../machines/travel-details.payload';
-import type { SavedLead, TravelDetailsInput, TravelDetailsReference } from '../../machines/travel-details.types';
+} from '../../machines/travel-details/travel-details.model';
+import { toLeadPayload } from '../../machines/travel-details/travel-details.payload';
+import type { SavedLead, TravelDetailsInput, TravelDetailsReference } from '../../machines/travel-details/travel-details.types';
 import { STEP_PATHS } from '../../machines/journey.routes';
 import type { LeadDetails, RecentSearch } from '../../src/contract/lead.endpoints';
 import { addCustomerLeadEndpoint, agentCheckEndpoint, latestLeadsByDeviceEndpoint, personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
@@ -36,7 +36,7 @@ import { watchStepActor } from './screen-support';
 import { deferredApi, type DeferredApi } from './deferred-api';
 
 /**
- * The travel details step's model (machines/travel-details.model.test.ts) run on the rendered
+ * The travel details step's model (machines/travel-details/travel-details.model.test.ts) run on the rendered
  * app at /traveller-details (issue 20): each call outcome is the API's answer at the ky client
  * (deferred-api.ts) to the request the screen made, the leads chooser's choices are clicks in its
  * dialog, and a submit is the form filled in and "Proceed" clicked. After every step the live
@@ -290,7 +290,6 @@ async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): 
         expectSameState(model);
         expectShown(model);
       },
-      { timeout: 3000 },
     );
     if (model.matches('saving')) {
       await waitFor(() => expect(api.heldPaths()).toContain(PATHS.save));

@@ -38,8 +38,8 @@ async function main() {
           page.on('pageerror', (error) => problems.push(`${name}: ${error.message}`));
           const separator = route.path.includes('?') ? '&' : '?';
           await page.goto(`${baseUrl}${route.path}${separator}lang=${lang}`);
-          await page.locator('html[data-app="live"]').waitFor({ state: 'attached', timeout: 15_000 });
-          await page.locator('main h1').waitFor({ state: 'visible', timeout: 15_000 });
+          await page.locator('html[data-app="live"]').waitFor({ state: 'attached' });
+          await page.locator('main h1').waitFor({ state: 'visible' });
           await page.waitForLoadState('networkidle');
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
           const file = path.join(outDir, `${name}.png`);

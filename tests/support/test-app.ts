@@ -5,7 +5,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { PAGES_TABLE } from '../../src/contract/built-pages';
 import { pagesTable } from '../../src/web/prerender/built-pages';
-import { createApp, type AppConfig, type AppDeps } from '../../src/server/app';
+import { createApp, type AppDeps } from '../../src/server/app';
+import type { AppConfig } from '../../src/server/config';
 import {
   APS_SANDBOX_PAYMENT_PAGE_PATH,
   DEV_ALTCHA_HMAC_KEY,

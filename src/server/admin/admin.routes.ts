@@ -3,7 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { unsafeTextPaths } from '../../contract/text-safety';
-import { runBrokerArgs } from '../broker-cli';
+import { runBrokerArgs } from './broker-commands';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { fail, fieldErrors, ok } from '../http/respond';

@@ -171,7 +171,7 @@ export async function restoreEmbeddedDatabase(pgliteDir: string, file: string, n
     try {
       const client = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }) });
       await client.close();
-      // Opened the way the server opens it: migrations applied, contracts backfilled.
+      // Opened the way the server opens it: migrations applied (the server backfills contracts at its start).
       const database = await openDatabase({ dataDir: staging });
       await database.close();
     } catch (error) {

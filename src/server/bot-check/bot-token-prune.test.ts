@@ -9,7 +9,7 @@ import { BOT_CHALLENGE_TTL_MS, BOT_TOKEN_PRUNE_INTERVAL_MS, pruneSpentBotTokens 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 const NOW = Date.UTC(2026, 2, 15, 10, 0, 0);

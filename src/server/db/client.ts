@@ -9,7 +9,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
-import { backfillOrderContracts } from '../orders/order-contract';
 import { embeddedDataDir, startEmbeddedDirectory, type StartedEmbedded } from './embedded-start';
 
 export { EMBEDDED_SETTINGS, embeddedDataDir } from './embedded-start';
@@ -45,15 +44,15 @@ export type DatabaseOptions =
   | { memory: true; loadDataDir?: Blob };
 
 /**
- * Opens PGlite (a directory, or memory) or PostgreSQL, applies the migrations and fills in what
- * a migration cannot compute in SQL (the contracts of orders paid before 0008).
+ * Opens PGlite (a directory, or memory) or PostgreSQL and applies the migrations: the database
+ * layer and nothing above it. What a migration cannot compute in SQL (the contracts of orders
+ * paid before 0008) is a start step of main.ts.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = postgresPool(options.url, options.poolSize ?? 10);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    await backfillOrderContracts(db as unknown as Db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if ('dataDir' in options) return openEmbeddedDirectory(options.started ?? startEmbeddedDirectory(options.dataDir, options.template));
@@ -124,11 +123,10 @@ async function openEmbeddedDirectory(started: Promise<StartedEmbedded>): Promise
   }
 }
 
-/** Drizzle over a PGlite client (in this thread or the worker's), migrated and backfilled. */
+/** Drizzle over a PGlite client (in this thread or the worker's), migrated. */
 async function pgliteDatabase(client: PGlite, close: () => Promise<void>, dump: () => Promise<Blob>): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await backfillOrderContracts(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close, dump };
 }
 

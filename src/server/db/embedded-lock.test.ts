@@ -49,7 +49,7 @@ describe('the lock of an embedded data directory', () => {
       first.release();
     }
     expect(await tryLockInAnotherProcess(dir)).toEqual({ held: true });
-  }, 60_000);
+  });
 
   it('refuses this process while another holds it, and goes with its holder: after a SIGKILL the next take succeeds at once', async () => {
     const dir = pgliteDir();
@@ -70,7 +70,7 @@ describe('the lock of an embedded data directory', () => {
     const lock = lockEmbeddedDatabase(dir, 'server');
     expect(readLockHolder(dir)?.pid).toBe(process.pid);
     lock.release();
-  }, 60_000);
+  });
 
   it('is counted within this process: the server\'s own take and the database\'s are one lock, released by the last', async () => {
     const dir = pgliteDir();
@@ -82,7 +82,7 @@ describe('the lock of an embedded data directory', () => {
     expect((await tryLockInAnotherProcess(dir)).held).toBe(false);
     server.release();
     expect(await tryLockInAnotherProcess(dir)).toEqual({ held: true });
-  }, 60_000);
+  });
 
   it('takes over the pid file of earlier versions: it is removed, and a lock file left by a dead holder is no obstacle', () => {
     const dir = pgliteDir();
@@ -115,5 +115,5 @@ describe('the lock of an embedded data directory', () => {
     holders.push(holder);
     await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(EmbeddedDatabaseLocked);
     expect(existsSync(dir)).toBe(false);
-  }, 60_000);
+  });
 });

@@ -83,7 +83,7 @@ describe('embedded PGlite in its own thread', () => {
     } finally {
       await copy.close();
     }
-  }, 60_000);
+  });
 
   it('answers every call after closing as "database unavailable" (503), not as a bug', async () => {
     const other = await openDatabase({ dataDir: path.join(root, 'closing') });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { CheckoutTotals, tempCheckoutEndpoint } from '../../contract/checkout.endpoints';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { findActiveAgent } from '../leads/lead-checks';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { lapseOf } from '../orders/order-state';

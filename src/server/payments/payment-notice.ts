@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import { isUnsafeText } from '../../contract/text-safety';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { LogError } from '../http/error-handler';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { LogError } from '../http/error-handler';
 import { createQueueWorker, DeliveryRefusedError, queueInTx, type OutboxRow, type OutboxWorker, type WorkerSchedule } from '../mail/outbox';

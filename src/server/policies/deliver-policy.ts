@@ -1,4 +1,4 @@
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { OutgoingMail } from '../mail/mailer';
 import { isolateLtr } from '../mail/bidi';

@@ -8,7 +8,7 @@ import { catalogueSnapshot } from './catalogue-snapshot';
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 /** The test database, counting the queries loadPlans starts (each begins with a select). */

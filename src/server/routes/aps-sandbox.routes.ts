@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import { APS_SANDBOX_PAYMENT_PAGE_PATH } from '../config';
 import type { AppEnv } from '../http/app-env';
 import {

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { createBotChallenge, pruneSpentBotTokens } from '../bot-check/bot-check';
 

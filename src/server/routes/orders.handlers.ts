@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { BotCheck } from '../bot-check/bot-check';
 import { isHttpsUrl } from '../config';
 import type { Db } from '../db/client';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { proceedBuyNowEndpoint, proceedReviewEndpoint } from '../../contract/quote.endpoints';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { endpointHandler } from '../http/endpoint-handler';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Language } from '../../contract/endpoint';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { errorFacts, RETRY_AFTER_SECONDS, type LogError } from '../http/error-handler';

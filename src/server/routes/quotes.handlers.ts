@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Language } from '../../contract/endpoint';
 import type { compareQuotesEndpoint, QuotedLead } from '../../contract/quote.endpoints';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import { batchedReader } from '../db/batched-reader';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';

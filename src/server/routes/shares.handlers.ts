@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Language } from '../../contract/endpoint';
 import type { latestLeadByIdEndpoint, latestLeadByUuidEndpoint, sendEmailByPageEndpoint } from '../../contract/quote.endpoints';
-import type { AppConfig } from '../app';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { findActiveAgent } from '../leads/lead-checks';

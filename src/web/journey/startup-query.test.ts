@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { localStore } from '../storage/local-store';
-import { blankValues, prefillWithKnownCode, withKnownPhoneCode } from '../../../machines/travel-details.payload';
-import { SAMPLE_REFERENCE } from '../../../machines/travel-details.model';
+import { blankValues, prefillWithKnownCode, withKnownPhoneCode } from '../../../machines/travel-details/travel-details.payload';
+import { SAMPLE_REFERENCE } from '../../../machines/travel-details/travel-details.model';
 import { applyStartupQuery, readEntryQuery } from './startup-query';
 
 afterEach(() => localStorage.clear());

@@ -1,6 +1,6 @@
 import { HOME_PHONE_CODE, onlyDigits, phoneDigits } from '../../contract/digits';
 import type { Language } from '../../contract/endpoint';
-import type { TravelDetailsPrefill, Utm } from '../../../machines/travel-details.types';
+import type { TravelDetailsPrefill, Utm } from '../../../machines/travel-details/travel-details.types';
 import { isLanguage, storedLanguage } from '../i18n/locale';
 import { insuranceTypeOf } from './route-location';
 import { AGENT_RESET_KEYS, DRAFT_KEYS, localStore } from '../storage/local-store';

@@ -1,5 +1,5 @@
 import { selectLead, type JourneySnapshot } from '../../../machines/journey.selectors';
-import type { QuotesView } from '../../../machines/quotes.types';
+import type { QuotesView } from '../../../machines/quotes/quotes.types';
 
 /** The lead a later step works on, as its machine's input needs it. */
 export interface StepLead {

@@ -1,5 +1,5 @@
 import { requestCallBackEndpoint } from '../../contract/quote.endpoints';
-import type { CallBackPayload } from '../../../machines/call-back.types';
+import type { CallBackPayload } from '../../../machines/call-back/call-back.types';
 import { callEndpoint } from './http-client';
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { QUOTES_LEAD_UUID, SAMPLE_DATA } from '../../../machines/quotes.model';
+import { QUOTES_LEAD_UUID, SAMPLE_DATA } from '../../../machines/quotes/quotes.model';
 import { ApiError, configureHttpClient } from './http-client';
 import { fetchQuotes, proceedReview, sendEmailByPage } from './quote.service';
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CouponResult } from '../../../../machines/checkout.types';
-import { CHECKOUT_FAILURES, CHECKOUT_LEAD_UUID, CHECKOUT_SESSION_UUID, EXPIRED_MESSAGE, PLAN_TOTALS, SAVE10, checkoutData } from '../../../../machines/checkout.model';
+import type { CouponResult } from '../../../../machines/checkout/checkout.types';
+import { CHECKOUT_FAILURES, CHECKOUT_LEAD_UUID, CHECKOUT_SESSION_UUID, EXPIRED_MESSAGE, PLAN_TOTALS, SAVE10, checkoutData } from '../../../../machines/checkout/checkout.model';
 import { renderApp } from '../../../../tests/support/render-app';
 import { activateLanguage } from '../../i18n/locale';
 import * as checkoutService from '../../services/checkout.service';

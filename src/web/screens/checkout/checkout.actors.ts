@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { checkoutMachine } from '../../../../machines/checkout.machine';
-import type { CheckoutContext, CheckoutData, CouponCheck, LoadCheckoutInput, ValidateCouponInput } from '../../../../machines/checkout.types';
+import { checkoutMachine } from '../../../../machines/checkout/checkout.machine';
+import type { CheckoutContext, CheckoutData, CouponCheck, LoadCheckoutInput, ValidateCouponInput } from '../../../../machines/checkout/checkout.types';
 import { tempCheckout, validateCoupon } from '../../services/checkout.service';
 import { sendEmailByPage } from '../../services/quote.service';
 import { fetchLeadWithPlan, fetchWhatsappTemplate } from '../../services/review.service';

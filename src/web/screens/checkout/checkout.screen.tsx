@@ -18,7 +18,7 @@ import {
   selectTotals,
   selectViewState,
   selectWhatsappTemplate,
-} from '../../../../machines/checkout.selectors';
+} from '../../../../machines/checkout/checkout.selectors';
 import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { PROVIDER } from '../../../contract/traveller-review.rules';
 import { StepShareButtons, type ShareView } from '../../components/share-buttons';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
-import { selectCoupon, selectTotals, type CouponView } from '../../../../machines/checkout.selectors';
+import { selectCoupon, selectTotals, type CouponView } from '../../../../machines/checkout/checkout.selectors';
 import type { Language } from '../../../contract/endpoint';
 import { formatMoney } from '../../i18n/format';
 import { useAnnounce } from '../../shell/announcer';

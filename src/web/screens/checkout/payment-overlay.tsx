@@ -3,7 +3,7 @@ import { Loader, LoadingOverlay, Paper, Stack, Text, VisuallyHidden } from '@man
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { selectPaying } from '../../../../machines/checkout.selectors';
+import { selectPaying } from '../../../../machines/checkout/checkout.selectors';
 import type { checkoutLogic } from './checkout.actors';
 
 /**

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { leadTraveller } from '../../../../machines/review.model';
+import { leadTraveller } from '../../../../machines/review/review.model';
 import type { ReviewPlan } from '../../../contract/traveller-review.rules';
 import { activateLanguage } from '../../i18n/locale';
 import { checkoutTravellerFields } from './checkout-traveller-fields';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Highlight } from '../../../contract/invoice.schema';
-import { BOT_TOKEN, QUOTES_LEAD_UUID, QUOTES_SESSION_UUID, SAMPLE_DATA, SAMPLE_QUOTES, quotesData } from '../../../../machines/quotes.model';
+import { BOT_TOKEN, QUOTES_LEAD_UUID, QUOTES_SESSION_UUID, SAMPLE_DATA, SAMPLE_QUOTES, quotesData } from '../../../../machines/quotes/quotes.model';
 import { formatMoney } from '../../i18n/format';
 import { activateLanguage } from '../../i18n/locale';
 import * as botCheck from '../../services/bot-check.service';
@@ -43,7 +43,7 @@ function renderScreen(compareIds: string[] | null) {
   return { router, step: () => actor.getSnapshot().value };
 }
 
-const table = () => screen.findByTestId('offers-table', {}, { timeout: 3000 });
+const table = () => screen.findByTestId('offers-table', {});
 
 /** A plan with 9 highlights, so the table splits them into the top 7 and the rest. */
 const nine: Highlight[] = Array.from({ length: 9 }, (_, index) => ({

@@ -7,7 +7,7 @@ import {
   selectNotice,
   selectViewState,
   selectVisibleQuotes,
-} from '../../../../machines/quotes.selectors';
+} from '../../../../machines/quotes/quotes.selectors';
 import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { LoadFailureView } from '../load-failure-view';

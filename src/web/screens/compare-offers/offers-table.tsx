@@ -2,7 +2,7 @@ import { Button, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteAddon } from '../../../contract/quote.endpoints';
-import type { QuoteView } from '../../../../machines/quotes.selectors';
+import type { QuoteView } from '../../../../machines/quotes/quotes.selectors';
 import { focusableWhileBusy } from '../../components/focusable-while-busy';
 import { formatMoney } from '../../i18n/format';
 import { namedByPlan } from '../quotes-shared/named-by-plan';

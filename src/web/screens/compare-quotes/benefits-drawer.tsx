@@ -2,7 +2,7 @@ import { Drawer, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
-import type { QuoteView } from '../../../../machines/quotes.selectors';
+import type { QuoteView } from '../../../../machines/quotes/quotes.selectors';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { localized } from '../quotes-shared/quote-texts';
 import { BenefitList, HighlightList } from './highlight-list';

@@ -10,7 +10,7 @@ import {
   SAMPLE_DATA,
   SAMPLE_QUOTES,
   quotesData,
-} from '../../../../machines/quotes.model';
+} from '../../../../machines/quotes/quotes.model';
 import { activateLanguage } from '../../i18n/locale';
 import { ApiError } from '../../services/http-client';
 import * as botCheck from '../../services/bot-check.service';
@@ -61,7 +61,7 @@ function renderScreen(journey: Partial<JourneyInput> = {}) {
 
 /** The cards, once the list has drawn all of them (it draws a few per task, use-revealed-count.ts). */
 const cards = async () => {
-  const list = await screen.findByTestId('quote-list', {}, { timeout: 3000 });
+  const list = await screen.findByTestId('quote-list', {});
   await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('false'));
   return screen.getAllByTestId('quote-card');
 };
@@ -242,7 +242,7 @@ describe('keyboard and screen reader (issue 21)', () => {
   const compareBox = (quoteId: number) => within(card(quoteId)).getByRole('checkbox', { name: /^Add to compare / });
   const tick = (quoteId: number) => act(() => fireEvent.click(compareBox(quoteId)));
 
-  it('names every control of a card by its plan, after the words it shows, so seven cards never repeat a name', { timeout: 30_000 }, async () => {
+  it('names every control of a card by its plan, after the words it shows, so seven cards never repeat a name', async () => {
     renderScreen();
     await cards();
     const controls = [

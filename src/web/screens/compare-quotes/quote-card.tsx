@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Checkbox, Collapse, Divider, Grid, Group, Paper,
 import { IconBolt, IconChevronDown, IconChevronUp, IconFileTypePdf, IconListDetails, IconShieldCheck } from '@tabler/icons-react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
-import type { QuoteView } from '../../../../machines/quotes.selectors';
+import type { QuoteView } from '../../../../machines/quotes/quotes.selectors';
 import { focusableWhileBusy } from '../../components/focusable-while-busy';
 import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
 import { namedByPlan } from '../quotes-shared/named-by-plan';

@@ -2,7 +2,7 @@ import { Group, MultiSelect, Select } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { Quote } from '../../../contract/quote.endpoints';
-import type { QuotesSort } from '../../../../machines/quotes.types';
+import type { QuotesSort } from '../../../../machines/quotes/quotes.types';
 import { localized } from '../quotes-shared/quote-texts';
 import classes from './quotes-toolbar.module.css';
 import { useListboxState } from '../../components/listbox-state';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { paymentResultMachine } from '../../../../machines/payment-result.machine';
+import { paymentResultMachine } from '../../../../machines/payment-result/payment-result.machine';
 import { fetchPaymentStatus } from '../../services/payment.service';
 import { localStore } from '../../storage/local-store';
 

@@ -12,8 +12,8 @@ import {
   RESULT_LEAD_UUID,
   RESULT_REFERENCE,
   SECOND_REFERENCE,
-} from '../../../../machines/payment-result.model';
-import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS } from '../../../../machines/payment-result.types';
+} from '../../../../machines/payment-result/payment-result.model';
+import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS } from '../../../../machines/payment-result/payment-result.types';
 import type { JourneyInput } from '../../../../machines/journey.types';
 import { renderApp } from '../../../../tests/support/render-app';
 import { formatMoney } from '../../i18n/format';

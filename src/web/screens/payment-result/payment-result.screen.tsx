@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectPayment, selectPaymentResultView, type PaymentResultView } from '../../../../machines/payment-result.selectors';
+import { selectPayment, selectPaymentResultView, type PaymentResultView } from '../../../../machines/payment-result/payment-result.selectors';
 import { PageHeading } from '../page-heading';
 import { FailedView, NotFoundView, PaidView, ReadFailedView, UnconfirmedView, WaitingView } from './result-views';
 import { usePaymentResultStep } from './use-payment-result-step';

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconClockHour4, IconInfoCircle, IconRefresh, IconSearc
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { selectCanRefresh, selectCanRetry, selectRefund } from '../../../../machines/payment-result.selectors';
+import { selectCanRefresh, selectCanRetry, selectRefund } from '../../../../machines/payment-result/payment-result.selectors';
 import type { Language } from '../../../contract/endpoint';
 import type { PaymentFailureReason, PaymentStatusData } from '../../../contract/payment.endpoints';
 import { formatMoney } from '../../i18n/format';

@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import { selectCustomer, selectEmailSent, selectSharing, selectWhatsappTemplate, type QuotesSnapshot } from '../../../../machines/quotes.selectors';
+import { selectCustomer, selectEmailSent, selectSharing, selectWhatsappTemplate, type QuotesSnapshot } from '../../../../machines/quotes/quotes.selectors';
 import { StepShareButtons, type ShareView } from '../../components/share-buttons';
 import type { quotesLogic } from './quotes.actors';
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Language } from '../../../contract/endpoint';
 import type { Zone } from '../../../contract/quote.endpoints';
-import type { QuotesNotice } from '../../../../machines/quotes.types';
+import type { QuotesNotice } from '../../../../machines/quotes/quotes.types';
 
 /** The catalogue's own wording in the page's language (en/ar pairs from the server). */
 export const localized = (lang: Language, en: string, ar: string): string => (lang === 'ar' && ar ? ar : en);

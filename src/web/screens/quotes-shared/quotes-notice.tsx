@@ -1,7 +1,7 @@
 import { Alert, type AlertProps } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import type { QuotesNotice } from '../../../../machines/quotes.types';
+import type { QuotesNotice } from '../../../../machines/quotes/quotes.types';
 import { NOTICE_MESSAGES } from './quote-texts';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { quotesMachine } from '../../../../machines/quotes.machine';
-import type { ChosenPlan, CompareData } from '../../../../machines/quotes.types';
+import { quotesMachine } from '../../../../machines/quotes/quotes.machine';
+import type { ChosenPlan, CompareData } from '../../../../machines/quotes/quotes.types';
 import { getBotCheckToken } from '../../services/bot-check.service';
 import { fetchQuotes, proceedReview, sendEmailByPage } from '../../services/quote.service';
 import { localStore } from '../../storage/local-store';

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { Language } from '../../../contract/endpoint';
-import { callBackMachine } from '../../../../machines/call-back.machine';
-import { blankCallBackValues } from '../../../../machines/call-back.payload';
-import type { CallBackValues } from '../../../../machines/call-back.types';
+import { callBackMachine } from '../../../../machines/call-back/call-back.machine';
+import { blankCallBackValues } from '../../../../machines/call-back/call-back.payload';
+import type { CallBackValues } from '../../../../machines/call-back/call-back.types';
 import { requestCallBack } from '../../services/call-back.service';
 import { fetchPersonalDetails } from '../../services/lead.service';
 import { fetchCountryCodeOptions } from '../../services/reference.service';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JourneyInput } from '../../../../machines/journey.types';
-import { LEAD_UUID, SAMPLE_LEAD, SAMPLE_REFERENCE, SAMPLE_VALUES, SESSION_UUID } from '../../../../machines/travel-details.model';
+import { LEAD_UUID, SAMPLE_LEAD, SAMPLE_REFERENCE, SAMPLE_VALUES, SESSION_UUID } from '../../../../machines/travel-details/travel-details.model';
 import { activateLanguage } from '../../i18n/locale';
 import * as callBackService from '../../services/call-back.service';
 import { ApiError } from '../../services/http-client';
@@ -66,7 +66,7 @@ function open(path: string, journey: Partial<JourneyInput> = {}) {
   return { router, actor, step: () => actor.getSnapshot().value };
 }
 
-const form = () => screen.findByTestId('call-back-form', {}, { timeout: 3000 });
+const form = () => screen.findByTestId('call-back-form', {});
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const submit = () => act(() => fireEvent.click(screen.getByRole('button', { name: 'Call me back' })));
 

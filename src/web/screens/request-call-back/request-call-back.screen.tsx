@@ -12,8 +12,8 @@ import {
   selectCallBackServerErrors,
   selectCallBackValues,
   selectCallBackView,
-} from '../../../../machines/call-back.selectors';
-import type { CallBackFailure, CallBackInput, CallBackValues } from '../../../../machines/call-back.types';
+} from '../../../../machines/call-back/call-back.selectors';
+import type { CallBackFailure, CallBackInput, CallBackValues } from '../../../../machines/call-back/call-back.types';
 import { selectCallBackReason, selectLead } from '../../../../machines/journey.selectors';
 import { TRAVEL_DETAILS_MESSAGES } from '../../i18n/validation-messages';
 import { JourneyActorContext } from '../../journey/journey-context';

@@ -23,7 +23,7 @@ import {
   selectTravellerCount,
   selectViewState,
   selectWhatsappTemplate,
-} from '../../../../machines/review.selectors';
+} from '../../../../machines/review/review.selectors';
 import { selectLeadNotFound } from '../../../../machines/service-failure';
 import { StepShareButtons, type ShareView } from '../../components/share-buttons';
 import { PlanSummary } from '../invoice-shared/plan-summary';

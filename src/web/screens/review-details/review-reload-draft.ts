@@ -1,4 +1,4 @@
-import type { ReviewDrafts } from '../../../../machines/review.types';
+import type { ReviewDrafts } from '../../../../machines/review/review.types';
 import { REVIEW_FIELDS, type ReviewTravellerValues } from '../../../contract/traveller-review.rules';
 
 const NUMBER_FIELDS = new Set(['type', 'gender_id', 'country_id', 'nationality_id', 'relationship_type_id']);

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { reviewMachine } from '../../../../machines/review.machine';
-import type { LoadReviewInput, ReviewData, ReviewOptions } from '../../../../machines/review.types';
+import { reviewMachine } from '../../../../machines/review/review.machine';
+import type { LoadReviewInput, ReviewData, ReviewOptions } from '../../../../machines/review/review.types';
 import { sendEmailByPage } from '../../services/quote.service';
 import { fetchCountryOptions, fetchRelationshipOptions, fetchTravelConfigs } from '../../services/reference.service';
 import { fetchLeadWithPlan, fetchWhatsappTemplate, saveTravellerInfo } from '../../services/review.service';

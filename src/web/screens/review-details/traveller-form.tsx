@@ -16,7 +16,7 @@ import {
   type ReviewPlan,
   type ReviewTravellerValues,
 } from '../../../contract/traveller-review.rules';
-import type { ReviewOptions } from '../../../../machines/review.types';
+import type { ReviewOptions } from '../../../../machines/review/review.types';
 import { focusableWhileBusy } from '../../components/focusable-while-busy';
 import { useRuleForm } from '../../components/use-rule-form';
 import { countryOptionsFilter } from '../../i18n/country-search';

@@ -9,7 +9,7 @@ import {
   selectTravellerCount,
   selectViewState,
   type ReviewSnapshot,
-} from '../../../../machines/review.selectors';
+} from '../../../../machines/review/review.selectors';
 import { useAnnounce } from '../../shell/announcer';
 import type { reviewLogic } from './review.actors';
 

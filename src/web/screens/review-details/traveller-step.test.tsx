@@ -4,10 +4,10 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { reviewMachine } from '../../../../machines/review.machine';
-import { DOB_RESULT, REVIEW_FAILURES, reviewData, reviewInput, sampleInvoice, savedResult } from '../../../../machines/review.model';
-import { selectViewState } from '../../../../machines/review.selectors';
-import type { ReviewData, ReviewInput, SaveTravellerInput, SaveTravellerResult } from '../../../../machines/review.types';
+import { reviewMachine } from '../../../../machines/review/review.machine';
+import { DOB_RESULT, REVIEW_FAILURES, reviewData, reviewInput, sampleInvoice, savedResult } from '../../../../machines/review/review.model';
+import { selectViewState } from '../../../../machines/review/review.selectors';
+import type { ReviewData, ReviewInput, SaveTravellerInput, SaveTravellerResult } from '../../../../machines/review/review.types';
 import { activateLanguage } from '../../i18n/locale';
 import { AnnouncerProvider } from '../../shell/announcer';
 import { keepDraftForReload, takeReloadDraft } from '../../storage/reload-draft';
@@ -77,7 +77,7 @@ function press(name: string): boolean {
 }
 
 /** Waits for traveller `number`'s form (the saved one closes, the next opens 0.5 s later). */
-const opened = (number: number) => waitFor(() => expect(title()).toBe(number === 1 ? 'Traveller 1 (you)' : `Traveller ${number}`), { timeout: 3000 });
+const opened = (number: number) => waitFor(() => expect(title()).toBe(number === 1 ? 'Traveller 1 (you)' : `Traveller ${number}`));
 
 /** Traveller 2 of the provider-3 family, typed in: title, names, gender, nationality and passport. */
 function typeTravellerTwo(passport = 'LR7654321') {
@@ -107,7 +107,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('Proceed on review (issue 17 item 1)', { timeout: 20_000 }, () => {
+describe('Proceed on review (issue 17 item 1)', () => {
   it('one press of Proceed after clearing the first name shows every error and focuses the first invalid field', async () => {
     await mountReview(reviewData({ count: 1, invoice: sampleInvoice({ insurance_provider_id: 1000 }) }));
     const first = box('First name');
@@ -132,7 +132,7 @@ describe('Proceed on review (issue 17 item 1)', { timeout: 20_000 }, () => {
   });
 });
 
-describe("a traveller's typing is kept until it is saved (issue 17 item 8)", { timeout: 30_000 }, () => {
+describe("a traveller's typing is kept until it is saved (issue 17 item 8)", () => {
   it('traveller 2 typed, Previous, then Proceed: traveller 2 opens with what was typed', async () => {
     await mountReview(reviewData({ saved: [0] }), { storedIndex: 1 });
     await opened(2);
@@ -189,7 +189,7 @@ describe("a traveller's typing is kept until it is saved (issue 17 item 8)", { t
   });
 });
 
-describe('focus and announcements on review (issue 21)', { timeout: 20_000 }, () => {
+describe('focus and announcements on review (issue 21)', () => {
   /** A save that answers when the test says so. */
   function heldSave(result: SaveTravellerResult) {
     let answer = () => {};

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useStepActor } from '../../journey/step-actor';
-import { reviewOutcomeEvent, selectOutcome, selectSaveFailed } from '../../../../machines/review.selectors';
-import type { ReviewInput } from '../../../../machines/review.types';
+import { reviewOutcomeEvent, selectOutcome, selectSaveFailed } from '../../../../machines/review/review.selectors';
+import type { ReviewInput } from '../../../../machines/review/review.types';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { stepLead } from '../../journey/step-lead';
 import { useStepOutcome } from '../../journey/use-step-outcome';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAID, RESULT_LEAD_UUID } from '../../../../machines/payment-result.model';
+import { PAID, RESULT_LEAD_UUID } from '../../../../machines/payment-result/payment-result.model';
 import { renderApp } from '../../../../tests/support/render-app';
 import { activateLanguage } from '../../i18n/locale';
 import { ApiError, configureHttpClient } from '../../services/http-client';

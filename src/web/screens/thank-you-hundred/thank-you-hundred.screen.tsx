@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectCanRefresh, selectPayment, selectPaymentResultView } from '../../../../machines/payment-result.selectors';
+import { selectCanRefresh, selectPayment, selectPaymentResultView } from '../../../../machines/payment-result/payment-result.selectors';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { PageHeading } from '../page-heading';
 import { PolicyCard } from '../payment-result/policy-card';

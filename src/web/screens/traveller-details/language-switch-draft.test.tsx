@@ -3,9 +3,9 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blankValues } from '../../../../machines/travel-details.payload';
-import { EMPTY_PREFILL } from '../../../../machines/travel-details.model';
-import type { TravelDetailsReference, TravelDetailsValues } from '../../../../machines/travel-details.types';
+import { blankValues } from '../../../../machines/travel-details/travel-details.payload';
+import { EMPTY_PREFILL } from '../../../../machines/travel-details/travel-details.model';
+import type { TravelDetailsReference, TravelDetailsValues } from '../../../../machines/travel-details/travel-details.types';
 import { activateLanguage } from '../../i18n/locale';
 import { keepDraftForReload } from '../../storage/reload-draft';
 import { TravelDetailsForm } from './travel-details-form';
@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 // Mounting Mantine's form is slow on a loaded machine; the behaviour is not about time.
-describe('row 13(d): the language switch keeps what was typed', { timeout: 20_000 }, () => {
+describe('row 13(d): the language switch keeps what was typed', () => {
   it('row 13(d): name, e-mail and phone typed before the switch are in the form after the reload', () => {
     mount();
     type(name(), 'Rana Haddad');

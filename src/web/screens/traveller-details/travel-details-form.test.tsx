@@ -11,9 +11,9 @@ import type { TravelDetailsErrors } from '../../../contract/travel-details.rules
 import { activateLanguage, directionOf } from '../../i18n/locale';
 import { TRAVEL_DETAILS_MESSAGES } from '../../i18n/validation-messages';
 import { TravelDetailsForm } from './travel-details-form';
-import { blankValues } from '../../../../machines/travel-details.payload';
-import { EMPTY_PREFILL } from '../../../../machines/travel-details.model';
-import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details.types';
+import { blankValues } from '../../../../machines/travel-details/travel-details.payload';
+import { EMPTY_PREFILL } from '../../../../machines/travel-details/travel-details.model';
+import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details/travel-details.types';
 
 /**
  * The travel details form as a user meets it: typed text, clicks, blur, submit. Every message

@@ -13,7 +13,7 @@ import { useReloadDraft } from './form/use-reload-draft';
 import { InsuranceTypeQuery } from '../../journey/insurance-type-query';
 import { firstInvalidField, isMembersField, MEMBERS_AREA, useTravelDetailsForm } from './form/use-travel-details-form';
 import classes from './form/travel-details-form.module.css';
-import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details.types';
+import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details/travel-details.types';
 
 export interface TravelDetailsFormProps {
   /** The form resets when this object changes identity. */

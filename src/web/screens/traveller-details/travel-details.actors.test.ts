@@ -7,7 +7,7 @@ import {
   SAMPLE_SAVED_NO_QUOTE,
   SAMPLE_VALUES,
   recentSearch,
-} from '../../../../machines/travel-details.model';
+} from '../../../../machines/travel-details/travel-details.model';
 import * as referenceService from '../../services/reference.service';
 import { localStore } from '../../storage/local-store';
 import { loadTravelDetailsReference, mergeRecentLeads, storeResumedLead, storeSubmittedLead } from './travel-details.actors';

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { HOME_COUNTRY_ID } from '../../../contract/travel-details.rules';
 import type { RecentSearch } from '../../../contract/lead.endpoints';
-import { travelDetailsMachine } from '../../../../machines/travel-details.machine';
-import type { SavedLead, TravelDetailsReference, TravelDetailsValues } from '../../../../machines/travel-details.types';
+import { travelDetailsMachine } from '../../../../machines/travel-details/travel-details.machine';
+import type { SavedLead, TravelDetailsReference, TravelDetailsValues } from '../../../../machines/travel-details/travel-details.types';
 import { checkAgent, fetchPersonalDetails, fetchRecentLeads, saveLead } from '../../services/lead.service';
 import { fetchCountryCodeOptions, fetchCountryOptions, fetchTravelConfigs } from '../../services/reference.service';
 import { localStore } from '../../storage/local-store';

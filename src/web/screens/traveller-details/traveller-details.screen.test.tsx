@@ -11,7 +11,7 @@ import {
   SAMPLE_REFERENCE,
   SESSION_UUID,
   recentSearch,
-} from '../../../../machines/travel-details.model';
+} from '../../../../machines/travel-details/travel-details.model';
 import { activateLanguage } from '../../i18n/locale';
 import { ApiError } from '../../services/http-client';
 import * as leadService from '../../services/lead.service';
@@ -83,7 +83,7 @@ function renderScreen(search = '', journey: Partial<JourneyInput> = {}) {
   return { router, actor, step: () => actor.getSnapshot().value };
 }
 
-const form = () => screen.findByTestId('travel-details-form', {}, { timeout: 3000 });
+const form = () => screen.findByTestId('travel-details-form', {});
 const fullName = () => screen.getByLabelText(/Full name/) as HTMLInputElement;
 
 describe('loading', () => {

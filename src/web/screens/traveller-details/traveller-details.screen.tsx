@@ -18,8 +18,8 @@ import {
   selectSubmitting,
   selectValues,
   selectView,
-} from '../../../../machines/travel-details.selectors';
-import type { TravelDetailsInput, TravelDetailsValues } from '../../../../machines/travel-details.types';
+} from '../../../../machines/travel-details/travel-details.selectors';
+import type { TravelDetailsInput, TravelDetailsValues } from '../../../../machines/travel-details/travel-details.types';
 import { TRAVEL_DETAILS_MESSAGES } from '../../i18n/validation-messages';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { readEntryQuery } from '../../journey/startup-query';

@@ -6,9 +6,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../../../contract/dates';
 import { activateLanguage } from '../../../i18n/locale';
 import { TravelDetailsForm } from '../travel-details-form';
-import { blankValues } from '../../../../../machines/travel-details.payload';
-import { EMPTY_PREFILL } from '../../../../../machines/travel-details.model';
-import type { TravelDetailsReference, TravelDetailsValues } from '../../../../../machines/travel-details.types';
+import { blankValues } from '../../../../../machines/travel-details/travel-details.payload';
+import { EMPTY_PREFILL } from '../../../../../machines/travel-details/travel-details.model';
+import type { TravelDetailsReference, TravelDetailsValues } from '../../../../../machines/travel-details/travel-details.types';
 
 /**
  * The travel details form's widgets for a keyboard and a screen reader (issue 21, WCAG 2.2):

@@ -6,9 +6,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../../i18n/locale';
 import { AnnouncerProvider } from '../../../shell/announcer';
 import { TravelDetailsForm } from '../travel-details-form';
-import { blankValues } from '../../../../../machines/travel-details.payload';
-import { EMPTY_PREFILL } from '../../../../../machines/travel-details.model';
-import type { TravelDetailsReference, TravelDetailsValues } from '../../../../../machines/travel-details.types';
+import { blankValues } from '../../../../../machines/travel-details/travel-details.payload';
+import { EMPTY_PREFILL } from '../../../../../machines/travel-details/travel-details.model';
+import type { TravelDetailsReference, TravelDetailsValues } from '../../../../../machines/travel-details/travel-details.types';
 
 /**
  * The travel details form's focus and announcements (issue 21, WCAG 2.4.3 and 4.1.3): the
@@ -85,7 +85,7 @@ beforeAll(async () => {
 afterEach(() => cleanup());
 
 // First in the file: the chunk, once arrived, stays loaded for the tests after it.
-describe('a calendar opened before its code arrived (issue 21)', { timeout: 20_000 }, () => {
+describe('a calendar opened before its code arrived (issue 21)', () => {
   it('takes the focus, on the day meant to have it, once its code arrives', async () => {
     renderForm({ start_date: '2026-06-22' });
     const calendar = button('Start date: calendar');
@@ -99,7 +99,7 @@ describe('a calendar opened before its code arrived (issue 21)', { timeout: 20_0
   });
 });
 
-describe('the traveller stepper says what it did (WCAG 4.1.3, issue 21)', { timeout: 20_000 }, () => {
+describe('the traveller stepper says what it did (WCAG 4.1.3, issue 21)', () => {
   it('announces the traveller added, and keeps the focus on the button so it can be pressed again', async () => {
     renderForm();
     const add = button('Add a traveller');
@@ -129,7 +129,7 @@ describe('the traveller stepper says what it did (WCAG 4.1.3, issue 21)', { time
   });
 });
 
-describe("a date field and its own calendar are one stop for 'touched' (issue 21)", { timeout: 20_000 }, () => {
+describe("a date field and its own calendar are one stop for 'touched' (issue 21)", () => {
   it('tabbing from an empty date field to its calendar button shows no error; leaving the button does', async () => {
     renderForm();
     const dob = labelled('Traveller 1 (you)');

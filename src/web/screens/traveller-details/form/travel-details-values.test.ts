@@ -12,8 +12,8 @@ import {
   withTravellerCount,
   withTripType,
 } from './travel-details-values';
-import { blankValues } from '../../../../../machines/travel-details.payload';
-import { EMPTY_PREFILL } from '../../../../../machines/travel-details.model';
+import { blankValues } from '../../../../../machines/travel-details/travel-details.payload';
+import { EMPTY_PREFILL } from '../../../../../machines/travel-details/travel-details.model';
 
 const TODAY = '2026-06-15';
 

@@ -7,8 +7,8 @@ import {
   type ContactDetails,
   type TravelDetails,
 } from '../../../../contract/travel-details.rules';
-import type { TravelDetailsValues } from '../../../../../machines/travel-details.types';
-import { blankTraveller } from '../../../../../machines/travel-details.payload';
+import type { TravelDetailsValues } from '../../../../../machines/travel-details/travel-details.types';
+import { blankTraveller } from '../../../../../machines/travel-details/travel-details.payload';
 
 /**
  * The direction toggle (RULINGS 4, spec §4). From Lebanon: the source is Lebanon and the

@@ -7,7 +7,7 @@ import { DEFAULT_TRAVELLER_DOB_YEARS_BACK, dobBounds } from '../../../../contrac
 import { useAnnounce } from '../../../shell/announcer';
 import { DateField } from './date-field';
 import type { FieldRefs } from './form-types';
-import type { TravelDetailsReference } from '../../../../../machines/travel-details.types';
+import type { TravelDetailsReference } from '../../../../../machines/travel-details/travel-details.types';
 import { withTravellerCount, withTravellerDob } from './travel-details-values';
 import { dobField, MEMBERS_AREA, type TravelDetailsFormApi } from './use-travel-details-form';
 import classes from './travel-details-form.module.css';

@@ -10,7 +10,7 @@ import { countryOptionsFilter } from '../../../i18n/country-search';
 import { selectText } from './select-text';
 import { useTruthfulActiveOption } from './use-truthful-active-option';
 import type { FieldRefs } from './form-types';
-import type { TravelDetailsReference } from '../../../../../machines/travel-details.types';
+import type { TravelDetailsReference } from '../../../../../machines/travel-details/travel-details.types';
 import { tripLength, withDirection, withEndDate, withStartDate, withTripType } from './travel-details-values';
 import type { TravelDetailsFormApi } from './use-travel-details-form';
 import classes from './travel-details-form.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { TravelDetailsValues } from '../../../../../machines/travel-details.types';
+import type { TravelDetailsValues } from '../../../../../machines/travel-details/travel-details.types';
 import { registerReloadDraft, takeReloadDraft } from '../../../storage/reload-draft';
 
 const isNumberArray = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'number');

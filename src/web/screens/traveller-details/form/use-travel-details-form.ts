@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { travelDetailsErrors, type RuleContext, type TravelDetailsErrors } from '../../../../contract/travel-details.rules';
 import { useRuleForm } from '../../../components/use-rule-form';
 import { TRAVEL_DETAILS_MESSAGES } from '../../../i18n/validation-messages';
-import type { TravelDetailsValues } from '../../../../../machines/travel-details.types';
+import type { TravelDetailsValues } from '../../../../../machines/travel-details/travel-details.types';
 
 /** The members area: the traveller count's list and every traveller's date of birth. */
 export const MEMBERS_AREA = 'travellers_info';

@@ -1,0 +1,347 @@
+import { desc, eq } from 'drizzle-orm';
+import { todayIso } from '../../contract/dates';
+import { listOpenCallBacks, type CallBackListItem } from '../call-backs/call-back-store';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { listSettings, setSetting, SettingsAdminError } from '../db/settings';
+import { formatMail, listMail, MAIL_STATUSES, MailAdminError, resendPolicyMail, type MailStatus } from '../mail/outbox-admin';
+import {
+  addCoupon,
+  CouponAdminError,
+  couponValueText,
+  disableCoupon,
+  formatCoupons,
+  listCoupons,
+  type AddCouponOptions,
+} from '../orders/coupon-admin';
+import { listRefunds, type RefundListItem } from '../orders/refunds';
+import { textTable } from '../text-table';
+
+/**
+ * The broker's commands (issue 35 item 3): what each one does over a database, and the text it
+ * prints. Both doors run them: the command line (broker-cli.ts, which reads the arguments and the
+ * environment, takes the data directory's lock or goes through the running server, and prints),
+ * and the running server's admin endpoint (admin.routes.ts). The commands are listed in USAGE.
+ */
+
+export const USAGE = [
+  'Usage:',
+  '  npm run broker -- call-backs [--json]',
+  '  npm run broker -- coupons [--json]',
+  '  npm run broker -- coupons add --code CODE --type percent|fixed --value N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]',
+  '      percent: N is 1-100 (of the plan premium); fixed: N is dollars (e.g. 25 or 12.50)',
+  '  npm run broker -- coupons disable CODE',
+  '  npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]',
+  '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
+  '  npm run broker -- refunds [--json]',
+  '      every payment the gateway took that buys nothing (a second payment, a changed order): reference, fort_id, amount, why',
+  '  npm run broker -- mail [--status pending|sent|failed] [--json]',
+  '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
+  '  npm run broker -- mail resend POLICY_NUMBER',
+  '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
+  '  npm run broker -- settings [--json]',
+  '      vat_percent, stamp_fee_cents (US cents), max_traveller_count, family_child_max_age',
+  '  npm run broker -- settings set KEY N',
+  '      changes one setting (a whole number); get-vat and the travel configs answer it at once',
+  '  npm run broker -- backup FILE',
+  '      the embedded database as a .tar.gz (through the running server if one holds it)',
+  '  npm run broker -- restore FILE',
+  '      replaces the embedded database with a backup (the server must be stopped); the old one is kept beside it',
+].join('\n');
+
+/** A command as parsed from the arguments, before any database is opened. */
+export type BrokerCommand =
+  | { kind: 'call-backs'; json: boolean }
+  | { kind: 'coupons'; json: boolean }
+  | { kind: 'refunds'; json: boolean }
+  | { kind: 'coupons-add'; options: AddCouponOptions }
+  | { kind: 'coupons-disable'; code: string }
+  | { kind: 'orders'; json: boolean; status: OrderStatus | null }
+  | { kind: 'mail'; json: boolean; status: MailStatus | null }
+  | { kind: 'mail-resend'; policyNumber: string }
+  | { kind: 'settings'; json: boolean }
+  | { kind: 'settings-set'; key: string; value: string }
+  | { kind: 'backup'; file: string }
+  | { kind: 'restore'; file: string };
+
+/** The commands on a file rather than over a Db: the CLI runs them itself (admin/embedded-backup.ts). */
+export type FileCommand = Extract<BrokerCommand, { kind: 'backup' | 'restore' }>;
+
+export const isFileCommand = (command: BrokerCommand): command is FileCommand => command.kind === 'backup' || command.kind === 'restore';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** `[--status S] [--json]`, in any order, with S one of `statuses`; a string says what is wrong. */
+function statusAndJson<S extends string>(args: string[], statuses: readonly S[]): { json: boolean; status: S | null } | string {
+  let json = false;
+  let status: S | null = null;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--json') {
+      json = true;
+      continue;
+    }
+    const match = /^--status(?:=(.*))?$/s.exec(arg);
+    if (!match) return `Unknown argument "${arg}".`;
+    const value = match[1] ?? args[(index += 1)];
+    if (!statuses.includes(value as S)) return `--status is one of ${statuses.join(', ')}${value === undefined ? '' : ` (got "${value}")`}.`;
+    status = value as S;
+  }
+  return { json, status };
+}
+
+/** `orders [--status S] [--json]`; a string says what is wrong. */
+function ordersCommand(args: string[]): BrokerCommand | string {
+  const flags = statusAndJson(args, ORDER_STATUSES);
+  return typeof flags === 'string' ? flags : { kind: 'orders', ...flags };
+}
+
+/** `mail [--status S] [--json]` or `mail resend POLICY_NUMBER`; a string says what is wrong. */
+function mailCommand(args: string[]): BrokerCommand | string {
+  if (args[0] === 'resend') return args.length === 2 ? { kind: 'mail-resend', policyNumber: args[1]! } : 'mail resend takes one policy number.';
+  const flags = statusAndJson(args, MAIL_STATUSES);
+  return typeof flags === 'string' ? flags : { kind: 'mail', ...flags };
+}
+
+const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
+
+/** `--name value` and `--name=value` pairs of `coupons add`; a string says what is wrong. */
+function addOptions(args: string[]): AddCouponOptions | string {
+  const options: AddCouponOptions = {};
+  for (let index = 0; index < args.length; index += 1) {
+    const match = /^--([a-z]+)(?:=(.*))?$/s.exec(args[index]!);
+    const name = match?.[1] as (typeof ADD_OPTIONS)[number] | undefined;
+    if (!match || !name || !ADD_OPTIONS.includes(name)) return `Unknown argument "${args[index]}".`;
+    if (options[name] !== undefined) return `--${name} is given twice.`;
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined || (match[2] === undefined && value.startsWith('--'))) return `--${name} needs a value.`;
+    options[name] = value;
+  }
+  return options;
+}
+
+/** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
+export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
+  const [command, ...rest] = argv;
+  const onlyJson = (kind: 'call-backs' | 'coupons' | 'refunds' | 'settings'): BrokerCommand | string =>
+    rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
+  if (command === 'call-backs') return onlyJson('call-backs');
+  if (command === 'orders') return ordersCommand(rest);
+  if (command === 'refunds') return onlyJson('refunds');
+  if (command === 'mail') return mailCommand(rest);
+  if (command === 'settings') {
+    if (rest[0] !== 'set') return onlyJson('settings');
+    return rest.length === 3 ? { kind: 'settings-set', key: rest[1]!, value: rest[2]! } : 'settings set takes a setting name and a whole number.';
+  }
+  if (command === 'backup' || command === 'restore') {
+    return rest.length === 1 && !rest[0]!.startsWith('--') ? { kind: command, file: rest[0]! } : `${command} takes one file name.`;
+  }
+  if (command !== 'coupons') return command === undefined ? 'No command given.' : `Unknown command "${command}".`;
+  const [action, ...args] = rest;
+  if (action === 'add') {
+    const options = addOptions(args);
+    return typeof options === 'string' ? options : { kind: 'coupons-add', options };
+  }
+  if (action === 'disable') return args.length === 1 ? { kind: 'coupons-disable', code: args[0]! } : 'coupons disable takes one coupon code.';
+  return onlyJson('coupons');
+}
+
+export interface BrokerIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/**
+ * Runs a parsed command over `db` and answers the exit code: 0 done, 2 refused input (the
+ * message and the usage on stderr). `now` is the clock: today is where a coupon added without
+ * --from starts.
+ */
+export async function runBrokerCommand(db: Db, command: BrokerCommand, io: BrokerIo, now: number): Promise<number> {
+  const today = todayIso(now);
+  try {
+    switch (command.kind) {
+      case 'backup':
+      case 'restore':
+        io.err(`${command.kind} works on the data directory, not over a database: the CLI runs it itself.`);
+        return 2;
+      case 'call-backs': {
+        const items = await listOpenCallBacks(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatCallBacks(items));
+        return 0;
+      }
+      case 'coupons': {
+        const items = await listCoupons(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatCoupons(items));
+        return 0;
+      }
+      case 'coupons-add': {
+        const item = await addCoupon(db, command.options, today);
+        io.out(`Added coupon ${item.code}: ${couponValueText(item)}, valid ${item.valid_from} to ${item.valid_to}.`);
+        return 0;
+      }
+      case 'orders': {
+        const items = await listOrders(db, command.status);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatOrders(items));
+        return 0;
+      }
+      case 'refunds': {
+        const items = await listRefunds(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatRefunds(items));
+        return 0;
+      }
+      case 'mail': {
+        const items = await listMail(db, command.status);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatMail(items));
+        return 0;
+      }
+      case 'mail-resend': {
+        const id = await resendPolicyMail(db, command.policyNumber, now);
+        io.out(`Queued the certificate mail of ${command.policyNumber.trim().toUpperCase()} again (outbox row ${id}): the server's mail worker sends it (at its next start if it is stopped).`);
+        return 0;
+      }
+      case 'settings': {
+        const values = await listSettings(db);
+        io.out(command.json ? JSON.stringify(values, null, 2) : textTable(['setting', 'value'], Object.entries(values).map(([key, value]) => [key, String(value)])));
+        return 0;
+      }
+      case 'settings-set': {
+        const { key, value } = await setSetting(db, command.key, command.value);
+        io.out(`Set ${key} to ${value}.`);
+        return 0;
+      }
+      case 'coupons-disable': {
+        const item = await disableCoupon(db, command.code, now);
+        const voided = item.voided_orders === 0 ? '' : ` ${item.voided_orders} pending order${item.voided_orders === 1 ? '' : 's'} using it can no longer be paid.`;
+        io.out(`Disabled coupon ${item.code}: it is now refused like an unknown code.${voided}`);
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+}
+
+/** What a command line printed and its exit code, with the parsed output of a --json command. */
+export interface BrokerRun {
+  code: number;
+  out: string;
+  err: string;
+  /** The printed JSON of a command run with --json that succeeded, else null. */
+  json: unknown;
+  /** The command run, or null when the arguments were refused. */
+  command: BrokerCommand | null;
+}
+
+/**
+ * Parses a command line and runs it over `db`, capturing what it prints: the one way a command
+ * runs, in the CLI over a database it opened (DATABASE_URL, or no server holds the embedded one)
+ * and in the server behind the admin endpoint, over the server's own database. backup and
+ * restore are not run here (they work on files): exit 2 says so.
+ */
+export async function runBrokerArgs(db: Db, argv: readonly string[], now: number): Promise<BrokerRun> {
+  const command = parseBrokerArgs(argv);
+  if (typeof command === 'string') return { code: 2, out: '', err: `${command}\n\n${USAGE}`, json: null, command: null };
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runBrokerCommand(db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, now);
+  const text = out.join('\n');
+  const json = code === 0 && 'json' in command && command.json ? (JSON.parse(text) as unknown) : null;
+  return { code, out: text, err: err.join('\n'), json, command };
+}
+
+/** The call-backs as an aligned text table (or a one-line note when there are none). */
+export function formatCallBacks(items: readonly CallBackListItem[]): string {
+  if (items.length === 0) return 'No open call-back requests.';
+  const header = ['id', 'created', 'reason', 'name', 'phone', 'email', 'lead uuid'];
+  const rows = items.map((item) => [String(item.id), item.created, item.reason, item.name, item.phone, item.email, item.lead_uuid ?? '-']);
+  return textTable(header, rows);
+}
+
+export interface OrderListItem {
+  merchant_reference: string;
+  created: string;
+  status: string;
+  /** What the order charges (0 for a 100 % coupon), cents. */
+  amount_cents: number;
+  coupon: string | null;
+  policy_number: string | null;
+  /** Whether the policy's certificate was e-mailed; null when there is no policy. */
+  mailed: boolean | null;
+  /**
+   * Why the order is void (trip_changed, plan_changed, traveller_changed, coupon_withdrawn,
+   * expired, legacy) or, for a 'refund' order, why its payment buys nothing and must be refunded
+   * (paid_twice, order_void, coupon_used_up); null otherwise.
+   */
+  reason: string | null;
+}
+
+/** Orders newest first (at most `limit`), optionally of one status, with their policy if any. */
+export async function listOrders(db: Db, status: OrderStatus | null = null, limit = 500): Promise<OrderListItem[]> {
+  const rows = await db
+    .select({ order: t.orders, coupon: t.coupons.code, policyNumber: t.policies.policyNumber, mailedAt: t.policies.mailedAt })
+    .from(t.orders)
+    .leftJoin(t.coupons, eq(t.coupons.id, t.orders.couponId))
+    .leftJoin(t.policies, eq(t.policies.orderId, t.orders.id))
+    .where(status === null ? undefined : eq(t.orders.status, status))
+    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
+    .limit(limit);
+  return rows.map(({ order, coupon, policyNumber, mailedAt }) => ({
+    merchant_reference: order.merchantReference,
+    created: order.createdAt.toISOString(),
+    status: order.status,
+    amount_cents: order.totalCents,
+    coupon,
+    policy_number: policyNumber,
+    mailed: policyNumber === null ? null : mailedAt !== null,
+    reason: order.status === 'refund' ? order.refundReason : order.status === 'void' ? order.voidReason : null,
+  }));
+}
+
+/** 123456 → "$1,234.56": an order's amount to the cent, as the gateway charged it. */
+export function centsText(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The orders as an aligned text table (or a one-line note when there are none). */
+export function formatOrders(items: readonly OrderListItem[]): string {
+  if (items.length === 0) return 'No orders.';
+  const header = ['reference', 'created', 'status', 'amount', 'coupon', 'policy', 'mailed', 'why'];
+  const rows = items.map((item) => [
+    item.merchant_reference,
+    item.created,
+    item.status,
+    centsText(item.amount_cents),
+    item.coupon ?? '—',
+    item.policy_number ?? '—',
+    item.mailed === null ? '—' : item.mailed ? 'yes' : 'no',
+    item.status === 'refund' ? `REFUND: ${item.reason ?? '?'}` : (item.reason ?? ''),
+  ]);
+  return textTable(header, rows);
+}
+
+/** The refunds due as an aligned text table (or a one-line note when there are none). */
+export function formatRefunds(items: readonly RefundListItem[]): string {
+  if (items.length === 0) return 'No refunds due.';
+  const header = ['reference', 'fort_id', 'amount', 'why', 'recorded', 'order', 'policy'];
+  const rows = items.map((item) => [
+    item.merchant_reference,
+    item.fort_id || '—',
+    centsText(item.amount_cents),
+    item.reason,
+    item.recorded,
+    item.order_status,
+    item.policy_number ?? '—',
+  ]);
+  return textTable(header, rows);
+}
+
+/** What backup and restore say with DATABASE_URL: PostgreSQL has its own tools. */
+export const POSTGRES_BACKUP_TEXT = [
+  'backup and restore are for the embedded database. With DATABASE_URL, use PostgreSQL\'s own tools:',
+  '  pg_dump -Fc --dbname="$DATABASE_URL" --file=safar.dump',
+  '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" safar.dump',
+].join('\n');
+
