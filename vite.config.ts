@@ -53,8 +53,8 @@ export default defineConfig({
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [`^${prefix}(/|$)`, { target: apiTarget, changeOrigin: false }])),
   },
   test: {
-    // With SAFAR_FAILURES_FILE set (npm test does), every failure is also listed in that file.
-    reporters: process.env.SAFAR_FAILURES_FILE ? ['default', './tests/support/failure-list-reporter.ts'] : ['default'],
+    // With SAFAR_SUMMARY_DIR set (npm test does), failures and file durations are also written there.
+    reporters: process.env.SAFAR_SUMMARY_DIR ? ['default', './tests/support/suite-summary-reporter.ts'] : ['default'],
     // expect.poll waits on state; this is its hang guard, not a wait (vitest's default is 1 s).
     expect: { poll: { timeout: WAIT_GUARD_MS } },
     projects: [

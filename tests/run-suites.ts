@@ -27,8 +27,18 @@ interface Outcome {
   ok: boolean;
   seconds: number;
   log?: string;
-  /** The failures its vitest runs listed (tests/support/failure-list-reporter.ts), a line each. */
+  /** The failures its vitest runs listed (tests/support/suite-summary-reporter.ts), a line each. */
   failures: string[];
+  /** Its vitest runs' test files, with where each one's time went. */
+  durations: FileDuration[];
+}
+
+interface FileDuration {
+  project: string;
+  file: string;
+  environmentMs: number;
+  importMs: number;
+  testsMs: number;
 }
 
 const MAIN: Suite = { name: 'vitest (unit, server, integration, Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--exclude', '**/*.model.test.*', '--maxWorkers=100%'] };
@@ -44,12 +54,12 @@ const readLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8
 
 /**
  * Runs a suite to its end; with `log`, its output goes to that file instead of the terminal.
- * Its vitest runs list their failures in `failuresFile`.
+ * Its vitest runs write their failures and file durations into `summaryDir`.
  */
-function run(suite: Suite, failuresFile: string, log?: string): Promise<Outcome> {
+function run(suite: Suite, summaryDir: string, log?: string): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(suite.command, suite.args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, SAFAR_FAILURES_FILE: failuresFile } });
+    const child = spawn(suite.command, suite.args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, SAFAR_SUMMARY_DIR: summaryDir } });
     children.add(child);
     const file = log ? createWriteStream(log) : null;
     if (file) {
@@ -58,7 +68,14 @@ function run(suite: Suite, failuresFile: string, log?: string): Promise<Outcome>
     }
     const done = (ok: boolean) => {
       children.delete(child);
-      const outcome = { name: suite.name, ok, seconds: (Date.now() - started) / 1000, log, failures: readLines(failuresFile) };
+      const outcome = {
+        name: suite.name,
+        ok,
+        seconds: (Date.now() - started) / 1000,
+        log,
+        failures: readLines(path.join(summaryDir, 'failures')),
+        durations: readLines(path.join(summaryDir, 'durations')).map((line) => JSON.parse(line) as FileDuration),
+      };
       // The log is read once the suite ends: it is complete only once the file has it all.
       if (file) file.end(() => resolve(outcome));
       else resolve(outcome);
@@ -70,7 +87,7 @@ function run(suite: Suite, failuresFile: string, log?: string): Promise<Outcome>
 
 async function besideOneAfterAnother(dir: string): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const [index, suite] of BESIDE.entries()) outcomes.push(await run(suite, path.join(dir, `${index}.failures`), path.join(dir, `${index}.log`)));
+  for (const [index, suite] of BESIDE.entries()) outcomes.push(await run(suite, path.join(dir, `${index}.summary`), path.join(dir, `${index}.log`)));
   return outcomes;
 }
 
@@ -82,16 +99,36 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+const SLOWEST = 20;
+
+/**
+ * The slowest test files of every suite, and where each one's time went (issue 35 item 2):
+ * its environment (jsdom), its imports and setup, and its tests and hooks (server and browser
+ * starts included). A file of the PostgreSQL run is named with its suite.
+ */
+function printSlowest(outcomes: Outcome[]): void {
+  const files = outcomes.flatMap((outcome) => outcome.durations.map((duration) => ({ ...duration, suite: outcome.name })));
+  if (files.length === 0) return;
+  const total = (file: FileDuration) => file.environmentMs + file.importMs + file.testsMs;
+  const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
+  console.log(`\nThe ${Math.min(SLOWEST, files.length)} slowest test files of ${files.length} (seconds: total = environment + import and setup + tests and hooks):`);
+  for (const file of files.sort((a, b) => total(b) - total(a)).slice(0, SLOWEST)) {
+    const suite = file.suite === MAIN.name ? '' : `  (${file.suite})`;
+    console.log(`  ${seconds(total(file))} = ${seconds(file.environmentMs)} + ${seconds(file.importMs)} + ${seconds(file.testsMs)}  ${file.project} ${file.file}${suite}`);
+  }
+}
+
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
   try {
     const beside = besideOneAfterAnother(dir);
-    const main = await run(MAIN, path.join(dir, 'main.failures'));
+    const main = await run(MAIN, path.join(dir, 'main.summary'));
     const others = await beside;
     for (const outcome of others) {
       console.log(`\n──── ${outcome.name} (ran beside the main run) ────\n`);
       process.stdout.write(readFileSync(outcome.log!, 'utf8'));
     }
+    printSlowest([main, ...others]);
     console.log('\nTest suites:');
     for (const outcome of [main, ...others]) {
       console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s`);

@@ -49,7 +49,7 @@ function runModelTests(coverageDir: string, extra: string[]): { ok: boolean; tes
   const results = path.join(coverageDir, 'vitest.json');
   const run = spawnSync(
     path.join(BIN, 'vitest'),
-    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, ...workers(extra), '--reporter=default', '--reporter=json', ...(process.env.SAFAR_FAILURES_FILE ? ['--reporter=./tests/support/failure-list-reporter.ts'] : []), `--outputFile.json=${results}`, ...extra],
+    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, ...workers(extra), '--reporter=default', '--reporter=json', ...(process.env.SAFAR_SUMMARY_DIR ? ['--reporter=./tests/support/suite-summary-reporter.ts'] : []), `--outputFile.json=${results}`, ...extra],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: coverageDir } },
   );
   let tests = 0;
