@@ -63,12 +63,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['machines/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/jsdom-setup.ts'],
           // Hang guards, not waits: a screen test waits on state and ends as soon as it is shown.
           // Vitest's 5 s and 10 s defaults were reached by screen tests that rendered the whole
           // app while \`npm test\` ran its other suites beside them on 2 cores. Each test's own
           // waits fail after WAIT_GUARD_MS (tests/support/wait-guard.ts), well inside these.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The machines and the contract are pure: no DOM, so no jsdom to set up for each file
+          // (about 3 s a file on this machine when busy).
+          name: 'logic',
+          environment: 'node',
+          include: ['machines/**/*.test.ts', 'src/contract/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

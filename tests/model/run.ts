@@ -36,7 +36,7 @@ const NOT_ON_SCREEN: Readonly<Record<string, string>> = {
   'checkout.starting always #2': 'no lead: the journey never shows /checkout without one, so no checkout actor starts there (machines/checkout/checkout.model.test.ts covers it)',
 };
 
-/** Vitest's file filter: every *.model.test.* file, in machines/ (unit project) and tests/model/ (model project). */
+/** Vitest's file filter: every *.model.test.* file, in machines/ (logic project) and tests/model/ (model project). */
 const MODEL_TEST_FILTER = '.model.test.';
 
 /**
@@ -49,7 +49,7 @@ function runModelTests(coverageDir: string, extra: string[]): { ok: boolean; tes
   const results = path.join(coverageDir, 'vitest.json');
   const run = spawnSync(
     path.join(BIN, 'vitest'),
-    ['run', '--project', 'unit', '--project', 'model', MODEL_TEST_FILTER, ...workers(extra), '--reporter=default', '--reporter=json', ...(process.env.SAFAR_SUMMARY_DIR ? ['--reporter=./tests/support/suite-summary-reporter.ts'] : []), `--outputFile.json=${results}`, ...extra],
+    ['run', '--project', 'logic', '--project', 'model', MODEL_TEST_FILTER, ...workers(extra), '--reporter=default', '--reporter=json', ...(process.env.SAFAR_SUMMARY_DIR ? ['--reporter=./tests/support/suite-summary-reporter.ts'] : []), `--outputFile.json=${results}`, ...extra],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: coverageDir } },
   );
   let tests = 0;
