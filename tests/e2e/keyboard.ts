@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describeFocus } from './harness';
+import { WAIT_GUARD_MS } from '../support/wait-guard';
 
 /**
  * The keyboard-only journey's tools (issue 21): move focus with the keys a person uses and check,
@@ -178,7 +179,8 @@ export async function expectAnnounced(
   const fits = (said: Announcement) => matches(said.text) && (urgent === undefined || said.urgent === urgent);
   let found: Announcement | undefined;
   let said: Announcement[] = [];
-  const deadline = Date.now() + 5_000;
+  // Waits on the live regions until the hang guard: a busy machine only makes it take longer.
+  const deadline = Date.now() + WAIT_GUARD_MS;
   while (Date.now() < deadline) {
     said = (await announcements(page)).slice(before);
     found = said.find(fits);
@@ -202,8 +204,9 @@ const BRAND = { en: 'Safar', ar: '«سفر»' } as const;
 export async function expectTitled(page: Page, lang: 'en' | 'ar', where: string): Promise<string> {
   const heading = (await page.locator('main h1').first().innerText()).trim();
   const wanted = `${heading} · ${BRAND[lang]}`;
-  // The title follows the heading a render later.
-  for (let tries = 0; tries < 20 && (await page.title()) !== wanted; tries++) await page.waitForTimeout(100);
+  // The title follows the heading a render later: wait on it until the hang guard.
+  const deadline = Date.now() + WAIT_GUARD_MS;
+  while (Date.now() < deadline && (await page.title()) !== wanted) await page.waitForTimeout(100);
   expect.soft(await page.title(), `${where}: the tab's title`).toBe(wanted);
   return heading;
 }
