@@ -171,6 +171,28 @@ export function describeFocus(page: Page): Promise<string> {
 }
 
 /**
+ * What a page shows, for a failure's report (issue 35 item 1): its address, whether the app is
+ * live, the heading, every open dialog and alert, the field errors, and where the focus is.
+ */
+export async function describeScreen(page: Page): Promise<string> {
+  if (page.isClosed()) return 'the page is closed';
+  try {
+    const shown = await page.evaluate(() => {
+      const texts = (selector: string) => [...document.querySelectorAll(selector)].map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)).filter(Boolean);
+      return {
+        live: document.documentElement.dataset.app ?? 'no',
+        heading: texts('main h1')[0] ?? 'none',
+        dialogs: texts('[role="dialog"]'),
+        alerts: texts('[role="alert"], .mantine-InputWrapper-error'),
+      };
+    });
+    return `${page.url()} (app ${shown.live}); heading: ${shown.heading}; dialogs: ${JSON.stringify(shown.dialogs)}; alerts and field errors: ${JSON.stringify(shown.alerts)}; focus on ${await describeFocus(page)}`;
+  } catch (error) {
+    return `${page.url()}: not readable (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  }
+}
+
+/**
  * One Chromium per test file: launched before the file's tests, each test's contexts closed
  * after it, the browser closed at the end. Returns a getter for the running browser.
  */
@@ -179,7 +201,11 @@ export function browserForThisFile(): () => Browser {
   beforeAll(async () => {
     browser = await launchChromium();
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    // A failed wait says what it waited for; this says what the screen showed instead.
+    if (context.task.result?.state === 'fail') {
+      for (const open of openContexts) for (const page of open.pages()) console.error(`[what the screen showed when the test failed] ${await describeScreen(page)}`);
+    }
     await closeOpenContexts();
   });
   afterAll(async () => {
