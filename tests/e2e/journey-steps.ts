@@ -165,6 +165,17 @@ export function listEml(dir: string): string[] {
   }
 }
 
+/**
+ * The texts of the .eml files in `dir` (the server's outbox) that `fit`: a test finds its own
+ * e-mail by what it holds (its recipient, its policy number), never by how many files there
+ * are, since the server may be sending other tests' mail meanwhile.
+ */
+export function emlWhere(dir: string, fits: (eml: string) => boolean, encoding: BufferEncoding = 'utf8'): string[] {
+  return listEml(dir)
+    .map((file) => readFileSync(path.join(dir, file), encoding))
+    .filter(fits);
+}
+
 /** axe's violations on the page, one readable line per element. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

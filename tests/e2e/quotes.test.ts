@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, test } from 'vitest';
@@ -9,7 +8,7 @@ import { compareQuotesEndpoint, proceedReviewEndpoint, type Quote } from '../../
 import { signedHeaders } from '../support/signed-request';
 import { freePort, startServerProcess } from '../support/server-process';
 import { DESKTOP, MOBILE, openPage, readStorage, visit, browserForThisFile, type Lang } from './harness';
-import { axeViolations, fields, fillTrip, finishAllowing, listEml, newTrip, quotesOpened, textIn } from './journey-steps';
+import { axeViolations, emlWhere, fields, fillTrip, finishAllowing, newTrip, quotesOpened, textIn } from './journey-steps';
 
 /**
  * The quotes step in Chromium against the real server: a family of three to France sees
@@ -213,14 +212,12 @@ describe('agent mode', () => {
     expect(decodeURIComponent(href.split('text=')[1] ?? '')).toContain('/compare-quotes?uuid=');
 
     const outbox = path.join(inject('dataDir'), 'outbox');
-    const mailsBefore = listEml(outbox);
+    const toCustomer = (eml: string) => eml.includes(`To: ${trip.email}`);
+    expect(emlWhere(outbox, toCustomer)).toEqual([]);
     await page.getByTestId('share-email').click();
     await page.getByTestId('share-email-toast').waitFor({ state: 'visible' });
-    await expect.poll(() => listEml(outbox).length).toBe(mailsBefore.length + 1);
-    const written = listEml(outbox).find((file) => !mailsBefore.includes(file))!;
-    const eml = readFileSync(path.join(outbox, written), 'utf8');
-    expect(eml).toContain(`To: ${trip.email}`);
-    expect(eml).toContain('compare-quotes');
+    await expect.poll(() => emlWhere(outbox, toCustomer).length).toBe(1);
+    expect(emlWhere(outbox, toCustomer)[0]).toContain('compare-quotes');
     await finishAllowing(opened);
   });
 
