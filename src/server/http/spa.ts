@@ -29,10 +29,25 @@ export function injectRuntimeConfig(html: string, config: WebRuntimeConfig): str
   return META.test(html) ? html.replace(META, tag) : html.replace('</head>', `${tag}</head>`);
 }
 
-/** A built page as the server answers it: with the runtime configuration, and gzipped once. */
+/**
+ * A built page as the server answers it: with the runtime configuration, and gzipped once, when
+ * it is first asked for gzipped (issue 34 item 6: gzipping all ten pages at start took 60–130 ms
+ * of a restart, before the first page could be served).
+ */
 export interface ServedPage {
   html: string;
-  gzip: ReturnType<typeof gzipSync>;
+  readonly gzip: ReturnType<typeof gzipSync>;
+}
+
+function servedPage(html: string): ServedPage {
+  let gzip: ReturnType<typeof gzipSync> | null = null;
+  return {
+    html,
+    get gzip() {
+      gzip ??= gzipSync(html);
+      return gzip;
+    },
+  };
 }
 
 /** The web app's pages, as the build wrote them (src/web/prerender/built-pages.ts, issue 19). */
@@ -62,7 +77,7 @@ export function loadBuiltPages(staticDir: string, config: WebRuntimeConfig): Bui
     const built = readFileSync(path.join(staticDir, file), 'utf8');
     for (const [, body] of built.matchAll(/<script>([\s\S]*?)<\/script>/g)) scripts.add(body!);
     const html = injectRuntimeConfig(built, config);
-    pages.set(file, { html, gzip: gzipSync(html) });
+    pages.set(file, servedPage(html));
   }
   return {
     pageFor: (pathname) => {
