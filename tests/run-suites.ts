@@ -41,7 +41,7 @@ interface FileDuration {
   testsMs: number;
 }
 
-const MAIN: Suite = { name: 'vitest (unit, server, integration, Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--exclude', '**/*.model.test.*', '--maxWorkers=100%'] };
+const MAIN: Suite = { name: 'vitest (logic, unit, server, integration, Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--exclude', '**/*.model.test.*', '--maxWorkers=100%'] };
 const BESIDE: Suite[] = [
   // One worker: the main run and test:postgres's own vitest use the rest of the machine.
   { name: 'npm run test:model', command: 'npm', args: ['run', '--silent', 'test:model', '--', '--maxWorkers=1'] },
