@@ -82,12 +82,30 @@ export interface AppDeps {
    * to those tables directly and expect the next request to see it).
    */
   referenceCheckMs?: number;
+  /**
+   * False while main.ts is still opening the database (issue 34 item 6): /health/ready answers 503
+   * `starting` then. Absent, the database is open (tests).
+   */
+  databaseOpen?: () => boolean;
 }
+
+/** The server createApp builds: the Hono app, its outbox workers, and what it answers before the database is open. */
+export type SafarApp = Hono<AppEnv> & {
+  mailWorker: OutboxWorker;
+  feedbackWorker: OutboxWorker;
+  /** Starts the outbox workers (main.ts, once the database is open and seeded, having told createApp not to). */
+  startWorkers(): void;
+  /**
+   * Whether a request needs no database: the health probes, the web app's own pages and its
+   * hashed files. main.ts answers these while the database opens and holds the rest until it is.
+   */
+  answersBeforeOpen(request: Request): boolean;
+};
 
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
 /** Builds the whole server: API, SPA and the payments page, over the given database. */
-export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWorker; feedbackWorker: OutboxWorker } {
+export function createApp(deps: AppDeps): SafarApp {
   const now = deps.now ?? Date.now;
   const app = new Hono<AppEnv>();
   const apiOrigin = deps.config.apiBaseUrl ? new URL(deps.config.apiBaseUrl).origin : null;
@@ -131,7 +149,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   app.get('/health/live', (c) => envelope(c, 200, message('ok', 'en'), { status: 'live', time: new Date(now()).toISOString() }));
   // A database that answers may still be unable to write: a full disk is not ready either (issue 34 item 3).
   app.get('/health/ready', async (c) => {
-    const state = await readiness(deps.db);
+    const state = deps.databaseOpen?.() === false ? ({ ready: false, reason: 'starting' } as const) : await readiness(deps.db);
     const reason = state.ready ? resources.reason() : state.reason;
     if (!reason) return envelope(c, 200, message('ok', 'en'), { status: 'ready' });
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
@@ -145,7 +163,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   const testWorker: WorkerOptions = { pollMs: null, start: false, nudgeWhenStopped: true };
   const { start: startMail, ...mailSchedule } = deps.mailWorker ?? testWorker;
   const mailWorker = createOutboxWorker({ db: deps.db, config: deps.config, now, logError, transport: deps.mailTransport, ...mailSchedule });
-  if (startMail) void mailWorker.start();
   const { start: startFeedback, ...feedbackSchedule } = deps.feedbackWorker ?? testWorker;
   const feedbackWorker = createSandboxFeedbackWorker({
     db: deps.db,
@@ -155,7 +172,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
     logError,
     ...feedbackSchedule,
   });
-  if (startFeedback && deps.config.apsSandbox) void feedbackWorker.start();
+  // The feedback worker runs with the APS sandbox only.
+  const startWorkers = (mail = true, feedback = true) => {
+    if (mail) void mailWorker.start();
+    if (feedback && deps.config.apsSandbox) void feedbackWorker.start();
+  };
+  startWorkers(startMail, startFeedback);
   app.route('/', payRoutes({ db: deps.db, config: deps.config, now, logError }));
   // The gateway's answers (RULINGS 20): unsigned form posts, trusted only for their APS signature.
   app.route('/', paymentsRoutes({ db: deps.db, config: deps.config, mailWorker, now, logError }));
@@ -241,5 +263,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> & { mailWorker: OutboxWor
   app.notFound((c) =>
     envelope(c, 404, message('not_found', c.get('lang') ?? languageOf(undefined, c.req.header('accept-language'))), {}),
   );
-  return Object.assign(app, { mailWorker, feedbackWorker });
+  const probes = new Set(['/healthz', '/health/live', '/health/ready']);
+  const answersBeforeOpen = (request: Request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const { pathname } = new URL(request.url);
+    return probes.has(pathname) || (builtPages !== null && (pathname.startsWith('/assets/') || builtPages.hasPage(pathname)));
+  };
+  return Object.assign(app, { mailWorker, feedbackWorker, startWorkers: () => startWorkers(), answersBeforeOpen });
 }

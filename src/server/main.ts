@@ -61,56 +61,71 @@ async function main() {
   // unless INSURER_API_URL names another insurer API.
   const insurerSandbox = config.hostsInsurerSandbox ? import('./quoting/insurer-sandbox-thread').then((module) => module.startInsurerSandboxThread()) : null;
   insurerSandbox?.catch(() => undefined);
-  const [{ serve }, { createApp }, { openConfiguredDatabase }, { serverAdmin }, { disableDemoData, seedDatabase }, { REFERENCE_CHECK_MS }, { backfillOrderContracts }] = await serverModules();
+  const [{ serve }, { createApp }, { connectConfiguredDatabase }, { serverAdmin }, { disableDemoData, seedDatabase }, { REFERENCE_CHECK_MS }, { backfillOrderContracts }] = await serverModules();
   phase('modules_beside_database');
-  const database = await openConfiguredDatabase(config, started);
-  phase('database');
-  // A first start says how its data directory was made: copied from the template that the build
-  // step keeps current (a fraction of a second), or by initdb when there was none (seconds).
-  if (database.created) console.log(JSON.stringify({ event: 'data_dir_created', from: database.created.from, ms: database.created.ms }));
-  // Orders paid before contracts existed (migration 0008) get theirs, once, before anything is served.
-  await backfillOrderContracts(database.db);
-  await seedDatabase(database.db, { demoData: config.demoData });
-  if (!config.demoData) {
-    // A database seeded by an earlier sandbox start still holds FREE100 and the rest (RULINGS 27).
-    const disabled = await disableDemoData(database.db);
-    if (disabled.coupons.length > 0 || disabled.agents.length > 0) {
-      console.log(JSON.stringify({ event: 'demo_data_disabled', coupons: disabled.coupons, agents: disabled.agents }));
+
+  // The database opens from here on, while the server already answers what needs none of it
+  // (issue 34 item 6): the app is built over the opening database, listens, and answers the web
+  // app's pages, their files and the health probes at once. Every other request waits until the
+  // database is open, migrated and seeded, and the outbox workers start only then.
+  const opening = connectConfiguredDatabase(config, started);
+  let databaseOpen = false;
+  const ready = opening.opened.then(async (database) => {
+    phase('database');
+    // A first start says how its data directory was made: copied from the template that the build
+    // step keeps current (a fraction of a second), or by initdb when there was none (seconds).
+    if (database.created) console.log(JSON.stringify({ event: 'data_dir_created', from: database.created.from, ms: database.created.ms }));
+    // Orders paid before contracts existed (migration 0008) get theirs, once, before anything is served.
+    await backfillOrderContracts(database.db);
+    await seedDatabase(database.db, { demoData: config.demoData });
+    if (!config.demoData) {
+      // A database seeded by an earlier sandbox start still holds FREE100 and the rest (RULINGS 27).
+      const disabled = await disableDemoData(database.db);
+      if (disabled.coupons.length > 0 || disabled.agents.length > 0) {
+        console.log(JSON.stringify({ event: 'demo_data_disabled', coupons: disabled.coupons, agents: disabled.agents }));
+      }
     }
-  }
-  phase('seed');
+    phase('seed');
+    return database;
+  });
+  // Its failure is taken up where it is awaited, below, once the server listens.
+  ready.catch(() => undefined);
 
   // On embedded PGlite the broker CLI runs its commands through this server (issue 18 item 2).
-  const admin = serverAdmin(config, database);
+  const admin = serverAdmin(config, opening);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   // Who this instance is across restarts, so its outbox workers take back what it had claimed when
   // it died: the embedded data directory has one owner; on PostgreSQL, this host and port.
-  const instanceId = database.kind === 'pglite' ? 'embedded' : `${os.hostname()}:${config.port}`;
+  const instanceId = opening.kind === 'pglite' ? 'embedded' : `${os.hostname()}:${config.port}`;
   const sandbox = await insurerSandbox;
-  sandbox?.serve(database.db);
   const insurerApiUrl = sandbox ? await sandbox.url : config.insurerApiUrl;
   const app = createApp({
-    db: database.db,
+    db: opening.db,
     config: { ...config, insurerApiUrl },
     staticDir: process.env.SAFAR_STATIC_DIR ?? path.join(root, 'dist'),
     log: config.logRequests ? (line) => process.stdout.write(`${JSON.stringify(line)}\n`) : undefined,
-    // One outbox worker per instance: sends what a crash left pending now, then polls every second.
-    mailWorker: { pollMs: 1000, start: true, instanceId },
+    // One outbox worker per instance, started once the database is open: it sends what a crash
+    // left pending, then polls every second.
+    mailWorker: { pollMs: 1000, start: false, instanceId },
     admin: admin?.access,
     // And the APS sandbox's feedback worker (with the sandbox only): a paid order is settled after a crash too.
-    feedbackWorker: { pollMs: 1000, start: true, instanceId },
+    feedbackWorker: { pollMs: 1000, start: false, instanceId },
     // Reference data and the catalogue are served from memory; a change by another instance or psql shows within a second.
     referenceCheckMs: REFERENCE_CHECK_MS,
+    databaseOpen: () => databaseOpen,
   });
-
   phase('app');
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const ms = Math.round(performance.now() - startedAt);
-    phase('listen');
-    admin?.publish(info.port);
-    console.log(
-      JSON.stringify({ event: 'listening', url: config.publicUrl, port: info.port, database: database.kind, ...(sandbox ? { insurer_sandbox_url: insurerApiUrl } : {}), ready_ms: ms, phases_ms: phases }),
-    );
+
+  // The connection's details (node-server's `incoming`: the caller's address for the admin
+  // endpoint and the rate limits) go with the request, held or not.
+  const answer: typeof app.fetch = (request, ...rest) =>
+    databaseOpen || app.answersBeforeOpen(request) ? app.fetch(request, ...rest) : ready.then(() => app.fetch(request, ...rest));
+  let pagesMs = 0;
+  let listened: (port: number) => void = () => undefined;
+  const listening = new Promise<number>((resolve) => (listened = resolve));
+  const server = serve({ fetch: answer, port: config.port, hostname: config.host }, (info) => {
+    pagesMs = Math.round(performance.now() - startedAt);
+    listened(info.port);
   });
   // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
   // gets "other side closed" on a POST it cannot retry (issue 18: 14–15 of 200 at proceed-review).
@@ -170,7 +185,8 @@ async function main() {
       // stays leased and is sent again after the lease (mail/outbox.ts), so nothing is lost.
       await app.mailWorker.stop().catch(() => undefined);
       await app.feedbackWorker.stop().catch(() => undefined);
-      await database.close();
+      // Stopped while still opening: the open finishes first, so the directory is closed cleanly.
+      await (await ready.catch(() => null))?.close();
       dataDirLock?.release();
     } catch (error) {
       console.error(JSON.stringify({ event: 'database_close_failed', error: error instanceof Error ? error.constructor.name : typeof error }));
@@ -180,6 +196,29 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  const database = await ready;
+  const port = await listening;
+  if (stopping) return;
+  databaseOpen = true;
+  sandbox?.serve(database.db);
+  app.startWorkers();
+  admin?.publish(port);
+  phase('ready');
+  // Printed once everything answers: the database open, migrated and seeded, and the server
+  // listening. pages_ms: when it began to answer the web app's pages.
+  console.log(
+    JSON.stringify({
+      event: 'listening',
+      url: config.publicUrl,
+      port,
+      database: database.kind,
+      ...(sandbox ? { insurer_sandbox_url: insurerApiUrl } : {}),
+      ready_ms: Math.round(performance.now() - startedAt),
+      pages_ms: pagesMs,
+      phases_ms: phases,
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -1,9 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/contract/dates';
 import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
@@ -12,7 +9,8 @@ import { message } from '../../src/server/http/messages';
 import { APS_FEEDBACK_PATH } from '../../src/server/routes/payments.routes';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 import { signedHeaders } from '../support/signed-request';
-import { emptyPglite, onPostgres } from '../support/test-db';
+import { onPostgres } from '../support/test-db';
+import { startTarget, type Target } from '../support/database-target';
 import { WireProxy } from '../support/wire-proxy';
 import { leadBody } from './lead-fixtures';
 
@@ -30,53 +28,6 @@ import { leadBody } from './lead-fixtures';
  */
 
 const READY_TIMEOUT_MS = 60_000;
-const adminUrl = process.env.SAFAR_TEST_DATABASE_URL ?? '';
-
-interface Target {
-  host: string;
-  port: number;
-  /** The database name behind the proxy. */
-  database: string;
-  close(): Promise<void>;
-}
-
-/** A fresh database on the test cluster, or PGlite's wire server over an empty PGlite: the server migrates and seeds it at start. */
-async function startTarget(): Promise<Target> {
-  if (onPostgres) {
-    const url = new URL(adminUrl);
-    // safar_t_: the test run counts such databases left behind.
-    const database = `safar_t_outage_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    return {
-      host: url.hostname,
-      port: Number(url.port || 5432),
-      database,
-      async close() {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${database} with (force)`);
-        await client.end();
-      },
-    };
-  }
-  const pglite: PGlite = await emptyPglite();
-  const wire = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 20 });
-  await wire.start();
-  const [host, port] = wire.getServerConn().split(':');
-  return {
-    host: host!,
-    port: Number(port),
-    database: 'postgres',
-    async close() {
-      await wire.stop();
-      await pglite.close();
-    },
-  };
-}
 
 describe('the database going away under a request in its transaction (a TCP proxy at the edge: a fast stop, an immediate stop or failover)', () => {
   let target: Target;
@@ -121,7 +72,7 @@ describe('the database going away under a request in its transaction (a TCP prox
   };
 
   beforeAll(async () => {
-    target = await startTarget();
+    target = await startTarget('outage');
     proxy = await WireProxy.start(target);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'safar-outage-'));
     const port = await freePort();

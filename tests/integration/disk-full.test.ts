@@ -1,4 +1,4 @@
-import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { writeFileAtomically } from '../../src/server/admin/embedded-backup';
 import { createApp } from '../../src/server/app';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { EMBEDDED_SETTINGS, openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { PgliteThread } from '../../src/server/db/pglite-thread';
+import { databaseUnavailableCode } from '../../src/server/health/database-health';
 import * as t from '../../src/server/db/schema';
 import { RESOURCE_WINDOW_MS } from '../../src/server/health/resource-health';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
@@ -326,5 +328,40 @@ describe(`the outbox and a backup on a full disk (${HOW})`, () => {
     const written = writeFileAtomically(file, async () => new Uint8Array(4 * 1024 * 1024).fill(7));
     await expect(written).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(readdirSync(disk.dir).filter((name) => name.startsWith('safar.tar.gz'))).toEqual([]);
+  });
+});
+
+describe(`PGlite's WAL on a full disk (${canMount ? 'a tmpfs the test mounts and fills' : 'mount refused: the hang injected with pg_sleep'}; a 1 s watchdog instead of 30 s)`, () => {
+  it('the write that cannot create a WAL segment fails with 53100, the thread that then stops answering is replaced so calls fail fast as unavailable (503) instead of hanging, and once there is room a new thread answers with every commit', async () => {
+    const disk = canMount ? mountSmallDisk(64) : null;
+    const dir = disk?.dir ?? mkdtempSync(path.join(os.tmpdir(), 'safar-wal-'));
+    cleanups.push(() => (disk ? disk.remove() : rmSync(dir, { recursive: true, force: true })));
+    const dataDir = path.join(dir, 'pglite');
+    const created = await openDatabase({ dataDir });
+    await created.close();
+    const thread = await PgliteThread.open({ dataDir, settings: EMBEDDED_SETTINGS }, { stallMs: 1_000 });
+    cleanups.push(() => thread.close());
+    await thread.query('create table wal_probe (id serial primary key, pad text)');
+    const batch = () => thread.query('insert into wal_probe (pad) select md5(random()::text) from generate_series(1, 200)');
+    let committed = 0;
+    let failure: unknown = null;
+    if (disk) {
+      // Full, then 8 MB back: room for the table to grow, none for the WAL's next 16 MB segment.
+      disk.fill();
+      const filler = path.join(dir, 'filler');
+      truncateSync(filler, statSync(filler).size - 8 * 1024 * 1024);
+      while (!failure && committed < 200_000) failure = await batch().then(() => ((committed += 200), null), (error: unknown) => error);
+    } else {
+      await batch();
+      committed = 200;
+    }
+    // On the real disk, the first failure is the WAL's: the table still had room.
+    const seen = failure as { code?: string; message?: string } | null;
+    expect({ code: seen?.code ?? null, onWal: /pg_wal/.test(seen?.message ?? '') }).toEqual(disk ? { code: '53100', onWal: true } : { code: null, onWal: false });
+    // PGlite's next query never returns (measured: not even once there is room); the watchdog ends the wait.
+    const next = await (disk ? batch() : thread.query('select pg_sleep(600)')).catch((error: unknown) => error);
+    expect(databaseUnavailableCode(next)).toBe('connection_closed');
+    disk?.free();
+    await expect.poll(() => thread.query('select count(*)::int as n from wal_probe').then((result) => (result as { rows: unknown[] }).rows, () => null)).toEqual([{ n: committed }]);
   });
 });

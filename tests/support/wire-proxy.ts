@@ -95,6 +95,16 @@ export class WireProxy {
     this.sent = '';
   }
 
+  /** Stops holding: every session gets what was held back, in order, and answers pass again. */
+  release() {
+    this.holdAfter = null;
+    this.holding = false;
+    for (const session of this.sessions) {
+      for (const chunk of session.held) session.app.write(chunk);
+      session.held = [];
+    }
+  }
+
   /** Whether the statement was seen and answers are being held: the request is inside its transaction, waiting. */
   get isHolding(): boolean {
     return this.holding;

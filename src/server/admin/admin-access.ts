@@ -16,7 +16,7 @@ export interface ServerAdmin {
  * start, and backups through the running server. Null with DATABASE_URL: PostgreSQL serves the
  * CLI and the servers at once, so the CLI goes to it directly and no endpoint is opened.
  */
-export function serverAdmin(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'host'>, database: Database): ServerAdmin | null {
+export function serverAdmin(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'host'>, database: Pick<Database, 'kind' | 'db' | 'dump'>): ServerAdmin | null {
   if (config.databaseUrl || database.kind !== 'pglite') return null;
   const token = newAdminToken();
   return {

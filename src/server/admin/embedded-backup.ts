@@ -23,7 +23,7 @@ export class DumpError extends Error {}
  * so a restore need not replay the WAL; dumpDataDir then copies the directory while no query
  * runs (PGlite's query lock), which gives a consistent copy even while the server serves.
  */
-export async function dumpEmbeddedDatabase(database: Database): Promise<Buffer> {
+export async function dumpEmbeddedDatabase(database: Pick<Database, 'db' | 'dump'>): Promise<Buffer> {
   if (!database.dump) throw new Error('Only the embedded database can be dumped this way.');
   await database.db.execute(sql`checkpoint`);
   const tar = Buffer.from(await (await database.dump()).arrayBuffer());

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { embeddedDataDir, startEmbeddedDirectory, type StartedEmbedded } from './embedded-start';
+import type { PgliteQueryable, PgliteThread } from './pglite-thread';
 
 export { EMBEDDED_SETTINGS, embeddedDataDir } from './embedded-start';
 
@@ -49,16 +50,53 @@ export type DatabaseOptions =
  * paid before 0008) is a start step of main.ts.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) {
-    const pool = postgresPool(options.url, options.poolSize ?? 10);
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
-  }
-  if ('dataDir' in options) return openEmbeddedDirectory(options.started ?? startEmbeddedDirectory(options.dataDir, options.template));
+  if ('url' in options || 'dataDir' in options) return connectDatabase(options).opened;
   // In memory (tests): PGlite in this thread, where a test's queries are all there is.
   const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   return pgliteDatabase(client, async () => client.close(), async () => client.dumpDataDir('none'));
+}
+
+/**
+ * A database on its way to open: its `db` exists at once, so main.ts builds the app and answers
+ * the web app's pages while PGlite starts and the migrations run (issue 34 item 6); a query on
+ * it waits until `opened` (migrated), and fails as the open failed. `dump` is the embedded
+ * database's tarball, once open.
+ */
+export interface OpeningDatabase {
+  db: Db;
+  kind: Database['kind'];
+  opened: Promise<Database>;
+  dump?(): Promise<Blob>;
+}
+
+/** Starts opening PostgreSQL (`url`) or the embedded directory (`dataDir`); see OpeningDatabase. */
+export function connectDatabase(options: Exclude<DatabaseOptions, { memory: true }>): OpeningDatabase {
+  if ('url' in options) {
+    const pool = postgresPool(options.url, options.poolSize ?? 10);
+    const db = drizzlePg(pool, { schema });
+    const opened = migratePg(db, { migrationsFolder }).then((): Database => ({ db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }));
+    return { db: db as unknown as Db, kind: 'postgres', opened };
+  }
+  const started = options.started ?? startEmbeddedDirectory(options.dataDir, options.template);
+  const opened = openEmbeddedDirectory(started);
+  const thread = opened.then(() => started).then(({ thread }) => thread);
+  // Nothing may wait on these until a query does: the open's failure is its caller's to report.
+  thread.catch(() => undefined);
+  const db = drizzlePglite(new OpeningClient(thread) as unknown as PGlite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', opened, dump: () => opened.then((database) => database.dump!()) };
+}
+
+/** drizzle-orm/pglite's client for a thread not open yet: each call waits for it (connectDatabase). */
+class OpeningClient implements PgliteQueryable {
+  constructor(private readonly thread: Promise<PgliteThread>) {}
+
+  query(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }): Promise<unknown> {
+    return this.thread.then((thread) => thread.query(sql, params, options));
+  }
+
+  transaction<T>(callback: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
+    return this.thread.then((thread) => thread.transaction(callback));
+  }
 }
 
 /**
@@ -130,6 +168,9 @@ async function pgliteDatabase(client: PGlite, close: () => Promise<void>, dump: 
   return { db: db as unknown as Db, kind: 'pglite', close, dump };
 }
 
+const configuredOptions = (config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>, started?: Promise<StartedEmbedded> | null) =>
+  config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: embeddedDataDir(config), started: started ?? undefined };
+
 /**
  * The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite
  * (`started`: its start begun already, main.ts).
@@ -138,5 +179,13 @@ export function openConfiguredDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
   started?: Promise<StartedEmbedded> | null,
 ): Promise<Database> {
-  return openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: embeddedDataDir(config), started: started ?? undefined });
+  return connectDatabase(configuredOptions(config, started)).opened;
+}
+
+/** The same, on its way to open (OpeningDatabase): main.ts serves the pages meanwhile. */
+export function connectConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  started?: Promise<StartedEmbedded> | null,
+): OpeningDatabase {
+  return connectDatabase(configuredOptions(config, started));
 }

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnavailableCode } from '../health/database-health';
 import { openDatabase, type Database } from './client';
+import { PgliteThread } from './pglite-thread';
 
 /**
  * The server's embedded database runs PGlite in a worker thread (pglite-thread.ts): these tests
@@ -92,4 +93,35 @@ describe('embedded PGlite in its own thread', () => {
     expect(error).toBeInstanceOf(Error);
     expect(databaseUnavailableCode(error)).toBe('connection_closed');
   }, 120_000);
+
+  it('replaces a thread that stops answering (stalled here by pg_sleep inside a transaction, with a 500 ms watchdog instead of 30 s): the transaction and the query waiting behind it fail as unavailable (503), and a new thread on the same data answers with every commit and nothing of the lost transaction', async () => {
+    const dataDir = path.join(root, 'stalling');
+    const created = await openDatabase({ dataDir });
+    await created.db.execute(sql`create table stall_probe (id int primary key)`);
+    await created.close();
+    const thread = await PgliteThread.open({ dataDir }, { stallMs: 500 });
+    try {
+      await thread.query('insert into stall_probe values (1)');
+      let begun!: () => void;
+      const transactionBegun = new Promise<void>((resolve) => (begun = resolve));
+      const transaction = thread
+        .transaction(async (tx) => {
+          await tx.query('insert into stall_probe values (2)');
+          begun();
+          // PGlite's WebAssembly holds its thread here, as it did on a full disk's WAL.
+          await tx.query('select pg_sleep(600)');
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      await transactionBegun;
+      const waiting = thread.query('select count(*) from stall_probe').catch((error: unknown) => error);
+      expect(databaseUnavailableCode(await transaction)).toBe('connection_closed');
+      expect(databaseUnavailableCode(await waiting)).toBe('connection_closed');
+      await expect.poll(() => thread.query('select id from stall_probe order by id').then(rowsOf, () => null)).toEqual([{ id: 1 }]);
+    } finally {
+      await thread.close();
+    }
+  });
 });

@@ -73,56 +73,143 @@ function rebuildError(fields: Record<string, unknown>): Error {
 }
 
 /**
+ * How long PGlite's thread may leave every request unanswered before it counts as stalled and is
+ * replaced (issue 34 item 3). PGlite can stop answering for good: on a full disk, a WAL segment
+ * that cannot be created fails once with 53100, and the next query never returns, not even once
+ * there is room again. A thread that answers anything (another query, a transaction's statement)
+ * is working, however long one query waits for its lock; 30 s of silence with requests pending
+ * is far beyond any query or backup Safar runs (a 200-journey soak's slowest answer is under 3 s).
+ */
+export const STALL_MS = 30_000;
+
+/** Starts PGlite's worker on the data and answers it once PGlite is open; rejects with PGlite's own error when it cannot. */
+function startWorker(workerData: PgliteWorkerData): Promise<Worker> {
+  const worker = new Worker(workerScript(), { workerData });
+  return new Promise((resolve, reject) => {
+    const settle = (error: Error | null) => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (!error) return resolve(worker);
+      void worker.terminate().finally(() => reject(error));
+    };
+    const onMessage = (message: WorkerReply) => {
+      if (message.id === 0) settle(message.ok ? null : rebuildError(message.error));
+    };
+    const onError = (error: Error) => settle(error);
+    const onExit = () => settle(new Error('PGlite is closed: its thread exited'));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  });
+}
+
+/**
  * PGlite in a worker thread (issue 18 item 3), with the part of PGlite's client interface that
  * drizzle-orm/pglite uses, so the app's queries, transactions and migrations run unchanged while
  * the WebAssembly runs off the HTTP server's event loop. A transaction holds PGlite's own lock in
  * the worker from BEGIN until this side commits or rolls back; other queries wait there, as they
  * would in-process. When the worker stops, every call fails as "PGlite is closed", which the
  * health checks count as the database being away (503), never as a bug.
+ *
+ * A thread that stalls (STALL_MS without an answer while requests wait) is replaced: what waited
+ * on it fails as "PGlite is closed" (503, and the transactions it held are rolled back, never
+ * committed), its thread is terminated, and a new one opens the same data, as after a crash:
+ * PostgreSQL replays its WAL, so every commit it answered is there. Calls fail as unavailable
+ * until the new one is open, and it is tried again every second while it cannot open.
  */
 export class PgliteThread implements PgliteQueryable {
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, Pending & { sentAt: number }>();
   private nextId = 1;
   private stopped: Error | null = null;
+  /** Set while a stalled thread is being replaced: calls fail with it. */
+  private replacing: Error | null = null;
+  /** Which thread this is, counted from 0: a transaction begun on a replaced one is gone with it. */
+  private generation = 0;
+  private lastAnswerAt = performance.now();
+  private readonly watch: NodeJS.Timeout;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private worker: Worker,
+    private readonly workerData: PgliteWorkerData,
+    private readonly stallMs: number,
+  ) {
+    this.attach(worker);
+    this.watch = setInterval(() => this.checkStall(), Math.min(1_000, stallMs / 2));
+    this.watch.unref();
+  }
+
+  /** Starts the worker and opens the database in it; rejects with PGlite's own error when it cannot. */
+  static async open(data: Omit<PgliteWorkerData, 'pglite'>, options: { stallMs?: number } = {}): Promise<PgliteThread> {
+    const workerData: PgliteWorkerData = { ...data, pglite: pathToFileURL(esmEntry('@electric-sql/pglite')).href };
+    return new PgliteThread(await startWorker(workerData), workerData, options.stallMs ?? STALL_MS);
+  }
+
+  private attach(worker: Worker) {
     worker.on('message', (message: WorkerReply) => {
+      if (worker !== this.worker) return;
+      this.lastAnswerAt = performance.now();
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
       if (message.ok) waiting.resolve(message.result);
       else waiting.reject(rebuildError(message.error));
     });
-    worker.on('error', (error) => this.fail(`PGlite is closed: its thread failed (${error.constructor.name})`));
-    worker.on('exit', () => this.fail('PGlite is closed: its thread exited'));
+    // A stalled thread's end, while it is replaced, is not the database's.
+    const current = () => worker === this.worker && !this.replacing;
+    worker.on('error', (error) => current() && this.fail(`PGlite is closed: its thread failed (${error.constructor.name})`));
+    worker.on('exit', () => current() && this.fail('PGlite is closed: its thread exited'));
   }
 
-  /** Starts the worker and opens the database in it; rejects with PGlite's own error when it cannot. */
-  static async open(data: Omit<PgliteWorkerData, 'pglite'>): Promise<PgliteThread> {
-    const workerData: PgliteWorkerData = { ...data, pglite: pathToFileURL(esmEntry('@electric-sql/pglite')).href };
-    const worker = new Worker(workerScript(), { workerData });
-    const thread = new PgliteThread(worker);
-    const ready = new Promise((resolve, reject) => thread.pending.set(0, { resolve, reject }));
-    try {
-      await ready;
-    } catch (error) {
-      await worker.terminate();
-      throw error;
+  private checkStall() {
+    if (this.stopped || this.replacing || this.pending.size === 0) return;
+    const oldest = Math.min(...[...this.pending.values()].map((waiting) => waiting.sentAt));
+    if (performance.now() - Math.max(oldest, this.lastAnswerAt) >= this.stallMs) void this.replace();
+  }
+
+  /** Replaces a stalled thread (see the class): fails what waits on it, terminates it, opens a new one. */
+  private async replace() {
+    const waiting = this.pending.size;
+    process.stderr.write(`${JSON.stringify({ event: 'database_stalled', waiting, stall_ms: this.stallMs })}\n`);
+    this.replacing = new Error('PGlite is closed: its thread stopped answering and is being replaced');
+    for (const call of this.pending.values()) call.reject(this.replacing);
+    this.pending.clear();
+    const stalled = this.worker;
+    await stalled.terminate().catch(() => undefined);
+    while (!this.stopped) {
+      try {
+        const worker = await startWorker(this.workerData);
+        if (this.stopped) {
+          await worker.terminate();
+          return;
+        }
+        this.generation += 1;
+        this.worker = worker;
+        this.attach(worker);
+        this.lastAnswerAt = performance.now();
+        this.replacing = null;
+        process.stderr.write(`${JSON.stringify({ event: 'database_replaced' })}\n`);
+        return;
+      } catch (error) {
+        process.stderr.write(`${JSON.stringify({ event: 'database_replace_failed', error: error instanceof Error ? error.constructor.name : typeof error })}\n`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000).unref());
+      }
     }
-    return thread;
   }
 
   private fail(reason: string) {
     this.stopped ??= new Error(reason);
+    clearInterval(this.watch);
     for (const waiting of this.pending.values()) waiting.reject(this.stopped);
     this.pending.clear();
   }
 
   private request(request: Request): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
+    if (this.replacing) return Promise.reject(this.replacing);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, sentAt: performance.now() });
       this.worker.postMessage({ ...request, id });
     });
   }
@@ -133,15 +220,20 @@ export class PgliteThread implements PgliteQueryable {
 
   /** PGlite's transaction: BEGIN, the callback's queries on its own client, then COMMIT, or ROLLBACK when it throws. */
   async transaction<T>(callback: (tx: PgliteQueryable) => Promise<T>): Promise<T> {
+    const generation = this.generation;
     const tx = (await this.request({ op: 'begin' })) as number;
+    // Once its thread is replaced, the transaction is gone (rolled back with it): its number may
+    // name another transaction on the new thread, so nothing of it is sent there.
+    const onItsThread = <R>(call: () => Promise<R>) =>
+      generation === this.generation ? call() : Promise.reject(new Error('PGlite is closed: the transaction was lost with a stalled thread'));
     let result: T;
     try {
-      result = await callback({ query: (sql, params, options) => this.query(sql, params, options, tx) });
+      result = await callback({ query: (sql, params, options) => onItsThread(() => this.query(sql, params, options, tx)) });
     } catch (error) {
-      await this.request({ op: 'end', tx, commit: false }).catch(() => undefined);
+      await onItsThread(() => this.request({ op: 'end', tx, commit: false })).catch(() => undefined);
       throw error;
     }
-    await this.request({ op: 'end', tx, commit: true });
+    await onItsThread(() => this.request({ op: 'end', tx, commit: true }));
     return result;
   }
 
@@ -157,6 +249,7 @@ export class PgliteThread implements PgliteQueryable {
       await this.request({ op: 'close' });
     } finally {
       this.stopped ??= new Error('PGlite is closed');
+      clearInterval(this.watch);
       await this.worker.terminate();
     }
   }

@@ -57,10 +57,11 @@ export function databaseUnavailableCode(error: unknown): string | null {
 }
 
 /**
- * Why the server is not ready, as a code: never a database message. disk_full and
- * insufficient_resources come from the writes that failed (health/resource-health.ts).
+ * Why the server is not ready, as a code: never a database message. `starting`: main.ts is still
+ * opening the database. disk_full and insufficient_resources come from the writes that failed
+ * (health/resource-health.ts).
  */
-export type NotReadyReason = 'database_unavailable' | 'database_timeout' | 'migrations_pending' | ResourceReason;
+export type NotReadyReason = 'starting' | 'database_unavailable' | 'database_timeout' | 'migrations_pending' | ResourceReason;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 let expected: { count: number; lastHash: string } | null = null;

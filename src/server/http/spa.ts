@@ -54,6 +54,8 @@ function servedPage(html: string): ServedPage {
 export interface BuiltPages {
   /** The page an address is answered with: its step's, else the entry page. */
   pageFor(pathname: string): ServedPage;
+  /** Whether the address is one of the app's own pages (a step's or the entry page), not just the fallback. */
+  hasPage(pathname: string): boolean;
   /** The CSP sources ('sha256-…') of the pages' inline scripts. */
   inlineScriptHashes: string[];
 }
@@ -79,11 +81,10 @@ export function loadBuiltPages(staticDir: string, config: WebRuntimeConfig): Bui
     const html = injectRuntimeConfig(built, config);
     pages.set(file, servedPage(html));
   }
+  const stepOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
   return {
-    pageFor: (pathname) => {
-      const step = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      return pages.get(fileOf.get(step.toLowerCase()) ?? table.fallback)!;
-    },
+    pageFor: (pathname) => pages.get(fileOf.get(stepOf(pathname)) ?? table.fallback)!,
+    hasPage: (pathname) => ['/', '/index.html'].includes(stepOf(pathname)) || fileOf.has(stepOf(pathname)),
     inlineScriptHashes: [...scripts].map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`),
   };
 }
