@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ const installed = (module: string) => readFileSync(path.join(root, 'node_modules
 const patchFor = (module: string) => DEPENDENCY_PATCHES.find((patch) => patch.module === module)!;
 
 // The patched module is written inside node_modules, so its own imports resolve as the original's do.
+// A fresh `npm ci` has no node_modules/.cache until a tool makes one.
+mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
 const scratch = mkdtempSync(path.join(root, 'node_modules/.cache/safar-patch-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
