@@ -120,7 +120,9 @@ export default defineConfig({
           // machine busy; 90 s was reached by it once.
           testTimeout: 300_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Files run side by side like every other project's: each test makes its own leads and
+          // finds its own e-mail by content, and a file that reads a database at its end has a
+          // server of its own (harness.ts serverOfThisFile).
         },
       },
     ],

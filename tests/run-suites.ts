@@ -3,17 +3,16 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT } from './support/server-process';
+import { SPA_DIR_VARIABLE, buildOncePerRun } from './support/test-build';
 
 /**
  * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
- * the main vitest run (unit, server, integration and the Chromium suite) in the foreground, its
- * output shown as it comes; beside it, one after the other, `npm run test:model` and `npm run
- * test:postgres`, their output kept and shown once the main run ends. The Chromium suite runs
- * its files one at a time and waits on the browser and the server most of the time, so on this
- * 2-core machine it leaves much of a core free: the two side suites fit into it, and `npm test`
- * takes about as long as the main run instead of adding their 5 to 6 minutes.
- * Exits 1 when any suite failed, after a summary line for each, and under it a line for each
- * test that failed.
+ * first the SPA and the server bundle, built once for every suite (issue 35 item 2); then the
+ * main vitest run (logic, unit, server, integration and the Chromium suite, its files side by
+ * side like the others') in the foreground, its output shown as it comes; beside it, one after
+ * the other, `npm run test:model` and `npm run test:postgres`, their output kept and shown once
+ * the main run ends. Exits 1 when any suite failed, after the 20 slowest test files, a summary
+ * line for each suite, and under it a line for each test that failed.
  */
 
 interface Suite {
@@ -120,6 +119,12 @@ function printSlowest(outcomes: Outcome[]): void {
 
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
+  // The SPA and the server bundle, built once for every suite (issue 35 item 2): the suites find
+  // the SPA's folder in SAFAR_TEST_SPA_DIR, and the bundle in dist-server/ (current now).
+  const buildStarted = Date.now();
+  const build = await buildOncePerRun();
+  process.env[SPA_DIR_VARIABLE] = build.dir;
+  console.log(`Built the SPA and the server bundle once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.\n`);
   try {
     const beside = besideOneAfterAnother(dir);
     const main = await run(MAIN, path.join(dir, 'main.summary'));
@@ -137,6 +142,7 @@ async function main(): Promise<number> {
     }
     return [main, ...others].every((outcome) => outcome.ok) ? 0 : 1;
   } finally {
+    build.release();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../../src/server/build-if-stale';
-import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, buildForSizing, kb, measureBundle } from '../support/bundle-size';
+import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, kb, measureBundle } from '../support/bundle-size';
+import { spaBuildForTests } from '../support/test-build';
 import { measureApiRates } from './api-rates';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { atMost, broken, megabytes, plain, printSummary, section } from './figures';
@@ -31,10 +32,9 @@ function parseArgs(argv: string[]): { quick: boolean; parts: Set<Part> } {
 }
 
 async function measureSize(): Promise<void> {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'safar-bench-size-'));
+  const build = await spaBuildForTests();
   try {
-    await buildForSizing(outDir);
-    const sizes = measureBundle(outDir);
+    const sizes = measureBundle(build.dir);
     const entry = sizes.firstLoad.find((file) => /\/index-[^/]*\.js$/.test(file.file));
     atMost(
       `first-load JS (gzip), ${sizes.firstLoad.length} files`,
@@ -46,7 +46,7 @@ async function measureSize(): Promise<void> {
     const largest = sizes.lazy[0];
     if (largest) atMost('largest lazy chunk (gzip)', largest.gzip, LAZY_CHUNK_BUDGET_BYTES, kb, `${path.basename(largest.file)}, of ${sizes.lazy.length} lazy chunks`);
   } finally {
-    rmSync(outDir, { recursive: true, force: true });
+    build.release();
   }
 }
 

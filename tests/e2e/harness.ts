@@ -67,7 +67,7 @@ export function serverOfThisFile(): OwnServer {
       SIGNING_SECRET: randomBytes(24).toString('hex'),
       SAFAR_STATIC_DIR: inject('staticDir'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-    });
+    }, { bundle: true });
     await server.listening(90_000);
     ownBaseUrl = `http://127.0.0.1:${port}`;
   });

@@ -42,14 +42,6 @@ describe('routes', () => {
     await finish(opened);
   });
 
-  test('the root / redirects to /traveller-details', async () => {
-    const opened = await openPage(browser());
-    await visit(opened.page, '/');
-    expect(await urlBecomes(opened.page, '/traveller-details')).toBe('/traveller-details');
-    expect(await screenId(opened.page)).toBe('screen-traveller-details');
-    await finish(opened);
-  });
-
   test('/compare-quotes without a uuid is sent to /traveller-details', async () => {
     const opened = await openPage(browser());
     await visit(opened.page, '/compare-quotes');

@@ -53,7 +53,7 @@ beforeAll(async () => {
     RECAPTCHA_SITE_KEY: SITE_KEY,
     RECAPTCHA_SECRET_KEY: SECRET,
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/recaptcha/api/siteverify`,
-  });
+  }, { bundle: true });
   await server.listening(90_000);
   origin = `http://127.0.0.1:${port}`;
 });

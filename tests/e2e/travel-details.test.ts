@@ -132,16 +132,6 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     await finishAllowing(opened);
   });
 
-  test('axe reports no violations on the form page', async () => {
-    const opened = await openPage(browser(), MOBILE);
-    const { page } = opened;
-    await visit(page, `/traveller-details?lang=${lang}`);
-    await fields(page, lang).form.waitFor({ state: 'visible' });
-    await page.waitForLoadState('networkidle');
-    expect(await axeViolations(page)).toEqual([]);
-    await finishAllowing(opened);
-  });
-
   test('the start date calendar (a lazy chunk) opens from its button, and picking a day fills the field', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STEP_IDS } from '../../machines/journey.routes';
 import { builtPageFile } from '../../src/web/prerender/built-pages';
-import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, buildForSizing, kb, measureBundle, type BundleSizes } from '../support/bundle-size';
+import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, kb, measureBundle, type BundleSizes } from '../support/bundle-size';
+import { spaBuildForTests, type SpaBuild } from '../support/test-build';
 
 /**
  * Issue 19 part 6: sizes are deterministic, so their budgets are checked here, on a real
@@ -13,15 +13,18 @@ import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, buildForSizing, kb, m
  * fetches and runs the first load before it can show the travel details form.
  */
 
-const outDir = mkdtempSync(path.join(os.tmpdir(), 'safar-bundle-size-'));
+// The run's one production build (tests/support/test-build.ts), or this file's own when run alone.
+let build: SpaBuild;
+let outDir: string;
 let sizes: BundleSizes;
 
 beforeAll(async () => {
-  await buildForSizing(outDir);
+  build = await spaBuildForTests();
+  outDir = build.dir;
   sizes = measureBundle(outDir);
 }, 180_000);
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => build?.release());
 
 const listed = (files: BundleSizes['firstLoad']) => files.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ');
 

@@ -13,16 +13,19 @@ import { findServerBinaries, startCluster, type Cluster } from './cluster';
  */
 
 /**
- * Integration test files left out of the PostgreSQL run: they never open the test database, so
- * running them again would prove nothing about PostgreSQL. Parts of other files that need PGlite
- * itself carry a `describe.runIf(!onPostgres)` with the reason in their name.
+ * Integration test files left out of the PostgreSQL run: they never open the test database (they
+ * test PGlite itself, or no database at all), so running them again would prove nothing about
+ * PostgreSQL. Parts of other files that need PGlite itself carry a `describe.runIf(!onPostgres)`
+ * with the reason in their name.
  */
-const PGLITE_ONLY_FILES: Record<string, string> = {
+const NOT_ON_POSTGRES: Record<string, string> = {
   'tests/integration/postgres.test.ts': 'the node-postgres driver over pglite-socket (the wire protocol on PGlite)',
   'tests/integration/process.test.ts': 'the server process on an embedded PGlite data directory',
   'tests/integration/broker-admin.test.ts': 'the broker CLI beside a server process on an embedded PGlite data directory',
   'tests/integration/broker-backup.test.ts': 'backup and restore of an embedded PGlite data directory',
   'tests/integration/data-dir-lock.test.ts': 'the lock of an embedded PGlite data directory, against a second server and the CLI',
+  'tests/integration/bundle-size.test.ts': 'the SPA build, which uses no database',
+  'tests/integration/soak-waves.test.ts': "the soak's arithmetic, which uses no database",
 };
 
 /**
@@ -104,7 +107,7 @@ async function main(): Promise<number> {
 
   try {
     console.log(`PostgreSQL ${path.basename(path.dirname(binaries.binDir))} from ${binaries.binDir}: throwaway cluster on 127.0.0.1:${cluster.port} (${cluster.dir})`);
-    const excluded = Object.keys(PGLITE_ONLY_FILES).flatMap((file) => ['--exclude', file]);
+    const excluded = Object.keys(NOT_ON_POSTGRES).flatMap((file) => ['--exclude', file]);
     await step('integration tests', path.join(BIN, 'vitest'), ['run', '--project', 'server', 'tests/integration/', ...excluded], {
       SAFAR_TEST_DATABASE_URL: cluster.adminUrl,
     });
@@ -120,7 +123,7 @@ async function main(): Promise<number> {
   const failed = steps.filter((entry) => !entry.ok);
   console.log('\nPostgreSQL run:');
   for (const entry of steps) console.log(`  ${entry.ok ? 'passed' : 'FAILED'}  ${entry.name}  ${(entry.ms / 1000).toFixed(1)} s`);
-  console.log(`  not on PostgreSQL: ${Object.entries(PGLITE_ONLY_FILES).map(([file, why]) => `${file} (${why})`).join('; ')}`);
+  console.log(`  not on PostgreSQL: ${Object.entries(NOT_ON_POSTGRES).map(([file, why]) => `${file} (${why})`).join('; ')}`);
   console.log(`  total ${((Date.now() - began) / 1000).toFixed(1)} s`);
   return failed.length ? 1 : 0;
 }

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Manifest } from 'vite';
-import { ROOT } from './server-process';
+import type { Manifest } from 'vite';
 
 /**
  * The bundle budgets of issue 19 (DESIGN.md "What runs"), measured one way for the test that
@@ -26,28 +25,7 @@ export interface BundleSizes {
   lazy: SizedFile[];
 }
 
-/**
- * A production build of the SPA into `outDir` with its manifest, as `npm start` builds it.
- * NODE_ENV is production while it runs: under vitest it is "test", and Vite would then ship
- * React's development build, which is not what customers get.
- */
-export async function buildForSizing(outDir: string): Promise<void> {
-  const before = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: ROOT,
-      configFile: path.join(ROOT, 'vite.config.ts'),
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
-  } finally {
-    if (before === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = before;
-  }
-}
-
-/** The first load and the lazy chunks of a build made with a manifest (buildForSizing). */
+/** The first load and the lazy chunks of a build made with a manifest (test-build.ts spaBuildForTests). */
 export function measureBundle(outDir: string): BundleSizes {
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ComboboxItem } from '@mantine/core';
 import { countryOption, countryOptionsFilter, foldForSearch } from './country-search';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MONTH_NAMES } from '../../contract/month-names';
 import { formatDate, formatList, formatMoney, LRI, PDI } from './format';

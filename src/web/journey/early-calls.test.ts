@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../services/http-client';
 import { fetchPaymentStatus } from '../services/payment.service';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as travelDetails from './traveller-details/traveller-details.screen';
 import { preloadScreenAt } from './journey-outlet';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { botChallengeEndpoint } from '../../contract/quote.endpoints';

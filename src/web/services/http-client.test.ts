@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, listen, TEST_SIGNING_SECRET, type TestApp } from '../../../tests/support/test-app';
 import { countriesEndpoint } from '../../contract/reference.endpoints';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { QUOTES_LEAD_UUID, SAMPLE_DATA } from '../../../machines/quotes/quotes.model';
 import { ApiError, configureHttpClient } from './http-client';

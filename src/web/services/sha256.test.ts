@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSha256 } from './sha256';

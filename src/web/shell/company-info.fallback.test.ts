@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COMPANY_INFO } from '../../server/db/seed-data';
 import { COMPANY_INFO_FALLBACK } from './company-info.fallback';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCountryOptions, fetchRelationshipOptions, fetchTravelConfigs } from '../../services/reference.service';
 import { fetchLeadWithPlan, fetchWhatsappTemplate } from '../../services/review.service';

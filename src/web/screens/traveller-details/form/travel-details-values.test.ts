@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { annualEndDate } from '../../../../contract/dates';
 import { HOME_COUNTRY_ID, TRIP_TYPE } from '../../../../contract/travel-details.rules';
