@@ -1,0 +1,24 @@
+// The machines `npm run test:mutation` scores (issue 35 item 4): per machine, the files Stryker
+// mutates (the machine and the guards and actions it imports) and the tests run against each
+// mutant (the machine's own tests and its model tests). Plain JavaScript: Stryker's config
+// (stryker.config.mjs) loads it as it is.
+
+/** @type {Record<string, { mutate: string[]; tests: string[] }>} */
+export const MACHINES = {
+  journey: { mutate: ['machines/journey.machine.ts', 'machines/journey.routes.ts'], tests: ['machines/journey.*.test.ts'] },
+  'travel-details': {
+    mutate: ['machines/travel-details/travel-details.machine.ts', 'machines/travel-details/travel-details.payload.ts'],
+    tests: ['machines/travel-details/*.test.ts'],
+  },
+  quotes: { mutate: ['machines/quotes/quotes.machine.ts', 'machines/quotes/quotes.pricing.ts'], tests: ['machines/quotes/*.test.ts'] },
+  'call-back': { mutate: ['machines/call-back/call-back.machine.ts', 'machines/call-back/call-back.payload.ts'], tests: ['machines/call-back/*.test.ts'] },
+  review: { mutate: ['machines/review/review.machine.ts', 'machines/review/review.travellers.ts'], tests: ['machines/review/*.test.ts'] },
+  checkout: { mutate: ['machines/checkout/checkout.machine.ts', 'machines/checkout/checkout.helpers.ts'], tests: ['machines/checkout/*.test.ts'] },
+  'payment-result': { mutate: ['machines/payment-result/payment-result.machine.ts'], tests: ['machines/payment-result/*.test.ts'] },
+  // The agent's share and the service-failure outcome, which quotes, review and checkout use:
+  // scored with the tests of those machines and service-failure's own.
+  shared: {
+    mutate: ['machines/agent-share.ts', 'machines/service-failure.ts'],
+    tests: ['machines/service-failure.test.ts', 'machines/quotes/*.test.ts', 'machines/review/*.test.ts', 'machines/checkout/*.test.ts'],
+  },
+};
