@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { callBackMachine } from './call-back.machine';
-import { blankCallBackValues, toCallBackPayload } from './call-back.payload';
+import { blankCallBackValues, isRateLimited, toCallBackPayload } from './call-back.payload';
 import {
   selectCallBackFailure,
   selectCallBackOutcome,
@@ -140,5 +140,34 @@ describe('call-back request machine', () => {
     expect(step.snapshot().can({ type: 'callBack.submit', values: VALUES })).toBe(false);
     await step.settled();
     expect(step.calls.sendRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts with no calling codes and blank values until the form is loaded', () => {
+    const { snapshot } = start({}, { form: { fail: FAILURES.network } });
+    expect(selectCallBackPhoneCodes(snapshot())).toEqual([]);
+    expect(selectCallBackValues(snapshot())).toEqual(blankCallBackValues());
+  });
+
+  it('without the web’s actors (DESIGN convention 1) the form fails to load, as when its call fails', async () => {
+    const actor = createActor(callBackMachine, { input: INPUT }).start();
+    await waitFor(actor, (snapshot) => selectCallBackView(snapshot) !== 'loading');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(selectCallBackView(actor.getSnapshot())).toBe('failed');
+    expect(selectCallBackFailure(actor.getSnapshot())).toBe('load_failed');
+  });
+
+  it.each([
+    ['no error', undefined],
+    ['null', null],
+    ['a string', '429'],
+    ['an error without a status', new Error('offline')],
+    ['a status that is not a number', { status: '429' }],
+    ['another status', { status: 422 }],
+  ] as const)('takes %s for no rate limit', (_case, error) => {
+    expect(isRateLimited(error)).toBe(false);
+  });
+
+  it('takes a 429 for the rate limit', () => {
+    expect(isRateLimited({ status: 429 })).toBe(true);
   });
 });

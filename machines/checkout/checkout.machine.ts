@@ -1,4 +1,5 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
+import { notProvided } from '../not-provided';
 import { agentShareRegion } from '../agent-share';
 import {
   changedTotals,
@@ -37,11 +38,6 @@ import {
   type ValidateCouponInput,
 } from './checkout.types';
 
-// Placeholders: the web injects the real calls with .provide() (DESIGN convention 1).
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`checkout: actor ${name} was not provided`);
-};
-
 const PAYMENT_IDLE = '#checkout.ready.payment.idle';
 const COUPON_APPLYING = '#checkout.ready.coupon.applying';
 
@@ -54,10 +50,10 @@ const machineSetup = setup({
     tags: {} as CheckoutTag,
   },
   actors: {
-    loadCheckout: fromPromise<CheckoutData, LoadCheckoutInput>(notProvided('loadCheckout')),
-    validateCoupon: fromPromise<CouponCheck, ValidateCouponInput>(notProvided('validateCoupon')),
-    tempCheckout: fromPromise<TempCheckoutResult, TempCheckoutInput>(notProvided('tempCheckout')),
-    sendEmail: fromPromise<unknown, CheckoutSendEmailInput>(notProvided('sendEmail')),
+    loadCheckout: fromPromise<CheckoutData, LoadCheckoutInput>(notProvided('checkout', 'loadCheckout')),
+    validateCoupon: fromPromise<CouponCheck, ValidateCouponInput>(notProvided('checkout', 'validateCoupon')),
+    tempCheckout: fromPromise<TempCheckoutResult, TempCheckoutInput>(notProvided('checkout', 'tempCheckout')),
+    sendEmail: fromPromise<unknown, CheckoutSendEmailInput>(notProvided('checkout', 'sendEmail')),
   },
   actions: {
     // The agent's share region (agentShareRegion) names these.

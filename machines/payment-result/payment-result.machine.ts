@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../not-provided';
 import { isPaymentQuery } from '../../src/contract/payment.endpoints';
 import {
   PAYMENT_POLL_LIMIT,
@@ -13,11 +14,6 @@ import {
 } from './payment-result.types';
 import { asFailure } from '../service-failure';
 
-// Placeholders: the web injects the real calls with .provide() (DESIGN convention 1).
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`payment result: actor ${name} was not provided`);
-};
-
 function initialContext(input: PaymentResultInput): PaymentResultContext {
   return { ...input, payment: null, polls: 0, outcome: null };
 }
@@ -31,7 +27,7 @@ const machineSetup = setup({
     tags: {} as PaymentResultTag,
   },
   actors: {
-    loadStatus: fromPromise<PaymentStatusData, LoadPaymentStatusInput>(notProvided('loadStatus')),
+    loadStatus: fromPromise<PaymentStatusData, LoadPaymentStatusInput>(notProvided('payment result', 'loadStatus')),
   },
   actions: {
     // Injected by the web: the thank-you flag of spec §3 (the journey is over; checkout, opened

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../not-provided';
 import { agentShareRegion } from '../agent-share';
 import { chosenPlan, compareDataOf, isBotCheckRefused, isBotTokenSpent, isQuoteExpired, loaded, proceedPayload, quoteById, toggled } from './quotes.pricing';
 import { loadFailureOf } from '../service-failure';
@@ -16,11 +17,6 @@ import {
   type QuotesOutput,
   type SendEmailInput,
 } from './quotes.types';
-
-// Placeholders: the web injects the real calls with .provide() (DESIGN convention 1).
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`quotes: actor ${name} was not provided`);
-};
 
 
 function initialContext(input: QuotesInput): QuotesContext {
@@ -56,10 +52,10 @@ const machineSetup = setup({
     output: {} as QuotesOutput,
   },
   actors: {
-    loadQuotes: fromPromise<QuotesData, LoadQuotesInput>(notProvided('loadQuotes')),
-    getBotToken: fromPromise<string, BotTokenInput>(notProvided('getBotToken')),
-    proceed: fromPromise<unknown, ProceedInput>(notProvided('proceed')),
-    sendEmail: fromPromise<unknown, SendEmailInput>(notProvided('sendEmail')),
+    loadQuotes: fromPromise<QuotesData, LoadQuotesInput>(notProvided('quotes', 'loadQuotes')),
+    getBotToken: fromPromise<string, BotTokenInput>(notProvided('quotes', 'getBotToken')),
+    proceed: fromPromise<unknown, ProceedInput>(notProvided('quotes', 'proceed')),
+    sendEmail: fromPromise<unknown, SendEmailInput>(notProvided('quotes', 'sendEmail')),
   },
   actions: {
     // The agent's share region (agentShareRegion) names these.

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../not-provided';
 import { agentShareRegion } from '../agent-share';
 import {
   droppedDraft,
@@ -24,11 +25,6 @@ import {
   type SaveTravellerInput,
   type SaveTravellerResult,
 } from './review.types';
-
-// Placeholders: the web injects the real calls with .provide() (DESIGN convention 1).
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`review: actor ${name} was not provided`);
-};
 
 function initialContext(input: ReviewInput): ReviewContext {
   return {
@@ -61,9 +57,9 @@ const machineSetup = setup({
     tags: {} as ReviewTag,
   },
   actors: {
-    loadReview: fromPromise<ReviewData, LoadReviewInput>(notProvided('loadReview')),
-    saveTraveller: fromPromise<SaveTravellerResult, SaveTravellerInput>(notProvided('saveTraveller')),
-    sendEmail: fromPromise<unknown, ReviewSendEmailInput>(notProvided('sendEmail')),
+    loadReview: fromPromise<ReviewData, LoadReviewInput>(notProvided('review', 'loadReview')),
+    saveTraveller: fromPromise<SaveTravellerResult, SaveTravellerInput>(notProvided('review', 'saveTraveller')),
+    sendEmail: fromPromise<unknown, ReviewSendEmailInput>(notProvided('review', 'sendEmail')),
   },
   actions: {
     // The agent's share region (agentShareRegion) names these.

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from '../not-provided';
 import type { Language } from '../../src/contract/endpoint';
 import type { AddCustomerLeadRequest, LeadDetails, RecentSearch } from '../../src/contract/lead.endpoints';
 import type { LeadStage } from '../journey.types';
@@ -26,11 +27,6 @@ import type {
   TravelDetailsReference,
   TravelDetailsValues,
 } from './travel-details.types';
-
-// Placeholders: the web injects the real calls with .provide() (DESIGN convention 1).
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`travel details: actor ${name} was not provided`);
-};
 
 function initialContext(input: TravelDetailsInput): TravelDetailsContext {
   const agentOk = input.agentId === null || isAgentId(input.agentId);
@@ -63,11 +59,11 @@ const machineSetup = setup({
     output: {} as TravelDetailsOutput,
   },
   actors: {
-    loadReference: fromPromise<TravelDetailsReference, { lang: Language }>(notProvided('loadReference')),
-    loadLead: fromPromise<LeadDetails, LoadLeadInput>(notProvided('loadLead')),
-    loadRecentLeads: fromPromise<RecentSearch[], LoadRecentLeadsInput>(notProvided('loadRecentLeads')),
-    checkAgent: fromPromise<unknown, CheckAgentInput>(notProvided('checkAgent')),
-    saveLead: fromPromise<SavedLead, AddCustomerLeadRequest>(notProvided('saveLead')),
+    loadReference: fromPromise<TravelDetailsReference, { lang: Language }>(notProvided('travel details', 'loadReference')),
+    loadLead: fromPromise<LeadDetails, LoadLeadInput>(notProvided('travel details', 'loadLead')),
+    loadRecentLeads: fromPromise<RecentSearch[], LoadRecentLeadsInput>(notProvided('travel details', 'loadRecentLeads')),
+    checkAgent: fromPromise<unknown, CheckAgentInput>(notProvided('travel details', 'checkAgent')),
+    saveLead: fromPromise<SavedLead, AddCustomerLeadRequest>(notProvided('travel details', 'saveLead')),
   },
   actions: {
     // Injected by the web: local storage writes of spec §3 once the step is over.

@@ -1,18 +1,18 @@
 // Mutants that cannot change what a machine does, named with the reason (issue 35 item 4: "name
 // why a mutant is equivalent"). Stryker reports them as Ignored, with that reason, and they are
-// left out of the score; tests/mutation/report.ts counts them per reason.
+// left out of the score; tests/mutation/report.ts counts them per reason. A one-off equivalent
+// is named where it is, with a `// Stryker disable next-line <mutator>: <why>` comment.
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
-/** The name of an object property's key, for `name: …` and `'name': …`. */
-function keyName(path) {
-  if (!path.isObjectProperty()) return null;
-  const { key } = path.node;
-  if (key.type === 'Identifier') return key.name;
-  if (key.type === 'StringLiteral') return key.value;
+/** The key of an object property node, for `name: …` and `'name': …`. */
+function keyOf(node) {
+  if (node.type !== 'ObjectProperty') return null;
+  if (node.key.type === 'Identifier') return node.key.name;
+  if (node.key.type === 'StringLiteral') return node.key.value;
   return null;
 }
 
-/** Whether the path is an argument of a call to `setup(…)` from xstate. */
+/** Whether the path is inside the arguments of a call to xstate's `setup(…)`. */
 function inSetupCall(path) {
   const call = path.findParent((parent) => parent.isCallExpression());
   return call?.node.callee.type === 'Identifier' && call.node.callee.name === 'setup';
@@ -21,9 +21,15 @@ function inSetupCall(path) {
 export const strykerPlugins = [
   declareValuePlugin(PluginKind.Ignore, 'machine-equivalents', {
     shouldIgnore(path) {
-      const key = keyName(path);
+      const key = keyOf(path.node);
       if (key === 'description') return "a state's description documents it for people; nothing the machine runs reads it";
-      if (key === 'types' && inSetupCall(path.parentPath)) return "setup's types declare TypeScript types only: at runtime the object is empty";
+      if (key === 'types' && inSetupCall(path)) return "setup's types declare TypeScript types only: at runtime the object is empty";
+      if (path.isStringLiteral() && path.parentPath.isCallExpression() && path.parentPath.node.callee.type === 'Identifier' && path.parentPath.node.callee.name === 'notProvided') {
+        return "the names given to a call's placeholder only word its error, for a developer (machines/not-provided.test.ts checks the wording)";
+      }
+      if (path.isObjectExpression() && path.node.properties.length > 0 && path.node.properties.every((property) => keyOf(property) === 'description')) {
+        return 'a state whose config is only its description: emptied, it is the same state';
+      }
       return undefined;
     },
   }),

@@ -15,10 +15,10 @@ export const MACHINES = {
   review: { mutate: ['machines/review/review.machine.ts', 'machines/review/review.travellers.ts'], tests: ['machines/review/*.test.ts'] },
   checkout: { mutate: ['machines/checkout/checkout.machine.ts', 'machines/checkout/checkout.helpers.ts'], tests: ['machines/checkout/*.test.ts'] },
   'payment-result': { mutate: ['machines/payment-result/payment-result.machine.ts'], tests: ['machines/payment-result/*.test.ts'] },
-  // The agent's share and the service-failure outcome, which quotes, review and checkout use:
-  // scored with the tests of those machines and service-failure's own.
+  // The agent's share and the service-failure outcome, which quotes, review and checkout use, and
+  // the placeholder of every call: scored with the tests of those machines and their own.
   shared: {
-    mutate: ['machines/agent-share.ts', 'machines/service-failure.ts'],
-    tests: ['machines/service-failure.test.ts', 'machines/quotes/*.test.ts', 'machines/review/*.test.ts', 'machines/checkout/*.test.ts'],
+    mutate: ['machines/agent-share.ts', 'machines/service-failure.ts', 'machines/not-provided.ts'],
+    tests: ['machines/service-failure.test.ts', 'machines/not-provided.test.ts', 'machines/quotes/*.test.ts', 'machines/review/*.test.ts', 'machines/checkout/*.test.ts'],
   },
 };
