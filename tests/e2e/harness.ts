@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { launchChromium } from '../support/chromium';
+import { connectChromium } from '../support/chromium';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 import { WAIT_GUARD_MS } from '../support/wait-guard';
 
@@ -193,13 +193,14 @@ export async function describeScreen(page: Page): Promise<string> {
 }
 
 /**
- * One Chromium per test file: launched before the file's tests, each test's contexts closed
- * after it, the browser closed at the end. Returns a getter for the running browser.
+ * The run's one Chromium (started by global-setup.ts) for this test file: connected before the
+ * file's tests, each test's contexts closed after it, the connection closed at the end. Returns a
+ * getter for the connected browser.
  */
 export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium(inject('chromiumEndpoint'));
   });
   afterEach(async (context) => {
     // A failed wait says what it waited for; this says what the screen showed instead.

@@ -71,6 +71,22 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * A headless Chromium that other processes connect to (connectChromium) at the returned
+ * endpoint: the Chromium suite's one browser, started by its global setup, in which every test
+ * file opens its own contexts. `close` stops it.
+ */
+export async function launchChromiumServer(): Promise<{ wsEndpoint: string; close(): Promise<void> }> {
+  const executablePath = await findChromium();
+  const server = await chromium.launchServer({ executablePath, args: [...CHROMIUM_ARGS] });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
+}
+
+/** A connection to a Chromium started by launchChromiumServer; closing it closes only this connection's contexts. */
+export function connectChromium(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
+}
+
+/**
  * The style a full-page screenshot is taken with: cards below the screen are skipped until
  * scrolled near (content-visibility: auto, quote-card.module.css), so a capture of the whole
  * page draws every one of them as the customer who scrolls sees it.
