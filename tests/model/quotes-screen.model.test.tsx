@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMAIL_TOAST_MS } from '../../machines/agent-share';
 import type { ActorRefFrom } from 'xstate';
 import type { Quote } from '../../src/contract/quote.endpoints';
 import { definedCoverage, greedyCover, pathsCoveringTransitions, recordModelCoverage, transitionName } from '../../machines/model-tooling/model-coverage';
@@ -30,7 +31,7 @@ import * as botCheck from '../../src/web/services/bot-check.service';
 import { configureHttpClient } from '../../src/web/services/http-client';
 import { localStore } from '../../src/web/storage/local-store';
 import { renderApp } from '../support/render-app';
-import { watchStepActor } from './screen-support';
+import { holdDelays, watchStepActor } from './screen-support';
 import { deferredApi } from './deferred-api';
 
 /**
@@ -61,8 +62,8 @@ type StepActor = ActorRefFrom<typeof quotesLogic>;
 const COMPARE_QUOTES = compareQuotesEndpoint.path;
 const PROCEED_REVIEW = proceedReviewEndpoint.path;
 const SEND_EMAIL = sendEmailByPageEndpoint.path;
-/** How long the page may take to show a state on this slow machine (deferred renders, transitions). */
-const SHOWN_MS = 4000;
+/** The end of the agent's e-mail toast: its 5 s timer is held (holdDelays) and released when the path takes it. */
+const SHARE_TOAST_EVENT = `xstate.after.${EMAIL_TOAST_MS}.quotes.ready.share.sent`;
 
 const [firstQuote, secondQuote] = SAMPLE_QUOTES as [Quote, Quote];
 
@@ -139,7 +140,8 @@ function offeredByScreen(state: Snapshot, event: QuotesModelEvent): boolean {
     case 'share.email':
       return true;
     default:
-      // The end of the e-mail toast is the 5 s timer's own event: no control sends it.
+      // The end of the e-mail toast is the 5 s timer's own event: no control sends it (runOnScreen
+      // releases the held timer).
       return false;
   }
 }
@@ -257,13 +259,10 @@ const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 /** Clicks what `find` answers once it is there and enabled (buttons wait a render after a buy). */
 async function clickWhenEnabled(find: () => HTMLElement): Promise<void> {
   let element: HTMLElement | undefined;
-  await waitFor(
-    () => {
-      element = find();
-      expect((element as HTMLButtonElement).disabled).toBe(false);
-    },
-    { timeout: SHOWN_MS },
-  );
+  await waitFor(() => {
+    element = find();
+    expect((element as HTMLButtonElement).disabled).toBe(false);
+  });
   click(element!);
 }
 
@@ -295,7 +294,11 @@ async function runOnScreen({ page, uuid, agentId, compareData }: Start, path: Pa
   configureHttpClient({ baseUrl: 'http://quotes.model.test', signingKey: 'model-test', fetch: api.fetch });
   const botCheckCall = deferredBotCheck();
 
-  const watcher = watchStepActor(inspect, quotesMachine.id);
+  // The toast's timer is held until the path ends the toast: a busy machine cannot end it between two steps.
+  let clock: ReturnType<typeof holdDelays> | null = null;
+  const watcher = watchStepActor(inspect, quotesMachine.id, (actor) => {
+    clock = holdDelays(actor, [EMAIL_TOAST_MS]);
+  });
   const watch = watcher.watch;
   const { router } = renderApp(`${page}${uuid ? `?uuid=${uuid}` : ''}`, { path: page, uuid, sessionId: QUOTES_SESSION_UUID, agentId }, { inspect: watch });
   const step = () => watcher.step() as unknown as StepActor;
@@ -312,6 +315,11 @@ async function runOnScreen({ page, uuid, agentId, compareData }: Start, path: Pa
       else if (outcome[2] === 'loadQuotes') await api.answer(endpoint, settled.output);
       else if (outcome[2] === 'proceed') await api.answer(endpoint, PROCEED_ANSWER);
       else await api.answer(endpoint, { sent: true });
+      return;
+    }
+    if (event.type === SHARE_TOAST_EVENT) {
+      // Time passes: the step's clock runs the held timer of the toast.
+      act(() => clock!.release(EMAIL_TOAST_MS));
       return;
     }
     if (!offeredByScreen(before, event)) {
@@ -472,18 +480,22 @@ async function runOnScreen({ page, uuid, agentId, compareData }: Start, path: Pa
   let checked = 0;
   const check = async (model: Snapshot) => {
     checked += 1;
-    await waitFor(() => expectSameSnapshot(step().getSnapshot(), model), { timeout: SHOWN_MS });
-    await waitFor(() => expectShown(model), { timeout: SHOWN_MS });
+    await waitFor(() => expectSameSnapshot(step().getSnapshot(), model));
+    await waitFor(() => expectShown(model));
   };
 
-  let previous = path.steps[0]!.state;
-  await check(previous);
-  for (const { event, state } of path.steps.slice(1)) {
-    await perform(previous, event);
-    await check(state);
-    previous = state;
+  try {
+    let previous = path.steps[0]!.state;
+    await check(previous);
+    for (const { event, state } of path.steps.slice(1)) {
+      await perform(previous, event);
+      await check(state);
+      previous = state;
+    }
+    return checked;
+  } finally {
+    (clock as ReturnType<typeof holdDelays> | null)?.restore();
   }
-  return checked;
 }
 
 beforeAll(async () => {
