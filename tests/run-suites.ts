@@ -8,11 +8,11 @@ import { SPA_DIR_VARIABLE, buildOncePerRun } from './support/test-build';
 /**
  * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
  * first the SPA and the server bundle, built once for every suite (issue 35 item 2); then the
- * main vitest run (logic, unit, server, integration and the Chromium suite, its files side by
- * side like the others') in the foreground, its output shown as it comes; beside it, one after
- * the other, `npm run test:model` and `npm run test:postgres`, their output kept and shown once
- * the main run ends. Exits 1 when any suite failed, after the 20 slowest test files, a summary
- * line for each suite, and under it a line for each test that failed.
+ * main vitest run (logic, unit, server, integration and the Chromium suite) in the foreground,
+ * its output shown as it comes; beside it, one after the other, `npm run test:model` and `npm
+ * run test:postgres`, their output kept and shown once the main run ends. Exits 1 when any suite
+ * failed, after the 20 slowest test files, a summary line for each suite, and under it a line for
+ * each test that failed.
  */
 
 interface Suite {
