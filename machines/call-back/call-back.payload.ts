@@ -22,12 +22,8 @@ export function toCallBackPayload(values: CallBackValues, context: Pick<CallBack
   };
 }
 
-function statusOf(error: unknown): number | null {
-  return typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : null;
-}
-
 /** The server's rate limit on call-back requests refused this one (429). */
-export const isRateLimited = (error: unknown) => statusOf(error) === 429;
+export const isRateLimited = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 429;
 
 /** Codes of a refusal that belong on the form's own fields; others cannot be fixed by typing. */
 export function contactRefusalCodes(error: unknown): TravelDetailsErrors {
