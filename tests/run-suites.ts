@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT } from './support/server-process';
-import { SPA_DIR_VARIABLE, buildOncePerRun } from './support/test-build';
+import { SPA_DIR_VARIABLE, buildOncePerRun, type SpaBuild } from './support/test-build';
 
 /**
  * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
@@ -121,11 +121,12 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
   // The SPA and the server bundle, built once for every suite (issue 35 item 2): the suites find
   // the SPA's folder in SAFAR_TEST_SPA_DIR, and the bundle in dist-server/ (current now).
-  const buildStarted = Date.now();
-  const build = await buildOncePerRun();
-  process.env[SPA_DIR_VARIABLE] = build.dir;
-  console.log(`Built the SPA and the server bundle once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.\n`);
+  let build: SpaBuild | null = null;
   try {
+    const buildStarted = Date.now();
+    build = await buildOncePerRun();
+    process.env[SPA_DIR_VARIABLE] = build.dir;
+    console.log(`Built the SPA and the server bundle once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.\n`);
     const beside = besideOneAfterAnother(dir);
     const main = await run(MAIN, path.join(dir, 'main.summary'));
     const others = await beside;
@@ -142,7 +143,7 @@ async function main(): Promise<number> {
     }
     return [main, ...others].every((outcome) => outcome.ok) ? 0 : 1;
   } finally {
-    build.release();
+    build?.release();
     rmSync(dir, { recursive: true, force: true });
   }
 }
