@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { extractText } from 'unpdf';
@@ -141,7 +140,11 @@ describe.each(['en', 'ar'] as const)('the whole journey in %s', (lang) => {
     await page.getByTestId('certificate-download').click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${policyNumber}.pdf`);
-    const certificate = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+    // Read through a stream: the browser is the run's shared Chromium, connected remotely, where
+    // a download has no local path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const certificate = await pdfText(new Uint8Array(Buffer.concat(chunks)));
     for (const text of [policyNumber, ...passports, PLAN.provider1000.en]) expect(certificate).toContain(text);
     for (const name of names) expect(certificate.toUpperCase()).toContain(name);
 
