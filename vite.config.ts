@@ -9,6 +9,7 @@ import { pruneMantineCssPlugin } from './src/web/prerender/prune-mantine-css.plu
 import { dependencyPatchesPlugin } from './src/web/prerender/dependency-patches.plugin.ts';
 import { mantineThemeCssPlugin } from './src/web/prerender/mantine-theme-css.plugin.ts';
 import { WAIT_GUARD_MS } from './tests/support/wait-guard.ts';
+import { SYSTEM_TEST_FILES } from './tests/support/system-tests.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const apiPrefixes = ['/miscellaneous', '/health', '/api', '/pay', '/payments', '/sandbox', '/policies'];
@@ -90,9 +91,23 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/structure/**/*.test.ts'],
-          // Hang guards: many tests start server processes, which took 20 to 30 s each with the
-          // other suites running beside them. A test that needs more says so itself.
+          // The system tests are left out by negated patterns, not \`exclude\`: a project's own
+          // \`exclude\` would replace the one given on the command line (test:postgres gives one).
+          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/structure/**/*.test.ts', ...SYSTEM_TEST_FILES.map((file) => `!${file}`)],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Server processes, data directories on disk, worker threads, the SPA build
+          // (tests/support/system-tests.ts); \`npm run test:quick\` leaves them out.
+          name: 'system',
+          environment: 'node',
+          include: [...SYSTEM_TEST_FILES],
+          // Hang guards: a server process took 20 to 30 s to start with the other suites running
+          // beside it. A test that needs more says so itself.
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

@@ -24,6 +24,9 @@ const NOT_ON_POSTGRES: Record<string, string> = {
   'tests/integration/broker-admin.test.ts': 'the broker CLI beside a server process on an embedded PGlite data directory',
   'tests/integration/broker-backup.test.ts': 'backup and restore of an embedded PGlite data directory',
   'tests/integration/data-dir-lock.test.ts': 'the lock of an embedded PGlite data directory, against a second server and the CLI',
+  'tests/integration/production-start.test.ts': 'production starts of the server and the CLI on an embedded PGlite data directory',
+  'tests/integration/private-files.test.ts': "the modes of an embedded PGlite data directory's files and folders",
+  'tests/integration/embedded-load.test.ts': 'a server process under load on an embedded PGlite data directory',
   'tests/integration/bundle-size.test.ts': 'the SPA build, which uses no database',
   'tests/integration/soak-waves.test.ts': "the soak's arithmetic, which uses no database",
 };
@@ -108,7 +111,7 @@ async function main(): Promise<number> {
   try {
     console.log(`PostgreSQL ${path.basename(path.dirname(binaries.binDir))} from ${binaries.binDir}: throwaway cluster on 127.0.0.1:${cluster.port} (${cluster.dir})`);
     const excluded = Object.keys(NOT_ON_POSTGRES).flatMap((file) => ['--exclude', file]);
-    await step('integration tests', path.join(BIN, 'vitest'), ['run', '--project', 'server', 'tests/integration/', ...excluded], {
+    await step('integration tests', path.join(BIN, 'vitest'), ['run', '--project', 'server', '--project', 'system', 'tests/integration/', ...excluded], {
       SAFAR_TEST_DATABASE_URL: cluster.adminUrl,
     });
     steps.push(await testDatabasesCheck(cluster));

@@ -1,0 +1,21 @@
+/**
+ * The server's system tests: files that start the server or the broker CLI as processes, open
+ * embedded data directories on disk, run PGlite's worker threads, or build the SPA. Together they
+ * took about half of the server tests' time (324 of 650 s, one worker, issue 35), so they form a
+ * vitest project of their own, `system`, which `npm test` runs and `npm run test:quick` leaves
+ * out. A file that does any of these belongs here; the rest of the server's tests stay in `server`.
+ */
+export const SYSTEM_TEST_FILES = [
+  'tests/integration/process.test.ts',
+  'tests/integration/broker-admin.test.ts',
+  'tests/integration/broker-backup.test.ts',
+  'tests/integration/production-start.test.ts',
+  'tests/integration/data-dir-lock.test.ts',
+  'tests/integration/private-files.test.ts',
+  'tests/integration/embedded-load.test.ts',
+  'tests/integration/serving-while-opening.test.ts',
+  'tests/integration/bundle-size.test.ts',
+  'src/server/db/pglite-thread.test.ts',
+  'src/server/db/embedded-template.test.ts',
+  'src/server/db/embedded-lock.test.ts',
+] as const;
