@@ -91,8 +91,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          // The system tests are left out by negated patterns, not \`exclude\`: a project's own
-          // \`exclude\` would replace the one given on the command line (test:postgres gives one).
+          // The system tests are left out by negated patterns, not `exclude`: a project's own
+          // `exclude` would replace the one given on the command line (test:postgres gives one).
           include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/structure/**/*.test.ts', ...SYSTEM_TEST_FILES.map((file) => `!${file}`)],
           testTimeout: 120_000,
           hookTimeout: 240_000,
@@ -102,7 +102,7 @@ export default defineConfig({
         extends: true,
         test: {
           // Server processes, data directories on disk, worker threads, the SPA build
-          // (tests/support/system-tests.ts); \`npm run test:quick\` leaves them out.
+          // (tests/support/system-tests.ts); `npm run test:quick` leaves them out.
           name: 'system',
           environment: 'node',
           include: [...SYSTEM_TEST_FILES],
