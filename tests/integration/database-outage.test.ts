@@ -81,7 +81,7 @@ describe('the database going away under a request in its transaction (a TCP prox
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${target.database}`,
-      // PGlite's wire server is safe with one connection only (hardening.test.ts says why).
+      // PGlite's wire server is safe with one connection only (log-privacy.test.ts says why).
       DATABASE_POOL_SIZE: onPostgres ? '4' : '1',
       SAFAR_STATIC_DIR: '',
     });

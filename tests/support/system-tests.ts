@@ -3,7 +3,9 @@
  * embedded data directories on disk, run PGlite's worker threads, or build the SPA. Together they
  * took about half of the server tests' time (324 of 650 s, one worker, issue 35), so they form a
  * vitest project of their own, `system`, which `npm test` runs and `npm run test:quick` leaves
- * out. A file that does any of these belongs here; the rest of the server's tests stay in `server`.
+ * out. A file that starts a process (the server, the broker CLI, a lock holder) or builds the SPA
+ * must be here, and tests/structure/system-tests.test.ts fails naming one that is not; PGlite's
+ * threads and template copies are here for their time.
  */
 export const SYSTEM_TEST_FILES = [
   'tests/integration/process.test.ts',
@@ -14,6 +16,8 @@ export const SYSTEM_TEST_FILES = [
   'tests/integration/private-files.test.ts',
   'tests/integration/embedded-load.test.ts',
   'tests/integration/serving-while-opening.test.ts',
+  'tests/integration/database-outage.test.ts',
+  'tests/integration/log-privacy.test.ts',
   'tests/integration/bundle-size.test.ts',
   'src/server/db/pglite-thread.test.ts',
   'src/server/db/embedded-template.test.ts',
