@@ -91,6 +91,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          setupFiles: ['tests/support/server-setup.ts'],
           // The system tests are left out by negated patterns, not `exclude`: a project's own
           // `exclude` would replace the one given on the command line (test:postgres gives one).
           include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/structure/**/*.test.ts', ...SYSTEM_TEST_FILES.map((file) => `!${file}`)],
@@ -105,6 +106,7 @@ export default defineConfig({
           // (tests/support/system-tests.ts); `npm run test:quick` leaves them out.
           name: 'system',
           environment: 'node',
+          setupFiles: ['tests/support/server-setup.ts'],
           include: [...SYSTEM_TEST_FILES],
           // Hang guards: a server process took 20 to 30 s to start with the other suites running
           // beside it. A test that needs more says so itself.

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, pgliteDatabase, type Database } from '../../src/server/db/client';
+import { leasePglite } from './pglite-pool';
 import { seedDatabase } from '../../src/server/db/seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -142,7 +143,14 @@ async function createPostgresTestDatabase(): Promise<Database> {
  */
 export async function createTestDatabase(): Promise<Database> {
   if (onPostgres) return createPostgresTestDatabase();
-  return openDatabase({ memory: true, loadDataDir: await seededTemplate() });
+  // A database of this file's pool (pglite-pool.ts): closed, it is put back as the template left it.
+  const lease = await leasePglite(async () => PGlite.create({ loadDataDir: await seededTemplate() }));
+  try {
+    return await pgliteDatabase(lease.client, lease.release, lease.dump);
+  } catch (error) {
+    await lease.release();
+    throw error;
+  }
 }
 
 /**

@@ -161,8 +161,8 @@ async function openEmbeddedDirectory(started: Promise<StartedEmbedded>): Promise
   }
 }
 
-/** Drizzle over a PGlite client (in this thread or the worker's), migrated. */
-async function pgliteDatabase(client: PGlite, close: () => Promise<void>, dump: () => Promise<Blob>): Promise<Database> {
+/** Drizzle over a PGlite client (in this thread or the worker's, or a test's lease of one), migrated. */
+export async function pgliteDatabase(client: PGlite, close: () => Promise<void>, dump: () => Promise<Blob>): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close, dump };
