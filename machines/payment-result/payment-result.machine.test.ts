@@ -179,8 +179,23 @@ describe('payment result: the first read', () => {
 
   it('a server error (500) is a failed read, not "not found"', async () => {
     const { actor, view } = start([{ reject: RESULT_FAILURES.server }]);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
     expect(view()).toBe('error');
+  });
+
+  it('a read that fails with no HTTP answer at all (not a service failure) is a failed read too', async () => {
+    const { actor, view } = start([{ reject: new TypeError('Failed to fetch') }]);
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(view()).toBe('error');
+  });
+
+  it('run without the web\'s reader (loadStatus), a read fails as a failed read, not a crash', async () => {
+    const actor = createActor(paymentResultMachine, { input: resultInput() }).start();
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(selectPaymentResultView(actor.getSnapshot())).toBe('error');
   });
 });
 
@@ -229,10 +244,11 @@ describe('payment result: waiting for the gateway (the browser came back first)'
   });
 
   it('a failed read while waiting counts as a poll and waits for the next; a 404 while waiting shows "not found"', async () => {
-    const { view, poll, settle, calls } = start([PENDING, { reject: RESULT_FAILURES.network }, DECLINED]);
+    const { actor, view, poll, settle, calls } = start([PENDING, { reject: RESULT_FAILURES.network }, DECLINED]);
     await settle();
     await poll();
     expect(view()).toBe('pending');
+    expect(actor.getSnapshot().context.polls).toBe(1);
     await poll();
     expect(calls).toHaveLength(3);
     expect(view()).toBe('failed');

@@ -38,9 +38,11 @@ const machineSetup = setup({
     end: assign((_, params: { outcome: PaymentResultOutput }) => ({ outcome: params.outcome })),
   },
   guards: {
-    canAsk: ({ context }) => context.uuid !== null && isPaymentQuery(context.uuid, context.reference),
+    canAsk: ({ context }) => isPaymentQuery(context.uuid, context.reference),
     // The last answer: paid and failed are final answers; pending waits for the gateway.
+    // Stryker disable next-line OptionalChaining: both run only after a read kept its answer (answered, pending.counted)
     isPaid: ({ context }) => context.payment?.status === 'paid',
+    // Stryker disable next-line OptionalChaining: as isPaid
     isFailed: ({ context }) => context.payment?.status === 'failed',
     // 404: no such lead, or no such order of this lead (the server answers both alike).
     isNotFound: (_, params: { error: unknown }) => asFailure(params.error)?.status === 404,

@@ -14,9 +14,10 @@ export const merchantReferenceSchema = v.pipe(v.string(), v.maxLength(40), v.reg
 
 /**
  * Whether the address's lead and reference can name an order at all: a hand-edited or cut-off
- * link is known not to, so the page says so instead of asking the server a question it refuses.
+ * link is known not to, so the page says so instead of asking the server a question it refuses;
+ * nor can an address without a lead (null).
  */
-export function isPaymentQuery(uuid: string, reference: string | null): boolean {
+export function isPaymentQuery(uuid: string | null, reference: string | null): boolean {
   return v.is(uuidSchema, uuid) && (reference === null || v.is(merchantReferenceSchema, reference));
 }
 
