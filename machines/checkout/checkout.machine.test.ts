@@ -134,6 +134,13 @@ describe('starting and loading', () => {
     expect(calls.load).toEqual([]);
   });
 
+  it("run without the web's calls (loadCheckout), the read fails into the error view, not a crash", async () => {
+    const actor = createActor(checkoutMachine, { input: checkoutInput() }).start();
+    await waitFor(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(selectViewState(actor.getSnapshot())).toBe('failed');
+  });
+
   it('loads nothing without a lead, and waits for the journey', async () => {
     const { actor, calls } = start(checkoutInput({ uuid: null }));
     await settle();
@@ -529,6 +536,16 @@ describe('agent e-mail share', () => {
     actor.send({ type: 'share.email' });
     await settle();
     expect(calls.email).toEqual([]);
+  });
+
+  it('needs both an agent and the page link: either alone is refused', async () => {
+    for (const input of [checkoutInput({ agentId: 101, link: null }), checkoutInput({ agentId: null, link: CHECKOUT_LINK })]) {
+      const { actor, calls } = await ready(input);
+      expect(actor.getSnapshot().can({ type: 'share.email' })).toBe(false);
+      actor.send({ type: 'share.email' });
+      await settle();
+      expect(calls.email).toEqual([]);
+    }
   });
 
   it('sends the page link as checkout and shows the toast for 5 s', async () => {
