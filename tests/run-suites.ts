@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT } from './support/server-process';
 import { SPA_DIR_VARIABLE, buildOncePerRun, type SpaBuild } from './support/test-build';
+import { findServerBinaries } from './postgres/cluster';
+import { postgresOnlyFiles } from './postgres/engines';
 
 /**
  * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
  * first the SPA and the server bundle, built once for every suite (issue 35 item 2); then the
  * main vitest run (logic, unit, server, integration and the Chromium suite) in the foreground,
+ * without the integration tests the PostgreSQL run runs when it can (tests/postgres/engines.ts),
  * its output shown as it comes; beside it, one after the other, `npm run test:model` and `npm
  * run test:postgres`, their output kept and shown once the main run ends. Exits 1 when any suite
  * failed, after the 20 slowest test files, a summary line for each suite, and under it a line for
@@ -117,6 +120,22 @@ function printSlowest(outcomes: Outcome[]): void {
   }
 }
 
+/**
+ * The main run without the integration tests that run on PostgreSQL alone (tests/postgres/
+ * engines.ts), when the PostgreSQL run will have a server to run them on; without one (no
+ * binaries, no way to install them, or PG_BIN wrong) it keeps them, on PGlite.
+ */
+async function withoutPostgresOnlyFiles(suite: Suite): Promise<Suite> {
+  const binaries = await findServerBinaries().catch((error: unknown) => ({ missing: error instanceof Error ? error.message : String(error) }));
+  if ('missing' in binaries) {
+    console.log(`No PostgreSQL (${binaries.missing}): the main run keeps every integration test, on PGlite.\n`);
+    return suite;
+  }
+  const files = postgresOnlyFiles();
+  console.log(`${files.length} integration test files run once, on PostgreSQL (npm run test:postgres), not again on PGlite in the main run.\n`);
+  return { ...suite, args: [...suite.args, ...files.flatMap((file) => ['--exclude', file])] };
+}
+
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
   // The SPA and the server bundle, built once for every suite (issue 35 item 2): the suites find
@@ -126,9 +145,10 @@ async function main(): Promise<number> {
     const buildStarted = Date.now();
     build = await buildOncePerRun();
     process.env[SPA_DIR_VARIABLE] = build.dir;
-    console.log(`Built the SPA and the server bundle once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.\n`);
+    console.log(`Built the SPA and the server bundle once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.`);
+    const mainSuite = await withoutPostgresOnlyFiles(MAIN);
     const beside = besideOneAfterAnother(dir);
-    const main = await run(MAIN, path.join(dir, 'main.summary'));
+    const main = await run(mainSuite, path.join(dir, 'main.summary'));
     const others = await beside;
     for (const outcome of others) {
       console.log(`\n──── ${outcome.name} (ran beside the main run) ────\n`);

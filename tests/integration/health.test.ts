@@ -34,7 +34,7 @@ async function envelopeOf(res: Response, status: number) {
   return body;
 }
 
-describe('GET /health/live and /health/ready (embedded PGlite)', () => {
+describe('GET /health/live and /health/ready (on the test database: PGlite, or PostgreSQL in test:postgres)', () => {
   let database: Database;
   let app: App;
   beforeAll(async () => {

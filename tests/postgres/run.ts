@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { BIN, ROOT } from '../support/server-process';
 import { findServerBinaries, startCluster, type Cluster } from './cluster';
+import { NOT_ON_POSTGRES } from './engines';
 
 /**
  * `npm run test:postgres` (the last step of `npm test`): the integration tests and a short soak
@@ -11,25 +12,6 @@ import { findServerBinaries, startCluster, type Cluster } from './cluster';
  * afterwards, also on failure and Ctrl-C. Without binaries and no way to install them it prints
  * why and exits 0, so `npm test` still passes on a laptop without PostgreSQL.
  */
-
-/**
- * Integration test files left out of the PostgreSQL run: they never open the test database (they
- * test PGlite itself, or no database at all), so running them again would prove nothing about
- * PostgreSQL. Parts of other files that need PGlite itself carry a `describe.runIf(!onPostgres)`
- * with the reason in their name.
- */
-const NOT_ON_POSTGRES: Record<string, string> = {
-  'tests/integration/postgres.test.ts': 'the node-postgres driver over pglite-socket (the wire protocol on PGlite)',
-  'tests/integration/process.test.ts': 'the server process on an embedded PGlite data directory',
-  'tests/integration/broker-admin.test.ts': 'the broker CLI beside a server process on an embedded PGlite data directory',
-  'tests/integration/broker-backup.test.ts': 'backup and restore of an embedded PGlite data directory',
-  'tests/integration/data-dir-lock.test.ts': 'the lock of an embedded PGlite data directory, against a second server and the CLI',
-  'tests/integration/production-start.test.ts': 'production starts of the server and the CLI on an embedded PGlite data directory',
-  'tests/integration/private-files.test.ts': "the modes of an embedded PGlite data directory's files and folders",
-  'tests/integration/embedded-load.test.ts': 'a server process under load on an embedded PGlite data directory',
-  'tests/integration/bundle-size.test.ts': 'the SPA build, which uses no database',
-  'tests/integration/soak-waves.test.ts': "the soak's arithmetic, which uses no database",
-};
 
 /**
  * The short soak runs on PostgreSQL (issue 18 item 7): `npm run soak -- <args> --database-url
