@@ -391,6 +391,16 @@ describe('agent e-mail share', () => {
     expect(calls.email).toEqual([]);
   });
 
+  it('needs both an agent and the page link: either alone is refused', async () => {
+    for (const input of [quotesInput({ agentId: 101, link: null }), quotesInput({ agentId: null })]) {
+      const { actor, calls } = await ready(input);
+      expect(actor.getSnapshot().can({ type: 'share.email' })).toBe(false);
+      actor.send({ type: 'share.email' });
+      await settle();
+      expect(calls.email).toEqual([]);
+    }
+  });
+
   it('sends the page link and shows the toast for 5 s (clock mocked)', async () => {
     const clock = new SimulatedClock();
     const { actor, calls } = start(quotesInput({ agentId: 101 }), {}, clock);

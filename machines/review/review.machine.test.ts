@@ -414,6 +414,16 @@ describe('agent e-mail share', () => {
     expect(calls.email).toEqual([]);
   });
 
+  it('needs both an agent and the page link: either alone is refused', async () => {
+    for (const input of [reviewInput({ agentId: 101, link: null }), reviewInput({ agentId: null, link: REVIEW_LINK })]) {
+      const { actor, calls } = await ready(input);
+      expect(actor.getSnapshot().can({ type: 'share.email' })).toBe(false);
+      actor.send({ type: 'share.email' });
+      await settle();
+      expect(calls.email).toEqual([]);
+    }
+  });
+
   it('sends the page link as review-details and shows the toast for 5 s, beside the form', async () => {
     const { actor, calls, clock } = await ready(reviewInput({ agentId: 101 }));
     actor.send({ type: 'share.email' });
