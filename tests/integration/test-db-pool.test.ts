@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { createTestDatabase, onPostgres } from '../support/test-db';
+import { createTestDatabase, leaseTestPglite, onPostgres } from '../support/test-db';
 
 /** The rows a query answers (Db's execute is typed for either driver). */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -91,6 +91,28 @@ describe.skipIf(onPostgres)('test databases reused within a file (tests/support/
       expect(await contents(next.db)).toEqual(template);
     } finally {
       await next.close();
+    }
+  });
+
+  it('does not reuse a database a test left inside an open transaction: the next test is in none', async () => {
+    // On the pool's leases themselves: opening a database through the app's driver may commit
+    // what was left open, which would hide what this checks.
+    const email = (who: string) => `insert into customers (name, email, phone_country_code, phone_number, complete_phone_number) values ('Pool', '${who}@safar.example', '+961', '3000000', '+961${who.length}')`;
+    const open = await leaseTestPglite();
+    await open.client.query('begin');
+    await open.client.query(email('left-open'));
+    await open.release();
+    const next = await leaseTestPglite();
+    try {
+      await next.client.query(email('next-test'));
+      // Inside the transaction left open, this would undo the next test's own write too.
+      await next.client.query('rollback');
+      const { rows } = await next.client.query<{ left: number; own: number }>(
+        `select count(*) filter (where email = 'left-open@safar.example')::int as left, count(*) filter (where email = 'next-test@safar.example')::int as own from customers`,
+      );
+      expect(rows[0]).toEqual({ left: 0, own: 1 });
+    } finally {
+      await next.release();
     }
   });
 

@@ -66,9 +66,14 @@ async function snapshot(client: PGlite): Promise<string> {
   ].join('\n');
 }
 
-/** Puts a database back as the template left it; false when it cannot be (then it is closed). */
+/**
+ * Puts a database back as the template left it; false when it cannot be (then it is closed): its
+ * schema was changed, or a test left a transaction open (its `begin` never ended), in which the
+ * reset would run and which the next test would find itself in.
+ */
 async function restore(pooled: Pooled): Promise<boolean> {
   try {
+    if (pooled.client.isInTransaction()) return false;
     if ((await schemaFingerprint(pooled.client)) !== pooled.schema) return false;
     await pooled.client.exec(pooled.reset);
     return true;

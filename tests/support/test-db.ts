@@ -137,14 +137,18 @@ async function createPostgresTestDatabase(): Promise<Database> {
   };
 }
 
+/** A PGlite of this file's pool (pglite-pool.ts): released, it is put back as the template left it. */
+export function leaseTestPglite(): ReturnType<typeof leasePglite> {
+  return leasePglite(async () => PGlite.create({ loadDataDir: await seededTemplate() }));
+}
+
 /**
  * A throwaway, migrated and seeded database: PGlite in memory (a real PostgreSQL engine), or a
  * fresh database on a PostgreSQL server when SAFAR_TEST_DATABASE_URL is set.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (onPostgres) return createPostgresTestDatabase();
-  // A database of this file's pool (pglite-pool.ts): closed, it is put back as the template left it.
-  const lease = await leasePglite(async () => PGlite.create({ loadDataDir: await seededTemplate() }));
+  const lease = await leaseTestPglite();
   try {
     return await pgliteDatabase(lease.client, lease.release, lease.dump);
   } catch (error) {
