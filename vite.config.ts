@@ -137,7 +137,8 @@ export default defineConfig({
           // machine busy; 90 s was reached by it once.
           testTimeout: 300_000,
           hookTimeout: 240_000,
-          // One file at a time. Side by side (each test makes its own leads and finds its own
+          // npm test runs this project as a suite of its own, beside the main run from the start
+          // (tests/run-suites.ts). One file at a time. Side by side (each test makes its own leads and finds its own
           // e-mail by content, so they can) a fresh clone's npm test took longer, 2,603 s against
           // 2,466 s, because the cores were already full: the model and PostgreSQL suites beside
           // it slowed down as much as the Chromium files sped up, and a test failed under that load.

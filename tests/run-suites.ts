@@ -10,12 +10,12 @@ import { postgresOnlyFiles } from './postgres/engines';
 /**
  * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
  * first the SPA and the server bundle, built once for every suite (issue 35 item 2); then the
- * main vitest run (logic, unit, server, integration and the Chromium suite) in the foreground,
- * without the integration tests the PostgreSQL run runs when it can (tests/postgres/engines.ts),
- * its output shown as it comes; beside it, one after the other, `npm run test:model` and `npm
- * run test:postgres`, their output kept and shown once the main run ends. Exits 1 when any suite
- * failed, after the 20 slowest test files, a summary line for each suite, and under it a line for
- * each test that failed.
+ * main vitest run (logic, unit, server and integration) in the foreground, its output shown as it
+ * comes, without the integration tests the PostgreSQL run runs when it can (tests/postgres/
+ * engines.ts); beside it from the start, the Chromium suite, and, one after the other, `npm run
+ * test:model` and `npm run test:postgres`, their output kept and shown once the main run ends.
+ * Exits 1 when any suite failed, after the 20 slowest test files, the machine's busy and idle
+ * core-seconds, a summary line for each suite, and under it a line for each test that failed.
  */
 
 interface Suite {
@@ -43,7 +43,17 @@ interface FileDuration {
   testsMs: number;
 }
 
-const MAIN: Suite = { name: 'vitest (logic, unit, server, integration, Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--exclude', '**/*.model.test.*', '--maxWorkers=100%'] };
+const MAIN: Suite = {
+  name: 'vitest (logic, unit, server, integration)',
+  command: path.join(BIN, 'vitest'),
+  args: ['run', '--project', 'logic', '--project', 'unit', '--project', 'server', '--project', 'system', '--exclude', '**/*.model.test.*', '--maxWorkers=100%'],
+};
+/**
+ * The Chromium files, one at a time, from the start of the run beside everything else: they are
+ * the run's longest chain (about 1,400 s alone), and run last in the main run they kept the
+ * machine a third idle once the other suites had ended.
+ */
+const CHROMIUM: Suite = { name: 'vitest --project e2e (Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--project', 'e2e'] };
 const BESIDE: Suite[] = [
   // One worker: the main run and test:postgres's own vitest use the rest of the machine.
   { name: 'npm run test:model', command: 'npm', args: ['run', '--silent', 'test:model', '--', '--maxWorkers=1'] },
@@ -115,7 +125,8 @@ function printSlowest(outcomes: Outcome[]): void {
   const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
   console.log(`\nThe ${Math.min(SLOWEST, files.length)} slowest test files of ${files.length} (seconds: total = environment + import and setup + tests and hooks):`);
   for (const file of files.sort((a, b) => total(b) - total(a)).slice(0, SLOWEST)) {
-    const suite = file.suite === MAIN.name ? '' : `  (${file.suite})`;
+    // The main run's and the Chromium suite's projects name themselves; the other suites are named.
+    const suite = file.suite === MAIN.name || file.suite === CHROMIUM.name ? '' : `  (${file.suite})`;
     console.log(`  ${seconds(total(file))} = ${seconds(file.environmentMs)} + ${seconds(file.importMs)} + ${seconds(file.testsMs)}  ${file.project} ${file.file}${suite}`);
   }
 }
@@ -136,6 +147,26 @@ async function withoutPostgresOnlyFiles(suite: Suite): Promise<Suite> {
   return { ...suite, args: [...suite.args, ...files.flatMap((file) => ['--exclude', file])] };
 }
 
+/** Busy and idle core-seconds of the whole machine (Linux /proc/stat) from now to the call of the returned function. */
+function machineBusy(): () => { busy: number; idle: number; wall: number } | null {
+  const read = () => {
+    try {
+      const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+      // user nice system idle iowait irq softirq steal, in clock ticks (100 a second)
+      const idle = fields[3]! + fields[4]!;
+      return { idle, busy: fields.slice(0, 8).reduce((sum, value) => sum + value, 0) - idle, at: Date.now() };
+    } catch {
+      return null;
+    }
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    if (!start || !end) return null;
+    return { busy: (end.busy - start.busy) / 100, idle: (end.idle - start.idle) / 100, wall: (end.at - start.at) / 1000 };
+  };
+}
+
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
   // The SPA and the server bundle, built once for every suite (issue 35 item 2): the suites find
@@ -147,14 +178,18 @@ async function main(): Promise<number> {
     process.env[SPA_DIR_VARIABLE] = build.dir;
     console.log(`Built the SPA and the server bundle once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.`);
     const mainSuite = await withoutPostgresOnlyFiles(MAIN);
+    const busy = machineBusy();
+    const chromium = run(CHROMIUM, path.join(dir, 'chromium.summary'), path.join(dir, 'chromium.log'));
     const beside = besideOneAfterAnother(dir);
     const main = await run(mainSuite, path.join(dir, 'main.summary'));
-    const others = await beside;
+    const others = [await chromium, ...(await beside)];
     for (const outcome of others) {
       console.log(`\n──── ${outcome.name} (ran beside the main run) ────\n`);
       process.stdout.write(readFileSync(outcome.log!, 'utf8'));
     }
     printSlowest([main, ...others]);
+    const used = busy();
+    if (used) console.log(`\nThe machine's ${os.cpus().length} cores while the suites ran: ${used.busy.toFixed(0)} core-seconds busy, ${used.idle.toFixed(0)} idle, in ${used.wall.toFixed(0)} s.`);
     console.log('\nTest suites:');
     for (const outcome of [main, ...others]) {
       console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s`);
