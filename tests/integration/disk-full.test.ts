@@ -8,7 +8,7 @@ import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { writeFileAtomically } from '../../src/server/admin/embedded-backup';
 import { createApp } from '../../src/server/app';
 import { EMBEDDED_SETTINGS, openDatabase, type Database, type Db } from '../../src/server/db/client';
-import { PgliteThread } from '../../src/server/db/pglite-thread';
+import { PgliteThread, STALL_MS } from '../../src/server/db/pglite-thread';
 import { databaseUnavailableCode } from '../../src/server/health/database-health';
 import * as t from '../../src/server/db/schema';
 import { RESOURCE_WINDOW_MS } from '../../src/server/health/resource-health';
@@ -331,7 +331,7 @@ describe(`the outbox and a backup on a full disk (${HOW})`, () => {
   });
 });
 
-describe(`PGlite's WAL on a full disk (${canMount ? 'a tmpfs the test mounts and fills' : 'mount refused: the hang injected with pg_sleep'}; a 1 s watchdog instead of 30 s)`, () => {
+describe(`PGlite's WAL on a full disk (${canMount ? 'a tmpfs the test mounts and fills' : 'mount refused: the hang injected with pg_sleep'}; a 1 s watchdog instead of 30 s for the hang)`, () => {
   it('the write that cannot create a WAL segment fails with 53100, the thread that then stops answering is replaced so calls fail fast as unavailable (503) instead of hanging, and once there is room a new thread answers with every commit', async () => {
     const disk = canMount ? mountSmallDisk(64) : null;
     const dir = disk?.dir ?? mkdtempSync(path.join(os.tmpdir(), 'safar-wal-'));
@@ -339,7 +339,7 @@ describe(`PGlite's WAL on a full disk (${canMount ? 'a tmpfs the test mounts and
     const dataDir = path.join(dir, 'pglite');
     const created = await openDatabase({ dataDir });
     await created.close();
-    const thread = await PgliteThread.open({ dataDir, settings: EMBEDDED_SETTINGS }, { stallMs: 1_000 });
+    const thread = await PgliteThread.open({ dataDir, settings: EMBEDDED_SETTINGS });
     cleanups.push(() => thread.close());
     await thread.query('create table wal_probe (id serial primary key, pad text)');
     const batch = () => thread.query('insert into wal_probe (pad) select md5(random()::text) from generate_series(1, 200)');
@@ -358,9 +358,13 @@ describe(`PGlite's WAL on a full disk (${canMount ? 'a tmpfs the test mounts and
     // On the real disk, the first failure is the WAL's: the table still had room.
     const seen = failure as { code?: string; message?: string } | null;
     expect({ code: seen?.code ?? null, onWal: /pg_wal/.test(seen?.message ?? '') }).toEqual(disk ? { code: '53100', onWal: true } : { code: null, onWal: false });
-    // PGlite's next query never returns (measured: not even once there is room); the watchdog ends the wait.
+    // PGlite's next query never returns (measured: not even once there is room); the watchdog ends
+    // the wait. Shortened only now: with 1 s from the start, a busy machine's slow insert above was
+    // once taken for the stall, and the setup failed as "replaced".
+    thread.stallAfter(1_000);
     const next = await (disk ? batch() : thread.query('select pg_sleep(600)')).catch((error: unknown) => error);
     expect(databaseUnavailableCode(next)).toBe('connection_closed');
+    thread.stallAfter(STALL_MS);
     disk?.free();
     await expect.poll(() => thread.query('select count(*)::int as n from wal_probe').then((result) => (result as { rows: unknown[] }).rows, () => null)).toEqual([{ n: committed }]);
   });

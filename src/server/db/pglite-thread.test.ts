@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnavailableCode } from '../health/database-health';
 import { openDatabase, type Database } from './client';
-import { PgliteThread } from './pglite-thread';
+import { PgliteThread, STALL_MS } from './pglite-thread';
 
 /**
  * The server's embedded database runs PGlite in a worker thread (pglite-thread.ts): these tests
@@ -99,7 +99,7 @@ describe('embedded PGlite in its own thread', () => {
     const created = await openDatabase({ dataDir });
     await created.db.execute(sql`create table stall_probe (id int primary key)`);
     await created.close();
-    const thread = await PgliteThread.open({ dataDir }, { stallMs: 500 });
+    const thread = await PgliteThread.open({ dataDir });
     try {
       await thread.query('insert into stall_probe values (1)');
       let begun!: () => void;
@@ -108,6 +108,8 @@ describe('embedded PGlite in its own thread', () => {
         .transaction(async (tx) => {
           await tx.query('insert into stall_probe values (2)');
           begun();
+          // Shortened only for the hang, so a busy machine's slow setup is never taken for it.
+          thread.stallAfter(500);
           // PGlite's WebAssembly holds its thread here, as it did on a full disk's WAL.
           await tx.query('select pg_sleep(600)');
         })
@@ -119,6 +121,7 @@ describe('embedded PGlite in its own thread', () => {
       const waiting = thread.query('select count(*) from stall_probe').catch((error: unknown) => error);
       expect(databaseUnavailableCode(await transaction)).toBe('connection_closed');
       expect(databaseUnavailableCode(await waiting)).toBe('connection_closed');
+      thread.stallAfter(STALL_MS);
       await expect.poll(() => thread.query('select id from stall_probe order by id').then(rowsOf, () => null)).toEqual([{ id: 1 }]);
     } finally {
       await thread.close();

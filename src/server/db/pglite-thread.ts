@@ -132,17 +132,26 @@ export class PgliteThread implements PgliteQueryable {
   private constructor(
     private worker: Worker,
     private readonly workerData: PgliteWorkerData,
-    private readonly stallMs: number,
+    private stallMs: number,
   ) {
     this.attach(worker);
-    this.watch = setInterval(() => this.checkStall(), Math.min(1_000, stallMs / 2));
+    this.watch = setInterval(() => this.checkStall(), 1_000);
     this.watch.unref();
   }
 
   /** Starts the worker and opens the database in it; rejects with PGlite's own error when it cannot. */
-  static async open(data: Omit<PgliteWorkerData, 'pglite'>, options: { stallMs?: number } = {}): Promise<PgliteThread> {
+  static async open(data: Omit<PgliteWorkerData, 'pglite'>): Promise<PgliteThread> {
     const workerData: PgliteWorkerData = { ...data, pglite: pathToFileURL(esmEntry('@electric-sql/pglite')).href };
-    return new PgliteThread(await startWorker(workerData), workerData, options.stallMs ?? STALL_MS);
+    return new PgliteThread(await startWorker(workerData), workerData, STALL_MS);
+  }
+
+  /**
+   * Counts a thread as stalled after `ms` without an answer instead of STALL_MS, from now on.
+   * For tests that hang the thread on purpose: they shorten the wait only once what they set up
+   * has answered, so a busy machine's slow setup is never taken for a stall.
+   */
+  stallAfter(ms: number) {
+    this.stallMs = ms;
   }
 
   private attach(worker: Worker) {
