@@ -42,12 +42,13 @@ async function signedHeaders(body: string) {
 }
 
 /**
- * SIGTERM, then the exit code. main.ts force-exits with 0 after 10 s as a last resort, so a
- * clean stop (server and database closed) is told apart by finishing well before that.
+ * SIGTERM, then the exit code. A clean stop says so: main.ts logs `stopped` with `drained: true`
+ * when every connection closed before its 10 s cut-off, and exits 1 if closing the database
+ * hangs. Told apart by what the server says, not by a time a busy machine could overrun.
  */
 async function stop(server: ServerProcess): Promise<number | null> {
-  const { code, ms } = await server.stop();
-  expect(ms).toBeLessThan(8_000);
+  const { code } = await server.stop();
+  expect(server.stdout()).toMatch(/"event":"stopped","signal":"SIGTERM","drained":true/);
   return code;
 }
 
@@ -258,10 +259,9 @@ describe('the server process', () => {
       const drainMs = Number(/"event":"stopped","signal":"SIGTERM","drained":true,"drain_ms":(\d+)/.exec(server.stdout())?.[1]);
       console.log(`SIGTERM with a cancelled body, a kept-alive and a silent connection open: drained in ${drainMs} ms, exited in ${ms} ms (cut-off ${DRAIN_CUT_OFF_MS} ms)`);
       expect(code).toBe(0);
+      // Drained, not cut off: had the server waited on the silent or kept-alive connection, it
+      // would have reached the 10 s cut-off and said `drained: false`.
       expect(server.stdout()).toMatch(/"event":"stopped","signal":"SIGTERM","drained":true/);
-      // Nothing to wait for: well under the cut-off, whatever the machine's load.
-      expect(drainMs).toBeLessThan(DRAIN_CUT_OFF_MS / 4);
-      expect(ms).toBeLessThan(DRAIN_CUT_OFF_MS / 2);
     },
     2 * START_TIMEOUT_MS,
   );

@@ -175,9 +175,9 @@ describe('the HTTP insurer', () => {
       const send = (path: string, body?: unknown) => down.post(path, body, { nowMs: FIXED_NOW + (tick += 1) });
       const res = await send('/miscellaneous/travel/wiz/add-customer-lead', familyToFrance());
       const { uuid } = ((await res.json()) as { data: { uuid: string } }).data;
-      const started = Date.now();
+      // The fetch never settles, so only the adapter's timer can end this wait (the test's
+      // timeout is the hang guard); no wall-clock bound, which a busy machine would trip.
       const data = await compare(send, { uuid });
-      expect(Date.now() - started).toBeLessThan(2000);
       expect(data.hasError).toBe(false);
       expect(data.unavailable_providers).toEqual([{ id: HTTP_INSURER, name: 'Orontes Travel Insurance (demo)' }]);
       expect(data.quotes.length).toBeGreaterThan(0);
