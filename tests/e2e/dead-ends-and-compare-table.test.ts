@@ -116,9 +116,12 @@ describe.each(['en', 'ar'] as const)('checkout, in %s', (lang) => {
     expect(terms).toEqual([textIn(lang, 'Date of birth'), textIn(lang, 'Passport number')]);
     await screenshotBothWidths(page, `checkout-${lang}`);
 
-    // The payment call answers a moment late, as it may on a phone network.
+    // The payment call answers late, as it may on a phone network: held until the test has seen
+    // the overlay (a fixed delay could end before a busy machine shows it).
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route(`**${tempCheckoutEndpoint.path}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await page.getByTestId('checkout-pay').click();
@@ -127,6 +130,7 @@ describe.each(['en', 'ar'] as const)('checkout, in %s', (lang) => {
     await screenshot(page, `checkout-paying-${lang}-1280`);
     await page.setViewportSize(MOBILE);
     await screenshot(page, `checkout-paying-${lang}-375`);
+    answer();
     await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
     await finishAllowing(opened);
   });

@@ -80,11 +80,10 @@ async function pickNextDayInCalendar(page: Page, lang: Lang, field: Locator): Pr
   await press(page, 'Enter', `opening ${label}'s calendar`);
   const days = page.locator('[role="dialog"] button[data-date]');
   const focusedDay = () => page.evaluate(() => (document.activeElement?.matches('[role="dialog"] button[data-date]') ? document.activeElement.getAttribute('data-date') : null));
-  let from: string | null = null;
-  for (let tries = 0; tries < 30 && from === null; tries++) {
-    await page.waitForTimeout(100);
-    from = await focusedDay();
-  }
+  // Waits on the focus itself, up to the hang guard: a count of short sleeps ran out on a busy machine.
+  const from = await page
+    .waitForFunction(() => (document.activeElement?.matches('[role="dialog"] button[data-date]') ? document.activeElement.getAttribute('data-date') : null))
+    .then((day) => day.jsonValue(), () => null);
   expect.soft(from, `Enter on "${label}: calendar" puts the focus on a day of the calendar (${await days.count()} days shown), not on ${await describeFocus(page)}`).not.toBeNull();
   if (from === null) {
     await press(page, 'Escape', `closing ${label}'s calendar`);

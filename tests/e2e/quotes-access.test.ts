@@ -177,30 +177,38 @@ describe.each(CASES)('the plan pages by keyboard, in $lang at $viewport.width px
     const first = quotes[0]!;
 
     /**
-     * Records, every frame for `ms` after `act`, the box of the element `selector` matches
-     * (visible ones only): a transition shows as boxes that differ from the last one.
+     * Records, every frame for `ms` from the first frame that shows the element `selector` matches
+     * (visible ones only), its box: a transition shows as boxes that differ from the last one. The
+     * window opens when the element shows, not when `act` starts, so a busy machine's slow key
+     * press cannot use it up; and the test waits for the recording to end, not for a time.
      */
     const framesDuring = async (selector: string, act: () => Promise<void>, ms = 700) => {
       await page.evaluate(
         ({ selector, ms }) => {
           const frames: string[] = [];
-          (window as unknown as { frames_: string[] }).frames_ = frames;
-          const start = performance.now();
+          const recording = window as unknown as { frames_: string[]; framesDone_: boolean };
+          recording.frames_ = frames;
+          recording.framesDone_ = false;
+          let shownAt: number | null = null;
           const record = () => {
             const element = document.querySelector(selector);
             if (element) {
               const rect = element.getBoundingClientRect();
               const style = getComputedStyle(element);
-              if (rect.width > 0 && rect.height > 0) frames.push(`${Math.round(rect.left)},${Math.round(rect.top)},${Math.round(rect.width)}x${Math.round(rect.height)} opacity ${style.opacity}`);
+              if (rect.width > 0 && rect.height > 0) {
+                shownAt ??= performance.now();
+                frames.push(`${Math.round(rect.left)},${Math.round(rect.top)},${Math.round(rect.width)}x${Math.round(rect.height)} opacity ${style.opacity}`);
+              }
             }
-            if (performance.now() - start < ms) requestAnimationFrame(record);
+            if (shownAt === null || performance.now() - shownAt < ms) requestAnimationFrame(record);
+            else recording.framesDone_ = true;
           };
           requestAnimationFrame(record);
         },
         { selector, ms },
       );
       await act();
-      await page.waitForTimeout(ms + 100);
+      await page.waitForFunction(() => (window as unknown as { framesDone_: boolean }).framesDone_);
       return page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
     };
 
