@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor, type AnyStateMachine } from 'xstate';
+import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../src/contract/envelope';
 import { checkoutMachine } from './checkout/checkout.machine';
@@ -9,6 +9,7 @@ import { reviewMachine } from './review/review.machine';
 import { reviewInput } from './review/review.model';
 import { loadFailureOf, selectLeadNotFound } from './service-failure';
 import type { ServiceFailure } from './travel-details/travel-details.types';
+import { waitForSnapshot } from './model-tooling/wait-for-snapshot';
 
 /**
  * A lead read that fails: an unknown or stale uuid (the server's 404, or its refusal of the uuid
@@ -52,7 +53,7 @@ const STEPS: [string, (error: unknown) => AnyStateMachine, () => object][] = [
 describe.each(STEPS)('the %s step reading an unknown lead', (_name, machineFailingWith, input) => {
   async function failedWith(error: unknown) {
     const actor = createActor(machineFailingWith(error), { input: input() }).start();
-    const snapshot = await waitFor(actor, (state) => state.matches('failed'));
+    const snapshot = await waitForSnapshot(actor, (state) => state.matches('failed'));
     actor.stop();
     return snapshot as unknown as { context: { failure: string | null } };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { callBackMachine } from './call-back.machine';
 import { blankCallBackValues, isRateLimited, toCallBackPayload } from './call-back.payload';
 import {
@@ -13,6 +13,7 @@ import {
 } from './call-back.selectors';
 import type { CallBackForm, CallBackInput, CallBackPayload, CallBackValues } from './call-back.types';
 import { FAILURES, LEAD_UUID, SAMPLE_REFERENCE } from '../travel-details/travel-details.model';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 
 const VALUES: CallBackValues = { name: ' Rania  Haddad ', email: ' rania@example.com ', phone_country_code: '+961', phone_number: '71234567' };
 const FORM: CallBackForm = { phoneCodes: SAMPLE_REFERENCE.phoneCodes, values: VALUES };
@@ -41,7 +42,7 @@ function start(input: Partial<CallBackInput> = {}, answers: { form?: Answer<Call
     actions: { storeSent: (_, params) => calls.storeSent(params) },
   });
   const actor = createActor(machine, { input: { ...INPUT, ...input } }).start();
-  const settled = () => waitFor(actor, (snapshot) => selectCallBackView(snapshot) !== 'loading' && !selectCallBackSending(snapshot));
+  const settled = () => waitForSnapshot(actor, (snapshot) => selectCallBackView(snapshot) !== 'loading' && !selectCallBackSending(snapshot));
   const submit = async (values = VALUES) => {
     actor.send({ type: 'callBack.submit', values });
     expect(selectCallBackSending(actor.getSnapshot())).toBe(true);
@@ -150,7 +151,7 @@ describe('call-back request machine', () => {
 
   it('without the web’s actors (DESIGN convention 1) the form fails to load, as when its call fails', async () => {
     const actor = createActor(callBackMachine, { input: INPUT }).start();
-    await waitFor(actor, (snapshot) => selectCallBackView(snapshot) !== 'loading');
+    await waitForSnapshot(actor, (snapshot) => selectCallBackView(snapshot) !== 'loading');
     expect(actor.getSnapshot().status).toBe('active');
     expect(selectCallBackView(actor.getSnapshot())).toBe('failed');
     expect(selectCallBackFailure(actor.getSnapshot())).toBe('load_failed');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 import { EMAIL_TOAST_MS } from '../agent-share';
 import { checkoutMachine } from './checkout.machine';
 import {
@@ -105,7 +106,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function ready(input?: CheckoutInput, stubs?: Stubs) {
   const started = start(input, stubs);
-  await waitFor(started.actor, (snapshot) => selectViewState(snapshot) !== 'loading' && !snapshot.hasTag('busy'));
+  await waitForSnapshot(started.actor, (snapshot) => selectViewState(snapshot) !== 'loading' && !snapshot.hasTag('busy'));
   return started;
 }
 
@@ -115,13 +116,13 @@ type Started = Awaited<ReturnType<typeof ready>>;
 async function apply({ actor }: Started, text = 'SAVE10') {
   actor.send({ type: 'coupon.change', text });
   actor.send({ type: 'coupon.apply' });
-  await waitFor(actor, (snapshot) => !snapshot.hasTag('applying'));
+  await waitForSnapshot(actor, (snapshot) => !snapshot.hasTag('applying'));
 }
 
 /** Proceed, then wait for temp-checkout's answer. */
 async function pay({ actor }: Started) {
   actor.send({ type: 'checkout.pay' });
-  await waitFor(actor, (snapshot) => snapshot.status === 'done' || !snapshot.matches({ ready: { payment: 'paying' } }));
+  await waitForSnapshot(actor, (snapshot) => snapshot.status === 'done' || !snapshot.matches({ ready: { payment: 'paying' } }));
 }
 
 describe('starting and loading', () => {
@@ -136,7 +137,7 @@ describe('starting and loading', () => {
 
   it("run without the web's calls (loadCheckout), the read fails into the error view, not a crash", async () => {
     const actor = createActor(checkoutMachine, { input: checkoutInput() }).start();
-    await waitFor(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+    await waitForSnapshot(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
     expect(actor.getSnapshot().status).toBe('active');
     expect(selectViewState(actor.getSnapshot())).toBe('failed');
   });
@@ -249,7 +250,7 @@ describe('the coupon', () => {
     expect(selectCanPay(actor.getSnapshot())).toBe(false);
     expect(selectPaying(actor.getSnapshot())).toBe(false);
     answer(SAVE10);
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('applying'));
+    await waitForSnapshot(actor, (snapshot) => !snapshot.hasTag('applying'));
     expect(selectCanPay(actor.getSnapshot())).toBe(true);
   });
 
@@ -342,7 +343,7 @@ describe('the coupon', () => {
     expect(started.effects.couponWrites).toEqual([]);
     started.actor.send({ type: 'coupon.apply' });
     expect(selectCouponFailed(started.actor.getSnapshot())).toBe(false);
-    await waitFor(started.actor, (snapshot) => !snapshot.hasTag('applying'));
+    await waitForSnapshot(started.actor, (snapshot) => !snapshot.hasTag('applying'));
     expect(selectCoupon(started.actor.getSnapshot()).applied).toBe('SAVE10');
   });
 });
@@ -359,7 +360,7 @@ describe('the stored coupon', () => {
 
   it('is checked before Proceed can be used', async () => {
     const started = start(checkoutInput({ storedCoupon: 'SAVE10' }), { validate: () => new Promise(() => {}) });
-    await waitFor(started.actor, (snapshot) => selectViewState(snapshot) === 'ready');
+    await waitForSnapshot(started.actor, (snapshot) => selectViewState(snapshot) === 'ready');
     expect(selectCoupon(started.actor.getSnapshot()).applying).toBe(true);
     expect(selectCanPay(started.actor.getSnapshot())).toBe(false);
   });
@@ -586,7 +587,7 @@ describe('agent e-mail share', () => {
   it('sends the page link as checkout and shows the toast for 5 s', async () => {
     const { actor, calls, clock } = await ready(checkoutInput({ agentId: 101, link: CHECKOUT_LINK }));
     actor.send({ type: 'share.email' });
-    await waitFor(actor, (snapshot) => snapshot.context.emailSent);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.emailSent);
     expect(calls.email).toEqual([{ uuid: CHECKOUT_LEAD_UUID, lang: 'en', agentId: 101, link: CHECKOUT_LINK, pagename: 'checkout' }]);
     clock.increment(EMAIL_TOAST_MS - 1);
     expect(actor.getSnapshot().context.emailSent).toBe(true);
@@ -598,7 +599,7 @@ describe('agent e-mail share', () => {
     const { actor } = await ready(checkoutInput({ agentId: 101, link: CHECKOUT_LINK }), { email: () => Promise.reject(CHECKOUT_FAILURES.server) });
     actor.send({ type: 'share.email' });
     expect(actor.getSnapshot().matches({ ready: { share: 'sending' } })).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { share: 'idle' } }));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches({ ready: { share: 'idle' } }));
     expect(actor.getSnapshot().context.emailSent).toBe(false);
   });
 });
@@ -616,14 +617,14 @@ describe("agent links carry the agent's coupon (issue 17)", () => {
     expect(actor.getSnapshot().context.whatsappTemplate).toBe(textFor(withCoupon('SAVE10')));
     expect(selectCoupon(actor.getSnapshot()).applied).toBe('SAVE10');
     actor.send({ type: 'share.email' });
-    await waitFor(actor, (snapshot) => snapshot.context.emailSent);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.emailSent);
     expect(calls.email.at(-1)).toMatchObject({ link: withCoupon('SAVE10'), pagename: 'checkout' });
 
     actor.send({ type: 'coupon.remove' });
     expect(actor.getSnapshot().context.whatsappTemplate).toBe(textFor(CHECKOUT_LINK));
     actor.send({ type: 'share.email' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { share: 'sending' } }));
-    await waitFor(actor, (snapshot) => !snapshot.matches({ ready: { share: 'sending' } }));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches({ ready: { share: 'sending' } }));
+    await waitForSnapshot(actor, (snapshot) => !snapshot.matches({ ready: { share: 'sending' } }));
     expect(calls.email.at(-1)).toMatchObject({ link: CHECKOUT_LINK });
   });
 

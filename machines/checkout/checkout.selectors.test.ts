@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 import {
   changedTotals,
   couponBoxText,
@@ -60,7 +61,7 @@ async function readyActor(options: CheckoutDataOptions = {}, input: CheckoutInpu
     }),
     { input, clock: new SimulatedClock() },
   ).start();
-  await waitFor(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+  await waitForSnapshot(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
   return actor;
 }
 
@@ -99,7 +100,7 @@ describe('view state', () => {
       checkoutMachine.provide({ actors: { loadCheckout: fromPromise((): Promise<CheckoutData> => Promise.reject(CHECKOUT_FAILURES.network)) } }),
       { input: checkoutInput() },
     ).start();
-    await waitFor(failed, (snapshot) => snapshot.matches('failed'));
+    await waitForSnapshot(failed, (snapshot) => snapshot.matches('failed'));
     expect(selectViewState(failed.getSnapshot())).toBe('failed');
     const done = createActor(checkoutMachine, { input: checkoutInput({ thankYou: true }) }).start();
     expect(selectViewState(done.getSnapshot())).toBe('done');

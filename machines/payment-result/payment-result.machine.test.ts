@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { paymentResultMachine } from './payment-result.machine';
 import {
   CANCELLED,
@@ -26,6 +26,7 @@ import {
   selectRefund,
 } from './payment-result.selectors';
 import { PAYMENT_POLL_LIMIT, PAYMENT_POLL_MS, type LoadPaymentStatusInput, type PaymentResultInput, type PaymentStatusData } from './payment-result.types';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 
 /** Answers of payment-status in turn, the last one repeated; `{ reject }` makes that call fail with it. */
 type Answer = PaymentStatusData | { reject: unknown };
@@ -61,7 +62,7 @@ describe('payment result: the first read', () => {
   it('reads the order of the return address (lead, reference, language) and shows the policy; the thank-you flag is stored once', async () => {
     const { actor, calls, effects, view } = start([PAID], resultInput({ lang: 'ar' }));
     expect(view()).toBe('loading');
-    await waitFor(actor, (snapshot) => snapshot.matches('paid'));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches('paid'));
     expect(calls).toEqual([{ uuid: RESULT_LEAD_UUID, reference: RESULT_REFERENCE, lang: 'ar' }]);
     expect(view()).toBe('paid');
     expect(selectPayment(actor.getSnapshot())).toEqual(PAID);
@@ -73,7 +74,7 @@ describe('payment result: the first read', () => {
   it('reloaded: a fresh page with the same address shows the same policy and stores the flag again', async () => {
     for (let load = 0; load < 2; load += 1) {
       const { actor, effects } = start([PAID]);
-      await waitFor(actor, (snapshot) => snapshot.matches('paid'));
+      await waitForSnapshot(actor, (snapshot) => snapshot.matches('paid'));
       expect(selectPayment(actor.getSnapshot())?.policy?.policy_number).toBe('SFR-26-7K3Q9M2T');
       expect(effects.thankYou).toBe(1);
       actor.stop();
@@ -82,7 +83,7 @@ describe('payment result: the first read', () => {
 
   it('asks with the lead alone when the address has no reference (/thank-you-p)', async () => {
     const { actor, calls } = start([PAID], resultInput({ reference: null }));
-    await waitFor(actor, (snapshot) => snapshot.matches('paid'));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches('paid'));
     expect(calls).toEqual([{ uuid: RESULT_LEAD_UUID, reference: null, lang: 'en' }]);
   });
 
@@ -93,7 +94,7 @@ describe('payment result: the first read', () => {
     ['refund', REFUNDED],
   ] as const)('a %s payment shows the failure with its reason, no flag; "Try again" ends the step with retry (journey: payment.retry)', async (reason, answer) => {
     const { actor, effects, view } = start([answer]);
-    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches('failed'));
     expect(view()).toBe('failed');
     expect(selectPayment(actor.getSnapshot())?.reason).toBe(reason);
     expect(effects.thankYou).toBe(0);
@@ -108,7 +109,7 @@ describe('payment result: the first read', () => {
 
   it('paid twice: the policy, the thank-you flag, and the second payment as the refund to tell', async () => {
     const { actor, effects, view } = start([PAID_TWICE]);
-    await waitFor(actor, (snapshot) => snapshot.matches('paid'));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches('paid'));
     expect(view()).toBe('paid');
     expect(effects.thankYou).toBe(1);
     expect(selectRefund(actor.getSnapshot())).toEqual({ merchant_reference: SECOND_REFERENCE, amount: 12_210, currency: 'USD' });
@@ -119,7 +120,7 @@ describe('payment result: the first read', () => {
     const elsewhere = { merchant_reference: SECOND_REFERENCE, amount: 12_210, currency: 'USD' };
     for (const answer of [PAID, DECLINED, CHANGED, statusSample({ status: 'failed', reason: 'declined', refund: elsewhere })]) {
       const { actor } = start([answer]);
-      await waitFor(actor, (snapshot) => snapshot.matches('paid') || snapshot.matches('failed'));
+      await waitForSnapshot(actor, (snapshot) => snapshot.matches('paid') || snapshot.matches('failed'));
       expect(selectRefund(actor.getSnapshot())).toBeNull();
       actor.stop();
     }
@@ -127,11 +128,11 @@ describe('payment result: the first read', () => {
 
   it('a payment taken for a voided order: the refund named by the server, else this attempt at the order\'s amount', async () => {
     const named = start([REFUNDED]);
-    await waitFor(named.actor, (snapshot) => snapshot.matches('failed'));
+    await waitForSnapshot(named.actor, (snapshot) => snapshot.matches('failed'));
     expect(selectRefund(named.actor.getSnapshot())).toEqual({ merchant_reference: RESULT_REFERENCE, amount: 12_210, currency: 'USD' });
 
     const unnamed = start([statusSample({ status: 'failed', reason: 'refund' })]);
-    await waitFor(unnamed.actor, (snapshot) => snapshot.matches('failed'));
+    await waitForSnapshot(unnamed.actor, (snapshot) => snapshot.matches('failed'));
     expect(selectRefund(unnamed.actor.getSnapshot())).toEqual({ merchant_reference: RESULT_REFERENCE, amount: 13_320, currency: 'USD' });
   });
 
@@ -164,36 +165,36 @@ describe('payment result: the first read', () => {
 
   it('a 404 (no such order of this lead) shows "not found"; a failed read the error view, whose Refresh reads again', async () => {
     const missing = start([{ reject: RESULT_FAILURES.notFound }]);
-    await waitFor(missing.actor, (snapshot) => snapshot.matches('notFound'));
+    await waitForSnapshot(missing.actor, (snapshot) => snapshot.matches('notFound'));
     expect(missing.view()).toBe('notFound');
 
     const { actor, calls, view } = start([{ reject: RESULT_FAILURES.network }, PAID]);
-    await waitFor(actor, (snapshot) => snapshot.matches('error'));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches('error'));
     expect(view()).toBe('error');
     expect(selectCanRefresh(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'result.refresh' });
     expect(view()).toBe('loading');
-    await waitFor(actor, (snapshot) => snapshot.matches('paid'));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches('paid'));
     expect(calls).toHaveLength(2);
   });
 
   it('a server error (500) is a failed read, not "not found"', async () => {
     const { actor, view } = start([{ reject: RESULT_FAILURES.server }]);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+    await waitForSnapshot(actor, (snapshot) => !snapshot.hasTag('busy'));
     expect(view()).toBe('error');
   });
 
   it('a read that fails with no HTTP answer at all (not a service failure) is a failed read too', async () => {
     const { actor, view } = start([{ reject: new TypeError('Failed to fetch') }]);
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+    await waitForSnapshot(actor, (snapshot) => !snapshot.hasTag('busy'));
     expect(actor.getSnapshot().status).toBe('active');
     expect(view()).toBe('error');
   });
 
   it('run without the web\'s reader (loadStatus), a read fails as a failed read, not a crash', async () => {
     const actor = createActor(paymentResultMachine, { input: resultInput() }).start();
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
+    await waitForSnapshot(actor, (snapshot) => !snapshot.hasTag('busy'));
     expect(actor.getSnapshot().status).toBe('active');
     expect(selectPaymentResultView(actor.getSnapshot())).toBe('error');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { EMAIL_TOAST_MS } from '../agent-share';
 import { quotesMachine } from './quotes.machine';
 import {
@@ -15,6 +15,7 @@ import {
 } from './quotes.model';
 import { selectOutcome, selectViewState, selectVisibleQuotes } from './quotes.selectors';
 import type { CompareData, ProceedInput, QuotesData, QuotesInput, SendEmailInput } from './quotes.types';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 
 const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0], (typeof SAMPLE_QUOTES)[0]];
 
@@ -60,7 +61,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function ready(input?: QuotesInput, stubs?: Stubs) {
   const started = start(input, stubs);
-  await waitFor(started.actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+  await waitForSnapshot(started.actor, (snapshot) => selectViewState(snapshot) !== 'loading');
   return started;
 }
 
@@ -180,7 +181,7 @@ describe('compare', () => {
     actor.send({ type: 'addon.toggle', quoteId: first.id, addonId: first.addon[1]!.id });
     expect(total()).toBe(first.premium + first.addon[0]!.value);
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    await waitForSnapshot(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.proceed).toEqual([expect.objectContaining({ policy_id: first.id, addons: [first.addon[0]!.id], selected_premium: first.premium + first.addon[0]!.value })]);
   });
 
@@ -242,7 +243,7 @@ describe('buy now', () => {
     const { actor, calls, stored } = await ready(quotesInput({ agentId: 101 }));
     actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[1]!.id });
     actor.send({ type: 'quote.buy', quoteId: second.id });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    await waitForSnapshot(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.proceed).toEqual([
       {
         uuid: QUOTES_LEAD_UUID,
@@ -268,14 +269,14 @@ describe('buy now', () => {
     let answer: (value: unknown) => void = () => {};
     const { actor, calls, stored } = await ready(undefined, { proceed: () => new Promise((resolve) => (answer = resolve)) });
     actor.send({ type: 'quote.buy', quoteId: second.id });
-    await waitFor(actor, () => calls.proceed.length === 1);
+    await waitForSnapshot(actor, () => calls.proceed.length === 1);
     const during = actor.getSnapshot().context;
     actor.send({ type: 'quote.buy', quoteId: first.id });
     actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[1]!.id });
     actor.send({ type: 'compare.toggle', quoteId: second.id });
     expect(actor.getSnapshot().context).toEqual(during);
     answer({});
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    await waitForSnapshot(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.proceed.map((sent) => [sent.policy_id, sent.addons])).toEqual([[second.id, []]]);
     expect(stored.at(-1)).toEqual({ chosen: { quote: second, selectedPremium: second.premium, addonIds: [] } });
     expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'chosen', quoteId: second.id });
@@ -284,14 +285,14 @@ describe('buy now', () => {
   it('a customer without agent sends agent_id 0', async () => {
     const { actor, calls } = await ready();
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    await waitForSnapshot(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.proceed[0]!.agent_id).toBe(0);
   });
 
   it('a failed bot check returns to the list with bot_check_failed and does not call proceed', async () => {
     const { actor, calls } = await ready(undefined, { token: () => Promise.reject(new Error('worker')) });
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.notice !== null);
     expect(actor.getSnapshot().context.notice).toBe('bot_check_failed');
     expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
     expect(calls.proceed).toEqual([]);
@@ -300,7 +301,7 @@ describe('buy now', () => {
   it('a refused bot token returns to the list with bot_check_failed', async () => {
     const { actor } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.botRefused) });
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.notice !== null);
     expect(actor.getSnapshot().context.notice).toBe('bot_check_failed');
     expect(actor.getSnapshot().context.buyFailed).toBe(false);
   });
@@ -315,7 +316,7 @@ describe('buy now', () => {
     const notices: unknown[] = [];
     actor.subscribe((snapshot) => notices.push(snapshot.context.notice, snapshot.context.buyFailed || null));
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    await waitForSnapshot(actor, (snapshot) => snapshot.status === 'done');
     expect(calls.proceed.map((sent) => [sent.policy_id, sent.bot_token])).toEqual([
       [first.id, 'token-1'],
       [first.id, 'token-2'],
@@ -328,12 +329,12 @@ describe('buy now', () => {
     let tokens = 0;
     const { actor, calls } = await ready(undefined, { token: async () => `token-${(tokens += 1)}`, proceed: () => Promise.reject(QUOTES_FAILURES.botSpent) });
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.notice !== null);
     expect(actor.getSnapshot().context.notice).toBe('bot_check_failed');
     expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
     expect(calls.proceed).toHaveLength(2);
     actor.send({ type: 'quote.buy', quoteId: second.id });
-    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.notice !== null);
     expect(calls.proceed.map((sent) => [sent.policy_id, sent.bot_token])).toEqual([
       [first.id, 'token-1'],
       [first.id, 'token-2'],
@@ -345,7 +346,7 @@ describe('buy now', () => {
   it('a malformed token is shown at once: a fresh one would be refused the same way', async () => {
     const { actor, calls } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.botRefused) });
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.context.notice !== null);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.notice !== null);
     expect(calls.proceed).toHaveLength(1);
   });
 
@@ -353,7 +354,7 @@ describe('buy now', () => {
     const { actor, calls } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.quoteExpired) });
     actor.send({ type: 'compare.toggle', quoteId: first.id });
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => calls.load === 2 && snapshot.matches('ready'));
+    await waitForSnapshot(actor, (snapshot) => calls.load === 2 && snapshot.matches('ready'));
     expect(actor.getSnapshot().context.notice).toBe('quote_expired');
     // The fresh quotes are the same plans: the selection is carried by compare id.
     expect(actor.getSnapshot().context.compareSelection).toEqual([first.id]);
@@ -369,7 +370,7 @@ describe('buy now', () => {
     actor.send({ type: 'compare.toggle', quoteId: second.id });
     actor.send({ type: 'addon.toggle', quoteId: second.id, addonId: second.addon[0]!.id });
     actor.send({ type: 'quote.buy', quoteId: second.id });
-    await waitFor(actor, (snapshot) => loads === 2 && snapshot.matches('ready'));
+    await waitForSnapshot(actor, (snapshot) => loads === 2 && snapshot.matches('ready'));
     expect(actor.getSnapshot().context.compareSelection).toEqual([second.id + 1000]);
     expect(actor.getSnapshot().context.checkedAddons).toEqual({ [second.id + 1000]: [second.addon[0]!.id] });
   });
@@ -377,7 +378,7 @@ describe('buy now', () => {
   it('any other failure flags buyFailed (system error) and returns to the list', async () => {
     const { actor } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.server) });
     actor.send({ type: 'quote.buy', quoteId: first.id });
-    await waitFor(actor, (snapshot) => snapshot.context.buyFailed);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.buyFailed);
     expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
     expect(actor.getSnapshot().context.buyingQuoteId).toBeNull();
   });
@@ -404,9 +405,9 @@ describe('agent e-mail share', () => {
   it('sends the page link and shows the toast for 5 s (clock mocked)', async () => {
     const clock = new SimulatedClock();
     const { actor, calls } = start(quotesInput({ agentId: 101 }), {}, clock);
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches('ready'));
     actor.send({ type: 'share.email' });
-    await waitFor(actor, (snapshot) => snapshot.context.emailSent);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.emailSent);
     expect(calls.email).toEqual([
       { uuid: QUOTES_LEAD_UUID, lang: 'en', agentId: 101, link: quotesInput().link, pagename: 'compare-quotes' },
     ]);
@@ -420,7 +421,7 @@ describe('agent e-mail share', () => {
     const { actor } = await ready(quotesInput({ agentId: 101 }), { email: () => Promise.reject(QUOTES_FAILURES.server) });
     actor.send({ type: 'share.email' });
     expect(actor.getSnapshot().matches({ ready: { share: 'sending' } })).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { share: 'idle' } }));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches({ ready: { share: 'idle' } }));
     expect(actor.getSnapshot().context.emailSent).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 import type { JourneyEvent } from '../journey.types';
 import { quotesMachine } from './quotes.machine';
 import type { QuotesInput, QuotesOutput } from './quotes.types';
@@ -34,7 +35,7 @@ async function readyActor(input: QuotesInput = quotesInput(), quotes = SAMPLE_QU
     }),
     { input },
   ).start();
-  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  await waitForSnapshot(actor, (snapshot) => snapshot.matches('ready'));
   return actor;
 }
 

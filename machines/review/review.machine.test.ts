@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 import { EMAIL_TOAST_MS } from '../agent-share';
 import { reviewMachine } from './review.machine';
 import {
@@ -76,7 +77,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function ready(input?: ReviewInput, stubs?: Stubs) {
   const started = start(input, stubs);
-  await waitFor(started.actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+  await waitForSnapshot(started.actor, (snapshot) => selectViewState(snapshot) !== 'loading');
   return started;
 }
 
@@ -87,7 +88,7 @@ const index = ({ actor }: Started) => actor.getSnapshot().context.index;
 /** Proceed on the open form, then wait for the save to settle. */
 async function save({ actor }: Started, values = travellerValues(actor.getSnapshot().context.index)) {
   actor.send({ type: 'traveller.save', values });
-  await waitFor(actor, (snapshot) => !snapshot.matches({ reviewing: { form: 'saving' } }));
+  await waitForSnapshot(actor, (snapshot) => !snapshot.matches({ reviewing: { form: 'saving' } }));
 }
 
 /** Save the open traveller and let the next form open (0.5 s on the simulated clock). */
@@ -223,7 +224,7 @@ describe('the traveller loop', () => {
     expect(actor.getSnapshot().can({ type: 'traveller.save', values: travellerValues(0) })).toBe(false);
 
     finish(savedResult(0));
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('editing'));
+    await waitForSnapshot(actor, (snapshot) => !snapshot.hasTag('editing'));
     expect(selectFormOpen(actor.getSnapshot())).toBe(false);
     expect(selectSaving(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -427,7 +428,7 @@ describe('agent e-mail share', () => {
   it('sends the page link as review-details and shows the toast for 5 s, beside the form', async () => {
     const { actor, calls, clock } = await ready(reviewInput({ agentId: 101 }));
     actor.send({ type: 'share.email' });
-    await waitFor(actor, (snapshot) => snapshot.context.emailSent);
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.emailSent);
     expect(calls.email).toEqual([{ uuid: REVIEW_LEAD_UUID, lang: 'en', agentId: 101, link: REVIEW_LINK, pagename: 'review-details' }]);
     expect(selectFormOpen(actor.getSnapshot())).toBe(true);
     clock.increment(EMAIL_TOAST_MS - 1);
@@ -440,7 +441,7 @@ describe('agent e-mail share', () => {
     const { actor } = await ready(reviewInput({ agentId: 101 }), { email: () => Promise.reject(REVIEW_FAILURES.server) });
     actor.send({ type: 'share.email' });
     expect(actor.getSnapshot().matches({ reviewing: { share: 'sending' } })).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ reviewing: { share: 'idle' } }));
+    await waitForSnapshot(actor, (snapshot) => snapshot.matches({ reviewing: { share: 'idle' } }));
     expect(actor.getSnapshot().context.emailSent).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { reviewFieldRules } from '../../src/contract/traveller-review.rules';
 import { reviewMachine } from './review.machine';
 import { REVIEW_FAILURES, REVIEW_LINK, reviewData, reviewInput, sampleInvoice, travellerValues, type ReviewDataOptions } from './review.model';
@@ -29,6 +29,7 @@ import {
 import { isPlanGone, resumeIndex, reviewValues, travellerFieldErrors } from './review.travellers';
 import type { ReviewData, ReviewInput, ReviewOutput, SaveTravellerResult } from './review.types';
 import type { JourneyEvent } from '../journey.types';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 
 /** A running step over reviewData(options) whose saves and shares never settle, so both can be observed. */
 async function readyActor(options: ReviewDataOptions = {}, input: ReviewInput = reviewInput()) {
@@ -42,7 +43,7 @@ async function readyActor(options: ReviewDataOptions = {}, input: ReviewInput = 
     }),
     { input, clock: new SimulatedClock() },
   ).start();
-  await waitFor(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+  await waitForSnapshot(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
   return actor;
 }
 
@@ -69,7 +70,7 @@ describe('view state', () => {
 
   it('failed when the lead cannot be read; done once the step has ended', async () => {
     const failed = createActor(reviewMachine.provide({ actors: { loadReview: fromPromise((): Promise<ReviewData> => Promise.reject(REVIEW_FAILURES.network)) } }), { input: reviewInput() }).start();
-    await waitFor(failed, (snapshot) => snapshot.matches('failed'));
+    await waitForSnapshot(failed, (snapshot) => snapshot.matches('failed'));
     expect(selectViewState(failed.getSnapshot())).toBe('failed');
     const done = createActor(reviewMachine, { input: reviewInput({ thankYou: true }) }).start();
     expect(selectViewState(done.getSnapshot())).toBe('done');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { AddCustomerLeadRequest, LeadDetails, RecentSearch } from '../../src/contract/lead.endpoints';
 import { travelDetailsMachine } from './travel-details.machine';
 import {
@@ -29,6 +29,7 @@ import {
   selectView,
 } from './travel-details.selectors';
 import type { SavedLead, TravelDetailsInput, TravelDetailsReference } from './travel-details.types';
+import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
 
 /** A stubbed call: resolves with a value, or rejects with a failure. */
 type Answer<T> = { ok: T } | { fail: unknown };
@@ -84,7 +85,7 @@ function start(input: Partial<TravelDetailsInput> = {}, answers: Partial<Answers
     },
   });
   const actor = createActor(machine, { input: modelInput(input) }).start();
-  const settled = () => waitFor(actor, (snapshot) => selectView(snapshot) !== 'loading' && !selectSubmitting(snapshot));
+  const settled = () => waitForSnapshot(actor, (snapshot) => selectView(snapshot) !== 'loading' && !selectSubmitting(snapshot));
   return { actor, calls, settled, snapshot: () => actor.getSnapshot() };
 }
 
