@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from '../support/chromium';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { freePort, PROCESS_START_GUARD_MS, startServerProcess, type ServerProcess } from '../support/server-process';
 import { buildOncePerRun, type SpaBuild } from '../support/test-build';
 
 declare module 'vitest' {
@@ -20,7 +20,7 @@ declare module 'vitest' {
   }
 }
 
-const READY_TIMEOUT_MS = 90_000;
+const READY_TIMEOUT_MS = PROCESS_START_GUARD_MS;
 
 /**
  * Starts the run's one Chromium (each test file connects to it: harness.ts browserForThisFile)

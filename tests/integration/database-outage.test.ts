@@ -7,7 +7,7 @@ import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { DEV_SIGNING_SECRET } from '../../src/server/config';
 import { message } from '../../src/server/http/messages';
 import { APS_FEEDBACK_PATH } from '../../src/server/routes/payments.routes';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { freePort, PROCESS_START_GUARD_MS, startServerProcess, type ServerProcess } from '../support/server-process';
 import { signedHeaders } from '../support/signed-request';
 import { onPostgres } from '../support/test-db';
 import { startTarget, type Target } from '../support/database-target';
@@ -27,7 +27,7 @@ import { leadBody } from './lead-fixtures';
  * fast and immediate is `npm run soak -- outage` (tests/soak/outage.ts).
  */
 
-const READY_TIMEOUT_MS = 60_000;
+const READY_TIMEOUT_MS = PROCESS_START_GUARD_MS;
 
 describe('the database going away under a request in its transaction (a TCP proxy at the edge: a fast stop, an immediate stop or failover)', () => {
   let target: Target;

@@ -55,7 +55,7 @@ describe("row 2: the server's log holds no personal data", () => {
         SIGNING_SECRET: SECRET,
         SAFAR_STATIC_DIR: '',
       });
-      await server.listening(90_000);
+      await server.listening();
 
       const send = async (apiPath: string, body: unknown) => {
         const text = JSON.stringify(body);

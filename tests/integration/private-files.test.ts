@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { notOwnerOnly } from '../support/owner-only';
-import { freePort, type ServerProcess } from '../support/server-process';
+import { freePort, PROCESS_START_GUARD_MS, type ServerProcess } from '../support/server-process';
 import { serverProcessesOfThisFile } from '../support/server-processes';
 
 /**
@@ -14,7 +14,7 @@ import { serverProcessesOfThisFile } from '../support/server-processes';
  * reads whatever the modes say: they check the modes.
  */
 
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = PROCESS_START_GUARD_MS;
 const processes = serverProcessesOfThisFile({ SIGNING_SECRET: 'private-files-test-signing-secret-0123' });
 
 const start = async (dataDir: string): Promise<ServerProcess> => processes.start({ PORT: String(await freePort()), DATA_DIR: dataDir });

@@ -10,10 +10,10 @@ import { companyInfoEndpoint } from '../../src/contract/reference.endpoints';
 import { SIGNATURE_HEADERS, signRequest } from '../../src/contract/signing';
 import { DEV_SIGNING_SECRET } from '../../src/server/config';
 import { bundleServer } from '../../src/server/server-bundle';
-import { BIN, freePort, ROOT, startServerProcess, type ServerProcess } from '../support/server-process';
+import { BIN, freePort, PROCESS_START_GUARD_MS, ROOT, startServerProcess, type ServerProcess } from '../support/server-process';
 
 const SECRET = 'process-test-signing-secret-0123456789';
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = PROCESS_START_GUARD_MS;
 /** main.ts's DRAIN_TIMEOUT_MS: how long SIGTERM waits for requests still being answered. */
 const DRAIN_CUT_OFF_MS = 10_000;
 
@@ -61,13 +61,22 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** Polls /health/ready until it answers 200 (the server is up on its data) or the time is out. */
-async function ready(port: number, timeoutMs = START_TIMEOUT_MS): Promise<void> {
+/**
+ * Polls /health/ready until it answers 200 (the server is up on its data). Past the time, the
+ * failure says what readiness last answered (its reason) and what the server logged.
+ */
+async function ready(port: number, server?: Pick<ServerProcess, 'stdout' | 'stderr'>, timeoutMs = START_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(`http://127.0.0.1:${port}/health/ready`).then((res) => res.status, () => 0);
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`not ready on ${port} after ${timeoutMs} ms (last ${status})`);
+    const last = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+      async (res) => `${res.status} ${await res.text()}`,
+      (error: unknown) => `no answer (${error instanceof Error ? error.message : String(error)})`,
+    );
+    if (last.startsWith('200 ')) return;
+    if (Date.now() > deadline) {
+      const logged = server ? `\nstdout (end): ${server.stdout().slice(-3_000)}\nstderr (end): ${server.stderr().slice(-3_000)}` : '';
+      throw new Error(`not ready on ${port} after ${timeoutMs} ms; readiness last answered: ${last}${logged}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -217,7 +226,7 @@ describe('the server process', () => {
 
       const second = start({ PORT: String(port), DATA_DIR: dataDir });
       await second.listening(START_TIMEOUT_MS);
-      await ready(port);
+      await ready(port, second);
       // SIGINT (Ctrl-C) stops it the same way.
       second.child.kill('SIGINT');
       expect(await second.exited).toBe(0);
@@ -235,7 +244,7 @@ describe('the server process', () => {
       const port = await freePort();
       const server = start({ PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: 'false' });
       await server.listening(START_TIMEOUT_MS);
-      await ready(port);
+      await ready(port, server);
 
       // As the soak's readiness wait does: Node's fetch, then the body cancelled unread.
       const cancelled = await fetch(`http://127.0.0.1:${port}/health/ready`);
@@ -297,10 +306,13 @@ describe('the server process', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
+      let err = '';
       npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      npm.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
       try {
-        await ready(port);
+        // Its guard covers the server bundle's build in front of the start, as well as the start.
+        await ready(port, { stdout: () => out, stderr: () => err }, 2 * START_TIMEOUT_MS);
         npm.kill('SIGTERM');
         expect(await exited).toBe(0);
         // npm waited for its child: the server itself stopped, it was not left behind.
@@ -308,12 +320,12 @@ describe('the server process', () => {
         expect(await portIsFree(port)).toBe(true);
         const second = start({ PORT: String(port), DATA_DIR: dataDir });
         await second.listening(START_TIMEOUT_MS);
-        await ready(port);
+        await ready(port, second);
         expect(await stop(second)).toBe(0);
       } finally {
         if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
       }
     },
-    3 * START_TIMEOUT_MS,
+    4 * START_TIMEOUT_MS,
   );
 });

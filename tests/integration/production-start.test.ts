@@ -8,7 +8,7 @@ import { DEV_ALTCHA_HMAC_KEY, DEV_APS_RESPONSE_PHRASE } from '../../src/server/c
 import { openDatabase } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { DEMO_COUPONS } from '../../src/server/db/seed-data';
-import { freePort, type ServerProcess } from '../support/server-process';
+import { freePort, PROCESS_START_GUARD_MS, type ServerProcess } from '../support/server-process';
 import { serverProcessesOfThisFile } from '../support/server-processes';
 import { runBroker } from './broker-cli-process';
 import { leadAtCheckoutOverHttp, signedSender, validateCoupon, type Send } from './server-journey-fixtures';
@@ -22,7 +22,7 @@ import { leadAtCheckoutOverHttp, signedSender, validateCoupon, type Send } from 
  * Nothing is contacted at start: the gateway URL is only where the payments page would post.
  */
 
-const START_TIMEOUT_MS = 90_000;
+const START_TIMEOUT_MS = PROCESS_START_GUARD_MS;
 const SECRET = 'production-start-signing-secret-0123456789';
 const PRODUCTION: Record<string, string> = {
   PUBLIC_URL: 'https://safar.example.com',

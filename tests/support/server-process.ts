@@ -7,6 +7,14 @@ import { SERVER_BUNDLE } from '../../src/server/server-bundle';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'node_modules/.bin');
 
+/**
+ * The hang guard for a server process to listen, or to be ready on its data, in every test that
+ * starts one: far above what a start takes (a few seconds), since the machine's cores may be full
+ * of the suites beside (a fresh data directory with the server bundle's build in front of it once
+ * took over 60 s to be ready there).
+ */
+export const PROCESS_START_GUARD_MS = 90_000;
+
 /** A port free right now on loopback; the server binds it a moment later. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,7 +68,7 @@ export function startServerProcess(env: Record<string, string>, options: { bundl
     stdout: () => out,
     stderr: () => err,
     exited,
-    async listening(timeoutMs = 90_000) {
+    async listening(timeoutMs = PROCESS_START_GUARD_MS) {
       const deadline = Date.now() + timeoutMs;
       while (!/"event":"listening"/.test(out)) {
         if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before listening:\n${err}`);
