@@ -206,13 +206,9 @@ export async function callApi<TReq extends v.GenericSchema, TData extends v.Gene
   return v.parse(endpoint.response, await response.json()).data as v.InferOutput<TData>;
 }
 
-/**
- * Saves a lead straight through the API, as a visitor who filled the form would have: for
- * tests about pages after travel details that need a real lead but not the form.
- */
-export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}): Promise<{ uuid: string; sessionId: string }> {
-  const trip = newTrip();
-  const data = await callApi(addCustomerLeadEndpoint, {
+/** The lead a visitor who filled the travel details form with `trip` (in `lang`) would have saved. */
+export function leadRequestOf(trip: Trip, lang: Lang): AddCustomerLeadRequest {
+  return {
     name: trip.name,
     email: trip.email,
     phone_country_code: '+961',
@@ -223,12 +219,19 @@ export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> =
     end_date: trip.end,
     destination_id: [250],
     source_id: 422,
-    no_of_traveller: 1,
-    is_family: false,
-    travellers_info: [{ dob: trip.dobs[0] }],
-    lang: 'en',
-    ...body,
-  });
+    no_of_traveller: trip.dobs.length,
+    is_family: trip.family ?? false,
+    travellers_info: trip.dobs.map((dob) => ({ dob })),
+    lang,
+  };
+}
+
+/**
+ * Saves a lead straight through the API, as a visitor who filled the form would have: for
+ * tests about pages after travel details that need a real lead but not the form.
+ */
+export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}, trip: Trip = newTrip({ dobs: ['1990-04-12'] })): Promise<{ uuid: string; sessionId: string }> {
+  const data = await callApi(addCustomerLeadEndpoint, { ...leadRequestOf(trip, 'en'), ...body });
   // A new lead always gets its session id; only edits by uuid alone answer null.
   return { uuid: data.uuid, sessionId: data.session_id! };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 import { browserForThisFile, DESKTOP, visit } from './harness';
-import { buyPlan, familyTrip, PLAN } from './review-steps';
+import { buyPlanThroughForm, familyTrip, PLAN } from './review-steps';
 
 /**
  * BOT_CHECK=recaptcha in Chromium against the real server (RULINGS 16). The machine has no
@@ -86,7 +86,7 @@ test("BOT_CHECK=recaptcha: Google's script loads on the quote list only, Buy now
   await visit(page, '/traveller-details?lang=en');
   expect(googleRequests).toEqual([]);
 
-  await buyPlan(page, 'en', familyTrip(), PLAN.provider1000);
+  await buyPlanThroughForm(page, 'en', familyTrip(), PLAN.provider1000);
   // api.js was asked for once, with the site key, and allowed by the page's CSP.
   expect(googleRequests).toEqual([`https://www.google.com/recaptcha/api.js?render=${SITE_KEY}`]);
   expect(verified).toHaveLength(1);

@@ -2,7 +2,7 @@ import { todayIso } from '../../src/contract/dates';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { visit, type Lang } from './harness';
-import { fields, fillTrip, newTrip, quotesOpened, textIn, typeInto } from './journey-steps';
+import { fields, fillTrip, leadRequestOf, newTrip, quotesOpened, saveLeadThroughApi, textIn, typeInto, type Trip } from './journey-steps';
 
 /**
  * The review step as a person takes it in Chromium: buy a named plan from the quote list, then
@@ -30,17 +30,36 @@ export function familyTrip() {
   return newTrip({ dobs: [`${year - 41}-01-10`, `${year - 39}-02-11`, `${year - 11}-03-12`], family: true });
 }
 
-/** Enters the trip, then buys the named plan from the quote list and waits for /review-details. */
-export async function buyPlan(page: Page, lang: Lang, trip: ReturnType<typeof newTrip>, plan: { en: string; ar: string }, query = ''): Promise<string> {
-  await visit(page, `/traveller-details?lang=${lang}${query}`);
+/**
+ * Saves the trip's lead through the API, opens its quotes in `lang` (with `query`, such as
+ * `&agent_id=101`), buys the named plan and waits for /review-details. The travel details form
+ * itself is walked in Chromium by travel-details, quotes, model-paths and the keyboard walks;
+ * the files that start at a plan do not type it again (issue 35 item 2).
+ */
+export async function buyPlan(page: Page, lang: Lang, trip: Trip, plan: { en: string; ar: string }, query = ''): Promise<string> {
+  // An agent's lead is the agent's own, as the agent's travel details form would have saved it.
+  const agent = new URLSearchParams(query).get('agent_id');
+  const { uuid } = await saveLeadThroughApi({ ...leadRequestOf(trip, lang), ...(agent ? { agent_id: Number(agent) } : {}) }, trip);
+  await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}${query}`);
+  await buyFromList(page, lang, plan);
+  return uuid;
+}
+
+/** Enters the trip in the travel details form of the page's own server, then buys the named plan: for a file whose server is its own. */
+export async function buyPlanThroughForm(page: Page, lang: Lang, trip: Trip, plan: { en: string; ar: string }): Promise<string> {
+  await visit(page, `/traveller-details?lang=${lang}`);
   await fillTrip(page, lang, trip);
   await fields(page, lang).proceed.click();
   const { uuid } = await quotesOpened(page);
+  await buyFromList(page, lang, plan);
+  return uuid!;
+}
+
+async function buyFromList(page: Page, lang: Lang, plan: { en: string; ar: string }): Promise<void> {
   const card = page.getByTestId('quote-card').filter({ has: page.getByText(plan[lang], { exact: true }) });
   await card.getByTestId('buy-now').click();
   await page.waitForURL((url) => url.pathname === '/review-details');
   await page.getByTestId('traveller-form').waitFor();
-  return uuid!;
 }
 
 /** The traveller form's fields in the page's language, found by their labels. */
