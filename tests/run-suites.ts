@@ -28,6 +28,8 @@ interface Outcome {
   name: string;
   ok: boolean;
   seconds: number;
+  /** Core-seconds (user + system) the suite's processes used, its browsers and workers included; null when not read. */
+  cpuSeconds: number | null;
   log?: string;
   /** The failures its vitest runs listed (tests/support/suite-summary-reporter.ts), a line each. */
   failures: string[];
@@ -62,6 +64,35 @@ const BESIDE: Suite[] = [
 
 const children = new Set<ReturnType<typeof spawn>>();
 
+/**
+ * Runs a suite's command ("$2"…) under bash and writes bash's `times` to "$1" when it ends: its
+ * second line is the user and system time of every process the suite started and waited for
+ * (vitest's workers, its servers, Chromium's own processes), which on 2 cores is what decides how
+ * long `npm test` takes (issue 35 item 2). A stop (TERM or INT) is passed to the suite.
+ */
+const WITH_CPU_TIMES = [
+  'out="$1"; shift',
+  '"$@" & suite=$!',
+  "trap 'kill -TERM $suite 2>/dev/null' TERM INT",
+  'wait $suite; status=$?',
+  'while kill -0 $suite 2>/dev/null; do wait $suite; status=$?; done',
+  'times > "$out"',
+  'exit $status',
+].join('\n');
+
+/** The core-seconds of a suite from its `times` file (`0m1.234s 0m0.100s`, its second line), then removes the file. */
+function readCpuSeconds(file: string): number | null {
+  try {
+    const line = readFileSync(file, 'utf8').split('\n')[1] ?? '';
+    const times = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+    return times.length === 2 ? times[0]! + times[1]! : null;
+  } catch {
+    return null;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 const readLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
 
 /**
@@ -70,8 +101,13 @@ const readLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8
  */
 function run(suite: Suite, summaryDir: string, log?: string): Promise<Outcome> {
   const started = Date.now();
+  const cpuFile = path.join(os.tmpdir(), `safar-cpu-${process.pid}-${path.basename(summaryDir)}`);
   return new Promise((resolve) => {
-    const child = spawn(suite.command, suite.args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, SAFAR_SUMMARY_DIR: summaryDir } });
+    const child = spawn('bash', ['-c', WITH_CPU_TIMES, suite.name, cpuFile, suite.command, ...suite.args], {
+      cwd: ROOT,
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, SAFAR_SUMMARY_DIR: summaryDir },
+    });
     children.add(child);
     const file = log ? createWriteStream(log) : null;
     if (file) {
@@ -84,6 +120,7 @@ function run(suite: Suite, summaryDir: string, log?: string): Promise<Outcome> {
         name: suite.name,
         ok,
         seconds: (Date.now() - started) / 1000,
+        cpuSeconds: readCpuSeconds(cpuFile),
         log,
         failures: readLines(path.join(summaryDir, 'failures')),
         durations: readLines(path.join(summaryDir, 'durations')).map((line) => JSON.parse(line) as FileDuration),
@@ -192,7 +229,8 @@ async function main(): Promise<number> {
     if (used) console.log(`\nThe machine's ${os.cpus().length} cores while the suites ran: ${used.busy.toFixed(0)} core-seconds busy, ${used.idle.toFixed(0)} idle, in ${used.wall.toFixed(0)} s.`);
     console.log('\nTest suites:');
     for (const outcome of [main, ...others]) {
-      console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s`);
+      const cpu = outcome.cpuSeconds === null ? '' : `, ${outcome.cpuSeconds.toFixed(0)} core-s`;
+      console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s${cpu}`);
       // Last, so that the tail of a long log names what failed.
       for (const line of outcome.failures) console.log(`      ✗ ${line}`);
     }
