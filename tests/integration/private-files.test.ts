@@ -49,7 +49,7 @@ function loosen(root: string): { directories: number; files: number } {
 
 describe('DATA_DIR is owner-only', () => {
   it(
-    'a first start creates DATA_DIR, the database initdb wrote and everything else with folders 0700 and files 0600, and has nothing to tighten',
+    'a first start creates DATA_DIR, its database (copied from the template, or made by initdb) and everything else with folders 0700 and files 0600, and has nothing to tighten',
     async () => {
       const dataDir = path.join(scratch(), 'data');
       const server = await start(dataDir);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildTemplateIfStale } from '../../src/server/build-if-stale';
 import { bundleServer } from '../../src/server/server-bundle';
 import { BIN, ROOT } from './server-process';
 
@@ -55,8 +56,14 @@ export async function spaBuildForTests(): Promise<SpaBuild> {
   return { dir, release: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Both builds of a run, made side by side: the SPA into a new folder, and dist-server/ when it is stale. */
+/**
+ * The builds of a run, made side by side: the SPA into a new folder, and, when stale, dist-server/
+ * and the data directory template beside it (src/server/db/embedded-template.ts), as `npm start`
+ * makes them. Without the template every server, broker command and database a test opens on a
+ * new data directory ran initdb, every migration and the seed: the template's copy took the
+ * private-files and data-dir-lock files from 71 to 44 core-seconds.
+ */
 export async function buildOncePerRun(): Promise<SpaBuild> {
-  const [spa] = await Promise.all([spaBuildForTests(), bundleServer()]);
+  const [spa] = await Promise.all([spaBuildForTests(), bundleServer(), buildTemplateIfStale()]);
   return spa;
 }
