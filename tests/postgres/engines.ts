@@ -43,7 +43,6 @@ export const NOT_ON_POSTGRES: Record<string, string> = {
  */
 export const ON_BOTH_ENGINES: Record<string, string> = {
   'tests/integration/mail-outbox.test.ts': 'a crash between the commit and the mail is a PGlite dump reopened',
-  'tests/integration/disk-full.test.ts': "PGlite's own data directory on a full disk",
 };
 
 const SYSTEM = new Set<string>(SYSTEM_TEST_FILES);

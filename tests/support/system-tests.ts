@@ -5,7 +5,10 @@
  * vitest project of their own, `system`, which `npm test` runs and `npm run test:quick` leaves
  * out. A file that starts a process (the server, the broker CLI, a lock holder) or builds the SPA
  * must be here, and tests/structure/system-tests.test.ts fails naming one that is not; PGlite's
- * threads and template copies are here for their time.
+ * threads and template copies are here for their time. So is a file that mocks a module
+ * (vi.mock): the server project shares one module cache across its files (vite.config.ts), where
+ * a mock would miss modules an earlier file loaded and leak into later ones; this project keeps
+ * each file's modules its own.
  */
 export const SYSTEM_TEST_FILES = [
   'tests/integration/process.test.ts',
@@ -22,4 +25,5 @@ export const SYSTEM_TEST_FILES = [
   'src/server/db/pglite-thread.test.ts',
   'src/server/db/embedded-template.test.ts',
   'src/server/db/embedded-lock.test.ts',
+  'tests/integration/disk-full.test.ts',
 ] as const;
