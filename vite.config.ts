@@ -92,9 +92,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           setupFiles: ['tests/support/server-setup.ts'],
-          // One module cache per worker, not per file: each file re-imported the server's modules,
-          // and the project used 569 core-seconds against 325 without (issue 35 item 2, both under
-          // a CPU hog). Every file builds its own app and database, so none leans on what an
+          // One module cache per worker, not per file: each file re-imported the server's modules
+          // and restored its own test databases, and the project used 569 core-seconds against 219
+          // with the cache and the databases shared (issue 35 item 2, both under a CPU hog). Every file builds its own app and database, so none leans on what an
           // earlier file left. A file that mocks a module (vi.mock) needs a cache of its own and
           // belongs to the system project (tests/structure/system-tests.test.ts checks it).
           isolate: false,

@@ -1,7 +1,8 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /**
- * Seeded PGlite databases reused within a test file (issue 35: restoring the seeded template took
+ * Seeded PGlite databases reused within a test file, and in the server project, whose files share
+ * their worker's module cache, from one file to the next (issue 35: restoring the seeded template took
  * about 1.2 s a test database, most of the server tests' time).
  *
  * A test gets a lease on a PGlite. While the lease is open its queries reach the database; once
