@@ -9,7 +9,8 @@ import { postgresOnlyFiles } from './postgres/engines';
 
 /**
  * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
- * first the SPA and the server bundle, built once for every suite (issue 35 item 2); then the
+ * first the SPA, the server bundle and the data directory template, built once for every suite
+ * (issue 35 item 2); then the
  * main vitest run (logic, unit, server and integration) in the foreground, its output shown as it
  * comes, without the integration tests the PostgreSQL run runs when it can (tests/postgres/
  * engines.ts); beside it from the start, the Chromium suite, and, one after the other, `npm run
@@ -206,14 +207,15 @@ function machineBusy(): () => { busy: number; idle: number; wall: number } | nul
 
 async function main(): Promise<number> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'safar-suites-'));
-  // The SPA and the server bundle, built once for every suite (issue 35 item 2): the suites find
-  // the SPA's folder in SAFAR_TEST_SPA_DIR, and the bundle in dist-server/ (current now).
+  // The SPA, the server bundle and the data directory template, built once for every suite (issue
+  // 35 item 2): the suites find the SPA's folder in SAFAR_TEST_SPA_DIR, and the bundle and the
+  // template in dist-server/ (current now).
   let build: SpaBuild | null = null;
   try {
     const buildStarted = Date.now();
     build = await buildOncePerRun();
     process.env[SPA_DIR_VARIABLE] = build.dir;
-    console.log(`Built the SPA and the server bundle once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.`);
+    console.log(`Built the SPA, the server bundle and the data directory template once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.`);
     const mainSuite = await withoutPostgresOnlyFiles(MAIN);
     const busy = machineBusy();
     const chromium = run(CHROMIUM, path.join(dir, 'chromium.summary'), path.join(dir, 'chromium.log'));
