@@ -10,11 +10,11 @@ import { postgresOnlyFiles } from './postgres/engines';
 /**
  * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
  * first the SPA, the server bundle and the data directory template, built once for every suite
- * (issue 35 item 2); then the
- * main vitest run (logic, unit, server and integration) in the foreground, its output shown as it
- * comes, without the integration tests the PostgreSQL run runs when it can (tests/postgres/
- * engines.ts); beside it from the start, the Chromium suite, and, one after the other, `npm run
- * test:model` and `npm run test:postgres`, their output kept and shown once the main run ends.
+ * (issue 35 item 2); then the main vitest run (logic, unit, server and integration) in the
+ * foreground, its output shown as it comes, without the integration tests the PostgreSQL run
+ * runs when it can (tests/postgres/engines.ts); beside it from the start, the Chromium suite,
+ * and, one after the other, `npm run test:model` and `npm run test:postgres`, their output kept
+ * and shown once the main run ends.
  * Exits 1 when any suite failed, after the 20 slowest test files, the machine's busy and idle
  * core-seconds, a summary line for each suite, and under it a line for each test that failed.
  */
