@@ -67,9 +67,11 @@ const children = new Set<ReturnType<typeof spawn>>();
 
 /**
  * Runs a suite's command ("$2"…) under bash and writes bash's `times` to "$1" when it ends: its
- * second line is the user and system time of every process the suite started and waited for
- * (vitest's workers, its servers, Chromium's own processes), which on 2 cores is what decides how
- * long `npm test` takes (issue 35 item 2). A stop (TERM or INT) is passed to the suite.
+ * second line is the user and system time of the processes the suite started and waited for
+ * (vitest's workers, its servers, Chromium's browser), which on 2 cores is what decides how long
+ * `npm test` takes (issue 35 item 2). A process whose parent died first is init's to wait for,
+ * and its time is not counted: Chromium's renderers when the browser is killed, say. A stop (TERM
+ * or INT) is passed to the suite.
  */
 const WITH_CPU_TIMES = [
   'out="$1"; shift',
@@ -229,7 +231,7 @@ async function main(): Promise<number> {
     printSlowest([main, ...others]);
     const used = busy();
     if (used) console.log(`\nThe machine's ${os.cpus().length} cores while the suites ran: ${used.busy.toFixed(0)} core-seconds busy, ${used.idle.toFixed(0)} idle, in ${used.wall.toFixed(0)} s.`);
-    console.log('\nTest suites:');
+    console.log('\nTest suites (core-s: the user and system time of the processes each suite waited for; a process left to init, such as a killed browser\'s renderer, is not counted, so they add up to less than the busy core-seconds above):');
     for (const outcome of [main, ...others]) {
       const cpu = outcome.cpuSeconds === null ? '' : `, ${outcome.cpuSeconds.toFixed(0)} core-s`;
       console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s${cpu}`);
