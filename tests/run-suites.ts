@@ -29,7 +29,7 @@ interface Outcome {
   name: string;
   ok: boolean;
   seconds: number;
-  /** Core-seconds (user + system) the suite's processes used, its browsers and workers included; null when not read. */
+  /** Core-seconds (user + system) of the processes the suite waited for (WITH_CPU_TIMES); null when not read. */
   cpuSeconds: number | null;
   log?: string;
   /** The failures its vitest runs listed (tests/support/suite-summary-reporter.ts), a line each. */

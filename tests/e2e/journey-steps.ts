@@ -207,7 +207,7 @@ export async function callApi<TReq extends v.GenericSchema, TData extends v.Gene
 }
 
 /** The lead a visitor who filled the travel details form with `trip` (in `lang`) would have saved. */
-export function leadRequestOf(trip: Trip, lang: Lang): AddCustomerLeadRequest {
+function leadRequestOf(trip: Trip, lang: Lang): AddCustomerLeadRequest {
   return {
     name: trip.name,
     email: trip.email,
@@ -227,8 +227,9 @@ export function leadRequestOf(trip: Trip, lang: Lang): AddCustomerLeadRequest {
 }
 
 /**
- * Saves a lead straight through the API, as a visitor who filled the form would have: for
- * tests about pages after travel details that need a real lead but not the form.
+ * Saves a lead straight through the API, as a visitor who filled the form with `trip` would have
+ * (`body` overrides its fields): for tests about pages after travel details that need a real lead
+ * but not the form.
  */
 export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}, trip: Trip = newTrip({ dobs: ['1990-04-12'] })): Promise<{ uuid: string; sessionId: string }> {
   const data = await callApi(addCustomerLeadEndpoint, { ...leadRequestOf(trip, 'en'), ...body });
