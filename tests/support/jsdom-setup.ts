@@ -1,5 +1,15 @@
 import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
 import { WAIT_GUARD_MS } from './wait-guard';
+
+// The unit project's files share their worker's process (isolate: false, vite.config.ts, issue
+// 35): React, Mantine, jsdom and Testing Library, loaded by Node, stay loaded for the worker's
+// next file. The app's own modules do not: they are cleared here, before each file imports them,
+// so a file gets the app as it starts (its module-level state new) and its vi.mock replaces a
+// service for every module that imports it, as in a worker of its own. Without this, 6
+// compare-offers tests failed in a shuffled run, their mocked quote service missed by screens an
+// earlier file had loaded. (In the isolated model project a file's modules are new anyway.)
+vi.resetModules();
 
 // Screens render the whole app, and `npm test` runs two test files at a time beside other suites
 // on a 2-core machine (tests/run-suites.ts): a screen may take longer than Testing Library's
