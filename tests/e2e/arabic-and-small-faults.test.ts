@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { compareQuotesEndpoint } from '../../src/contract/quote.endpoints';
 import { MOBILE, otherLanguage, openPage, visit, browserForThisFile, type Lang } from './harness';
-import { COUNTRY, fields, fillTrip, finishAllowing, newTrip, quotesOpened, typeInto } from './journey-steps';
+import { COUNTRY, fields, finishAllowing, newTrip, quotesOfNewLead, typeInto } from './journey-steps';
 
 /**
  * Issue 8 rows 11, 12 and 13 in Chromium, in English and Arabic at 375 px: the country search
@@ -131,12 +130,7 @@ describe.each(['en', 'ar'] as const)('issue 8 rows 11–13 in %s at 375 px', (la
   test('row 12 and row 13(a): an add-on price reads "+$30" and a total "$31" left to right; the instant-policy badge is not cut', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
-    await visit(page, `/traveller-details?lang=${lang}`);
-    await fillTrip(page, lang, newTrip());
-    const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path));
-    await fields(page, lang).proceed.click();
-    await quotesOpened(page);
-    await answered;
+    await quotesOfNewLead(page, lang);
     const card = page.getByTestId('quote-card').first();
     await card.waitFor({ state: 'visible' });
 

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { compareQuotesEndpoint, proceedReviewEndpoint, type Quote } from '../../src/contract/quote.endpoints';
 import { DESKTOP, MOBILE, baseUrl, browserForThisFile, openPage, pathAndQuery, readStorage, visit, type Lang } from './harness';
-import { fields, fillTrip, finishAllowing, newTrip, quotesOpened, saveLeadThroughApi, screenshot, textIn, typeInto } from './journey-steps';
+import { earlierLeadOfThisBrowser, fields, finishAllowing, saveLeadThroughApi, screenshot, textIn, typeInto } from './journey-steps';
 
 /**
  * Issue 8 rows 3, 4, 5, 8 and 10 in Chromium against the real server, in English and Arabic:
@@ -204,10 +204,7 @@ describe.each(['en', 'ar'] as const)('compare table add-ons and the spec rules s
 
     // The chooser of earlier leads on this device.
     await page.setViewportSize(DESKTOP);
-    await visit(page, `/traveller-details?lang=${lang}`);
-    await fillTrip(page, lang, newTrip());
-    await fields(page, lang).proceed.click();
-    await quotesOpened(page);
+    await earlierLeadOfThisBrowser(opened.context, lang);
     await visit(page, `/traveller-details?lang=${lang}`);
     await page.getByTestId('recent-leads-dialog').waitFor({ state: 'visible' });
     await expect.poll(async () => Math.round(await widthOf('recent-leads-dialog'))).toBe(650);

@@ -18,7 +18,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 describe("the first paint is the page's pre-rendered screen: the entry page hydrated in place, any other replaced (issue 19)", () => {
   for (const lang of ['en', 'ar'] as Lang[]) {
     test(`${lang}: before any script, the page shows the travel details heading and header in ${lang}; the app then keeps those same elements`, async () => {
-      const opened = await openPage(browser(), MOBILE);
+      const opened = await openPage(browser(), MOBILE, 'full');
       const { page } = opened;
       const release = await holdScripts(page);
       // Module scripts hold DOMContentLoaded back, so the page is read as soon as it commits.
@@ -43,7 +43,7 @@ describe("the first paint is the page's pre-rendered screen: the entry page hydr
   }
 
   test("the form's fields keep the id React gives them as they mount: Mantine's useId, as built (dependency-patches.plugin.ts), renders no second time to swap in a random one", async () => {
-    const opened = await openPage(browser(), MOBILE);
+    const opened = await openPage(browser(), MOBILE, 'full');
     await opened.page.goto('/traveller-details?lang=en');
     await waitForApp(opened.page);
     const fields = opened.page.locator('main input[id^="mantine-"]');
@@ -56,7 +56,7 @@ describe("the first paint is the page's pre-rendered screen: the entry page hydr
   });
 
   test('a journey the screen was not rendered for (a session in the address) paints the pre-rendered screen, then the app renders its own in its place, with no error', async () => {
-    const opened = await openPage(browser(), MOBILE);
+    const opened = await openPage(browser(), MOBILE, 'full');
     const { page } = opened;
     const release = await holdScripts(page);
     await page.goto('/traveller-details?sid=returning-session', { waitUntil: 'commit' });
@@ -70,7 +70,7 @@ describe("the first paint is the page's pre-rendered screen: the entry page hydr
 
   for (const lang of ['en', 'ar'] as Lang[]) {
     test(`${lang}: a step's page (checkout, deep-linked) paints its own pre-rendered outline in ${lang} before any script; the app then renders what the journey shows in its place`, async () => {
-      const opened = await openPage(browser(), MOBILE);
+      const opened = await openPage(browser(), MOBILE, 'full');
       const { page } = opened;
       const release = await holdScripts(page);
       await page.goto(`/checkout?lang=${lang}`, { waitUntil: 'commit' });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { compareQuotesEndpoint } from '../../src/contract/quote.endpoints';
 import { DESKTOP, MOBILE, browserForThisFile, describeFocus, openPage, visit, type Lang } from './harness';
-import { fields, fillTrip, finishAllowing, newTrip, quotesOpened, saveLeadThroughApi, screenshot, textIn, typeInto, typed } from './journey-steps';
+import { earlierLeadOfThisBrowser, finishAllowing, newTrip, saveLeadThroughApi, screenshot, textIn, typeInto, typed } from './journey-steps';
 import { MR, PLAN, buyPlan, choose, reviewFields, travellerOpened } from './review-steps';
 
 /**
@@ -50,7 +50,7 @@ async function applyByKeyboard(page: Page, code: string) {
 
 describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lang) => {
   test('review and checkout by keyboard: the stepper, selects and sidebars say what they are; the DOB dialog gives Proceed back; the saved traveller and each coupon change are announced; Apply and Remove keep the focus', async () => {
-    const opened = await openPage(browser(), VIEWPORT[lang]);
+    const opened = await openPage(browser(), VIEWPORT[lang], 'full');
     const { page } = opened;
     await buyPlan(page, lang, newTrip({ dobs: ['1988-06-15'] }), PLAN.provider1000);
     const f = reviewFields(page, lang);
@@ -140,12 +140,9 @@ describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lan
   });
 
   test('the existing-leads chooser, closed with Escape, leaves the focus on the page heading', async () => {
-    const opened = await openPage(browser(), VIEWPORT[lang]);
+    const opened = await openPage(browser(), VIEWPORT[lang], 'full');
     const { page } = opened;
-    await visit(page, `/traveller-details?lang=${lang}`);
-    await fillTrip(page, lang, newTrip());
-    await fields(page, lang).proceed.click();
-    await quotesOpened(page);
+    await earlierLeadOfThisBrowser(opened.context, lang);
     await visit(page, `/traveller-details?lang=${lang}`);
     const dialog = page.getByTestId('recent-leads-dialog');
     await dialog.waitFor({ state: 'visible' });
@@ -158,7 +155,7 @@ describe.each(['en', 'ar'] as const)('focus and announcements in %s', (lang: Lan
   });
 
   test('the system error dialog, closed, leaves the focus on a live element', async () => {
-    const opened = await openPage(browser(), VIEWPORT[lang]);
+    const opened = await openPage(browser(), VIEWPORT[lang], 'full');
     const { page } = opened;
     // An insurer failure flagged in the quotes (mocked at the edge) opens the dialog.
     const { uuid } = await saveLeadThroughApi();

@@ -5,14 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { randomInt } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, todayIso } from '../../src/contract/dates';
 import * as v from 'valibot';
 import type { Endpoint } from '../../src/contract/endpoint';
 import { addCustomerLeadEndpoint, type AddCustomerLeadRequest } from '../../src/contract/lead.endpoints';
+import { compareQuotesEndpoint, type Quote } from '../../src/contract/quote.endpoints';
 import { FULL_PAGE_SCREENSHOT_STYLE } from '../support/chromium';
 import { signedHeaders } from '../support/signed-request';
-import { baseUrl, type Lang, type OpenPage } from './harness';
+import { baseUrl, visit, type Lang, type OpenPage } from './harness';
 
 /**
  * Steps of the journey as a person takes them in Chromium, shared by the end-to-end files:
@@ -231,8 +232,39 @@ function leadRequestOf(trip: Trip, lang: Lang): AddCustomerLeadRequest {
  * (`body` overrides its fields): for tests about pages after travel details that need a real lead
  * but not the form.
  */
-export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}, trip: Trip = newTrip({ dobs: ['1990-04-12'] })): Promise<{ uuid: string; sessionId: string }> {
+export async function saveLeadThroughApi(body: Partial<AddCustomerLeadRequest> = {}, trip: Trip = newTrip({ dobs: ['1990-04-12'] })): Promise<{ uuid: string; sessionId: string; deviceUuid: string }> {
   const data = await callApi(addCustomerLeadEndpoint, { ...leadRequestOf(trip, 'en'), ...body });
   // A new lead always gets its session id; only edits by uuid alone answer null.
-  return { uuid: data.uuid, sessionId: data.session_id! };
+  return { uuid: data.uuid, sessionId: data.session_id!, deviceUuid: data.device_uuid };
+}
+
+/**
+ * The quotes of a new lead for `trip`, saved through the API as the travel details form would
+ * have saved it (an agent's lead, with `agent_id` in `query`, the agent's own), then opened in the
+ * page: returns the quotes the server answered. For tests about the quotes and the steps after
+ * them; the form itself is walked in Chromium by travel-details, the keyboard walks and the
+ * model-path sample.
+ */
+export async function quotesOfNewLead(page: Page, lang: Lang, trip: Trip = newTrip({ dobs: ['1990-04-12'] }), query = ''): Promise<{ uuid: string; quotes: Quote[] }> {
+  const agent = new URLSearchParams(query).get('agent_id');
+  const { uuid } = await saveLeadThroughApi({ lang, ...(agent ? { agent_id: Number(agent) } : {}) }, trip);
+  const answered = page.waitForResponse((response) => response.url().endsWith(compareQuotesEndpoint.path));
+  await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}${query}`);
+  await quotesOpened(page);
+  const response = await answered;
+  return { uuid, quotes: v.parse(compareQuotesEndpoint.response, await response.json()).data.quotes };
+}
+
+/**
+ * An earlier lead of this browser: saved through the API as the form would have saved it, and the
+ * device id the server gave it put where the form keeps it (localStorage, set before each page of
+ * the context loads unless the page has one), so travel details offers the chooser of earlier
+ * leads. Returns the lead's uuid.
+ */
+export async function earlierLeadOfThisBrowser(context: BrowserContext, lang: Lang): Promise<string> {
+  const { uuid, deviceUuid: device } = await saveLeadThroughApi({ lang });
+  await context.addInitScript((id) => {
+    if (localStorage.getItem('device_uuid') === null) localStorage.setItem('device_uuid', id);
+  }, device);
+  return uuid;
 }

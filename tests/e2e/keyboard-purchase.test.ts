@@ -137,7 +137,7 @@ async function focusReaches(page: Page, target: Locator, what: string): Promise<
 }
 
 test('the checks see a focus without indicator, covered, scrolled away or lost, and every message of the live regions', async () => {
-  const opened = await openPage(browser(), DESKTOP);
+  const opened = await openPage(browser(), DESKTOP, 'full');
   const { page } = opened;
   await recordAccessibility(opened.context);
   await visit(page, '/traveller-details?lang=en');
@@ -198,7 +198,7 @@ describe.each([
   { lang: 'ar', viewport: MOBILE },
 ] as const)('the keyboard-only purchase in $lang at $viewport.width px', ({ lang, viewport }: { lang: Lang; viewport: { width: number; height: number } }) => {
   test('travel details → quotes (sort, filter, an add-on, compare two) → compare table → review of two travellers with the DOB dialog → checkout with coupons → payments page → sandbox card → the policy: focus always shown, dialogs give focus back, every change announced, every page titled', async () => {
-    const opened = await openPage(browser(), viewport);
+    const opened = await openPage(browser(), viewport, 'full');
     const { page, context } = opened;
     await recordAccessibility(context);
     await slowSaves(context);

@@ -124,7 +124,7 @@ describe.each(['en', 'ar'] as const satisfies readonly Lang[])('layout shift in 
   test.each(WIDTHS)(
     '/compare-quotes opened from its link at %s px, with the API answering late: the outline holds the room of the quotes, so the layout shifts by at most 0.05 in all, and the quotes asked for at boot are the ones shown (one call)',
     async (_width, viewport) => {
-      const opened = await openPage(browser(), viewport);
+      const opened = await openPage(browser(), viewport, 'full');
       const { shifts, calls } = await shiftsOfLoad(opened.page, `/compare-quotes?uuid=${quotesUuid}&lang=${lang}`, 'quote-card');
       expect(await opened.page.getByTestId('quote-card').count()).toBeGreaterThan(1);
       expect(verdict(shifts)).toBe(WITHIN_BUDGET);
@@ -137,7 +137,7 @@ describe.each(['en', 'ar'] as const satisfies readonly Lang[])('layout shift in 
   test(
     '/compare-quotes at 375 px: a quote card below the screen is not laid out or painted until it comes near it, and scrolling down the list draws each card with the layout shift within 0.05',
     async () => {
-      const opened = await openPage(browser(), MOBILE);
+      const opened = await openPage(browser(), MOBILE, 'full');
       const { page } = opened;
       await shiftsOfLoad(page, `/compare-quotes?uuid=${quotesUuid}&lang=${lang}`, 'quote-card');
       await expect.poll(() => page.getByTestId('quote-list').getAttribute('aria-busy')).toBe('false');
@@ -165,7 +165,7 @@ describe.each(['en', 'ar'] as const satisfies readonly Lang[])('layout shift in 
   test.each(WIDTHS)(
     '/checkout opened from its link at %s px, with the API answering late: the outline holds the room of the plan and totals, so the layout shifts by at most 0.05 in all, and the lead asked for at boot is the one shown (one call)',
     async (_width, viewport) => {
-      const opened = await openPage(browser(), viewport);
+      const opened = await openPage(browser(), viewport, 'full');
       const { shifts, calls } = await shiftsOfLoad(opened.page, `/checkout?uuid=${checkoutUuid}&lang=${lang}`, 'price-total');
       await expect.poll(() => opened.page.getByTestId('checkout-pay').isEnabled()).toBe(true);
       expect(verdict(shifts)).toBe(WITHIN_BUDGET);

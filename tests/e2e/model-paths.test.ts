@@ -311,7 +311,7 @@ describe('generated journey paths in Chromium against the real server', () => {
   it.each(named.map(([name], index) => [name, index % 2 === 0 ? 'en' : 'ar', index] as const))(
     '%s (%s)',
     async (_name, lang, index) => {
-      const opened = await openPage(browser(), DESKTOP);
+      const opened = await openPage(browser(), DESKTOP, 'full');
       await runInChromium(opened.page, lang, sample[index]!);
       await finishAllowing(opened);
     },

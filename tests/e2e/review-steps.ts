@@ -2,7 +2,7 @@ import { todayIso } from '../../src/contract/dates';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { visit, type Lang } from './harness';
-import { fields, fillTrip, newTrip, quotesOpened, saveLeadThroughApi, textIn, typeInto, type Trip } from './journey-steps';
+import { fields, fillTrip, newTrip, quotesOfNewLead, quotesOpened, textIn, typeInto, type Trip } from './journey-steps';
 
 /**
  * The review step as a person takes it in Chromium: buy a named plan from the quote list, then
@@ -37,10 +37,7 @@ export function familyTrip() {
  * the files that start at a plan do not type it again (issue 35 item 2).
  */
 export async function buyPlan(page: Page, lang: Lang, trip: Trip, plan: { en: string; ar: string }, query = ''): Promise<string> {
-  // An agent's lead is the agent's own, as the agent's travel details form would have saved it.
-  const agent = new URLSearchParams(query).get('agent_id');
-  const { uuid } = await saveLeadThroughApi({ lang, ...(agent ? { agent_id: Number(agent) } : {}) }, trip);
-  await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}${query}`);
+  const { uuid } = await quotesOfNewLead(page, lang, trip, query);
   await buyFromList(page, lang, plan);
   return uuid;
 }

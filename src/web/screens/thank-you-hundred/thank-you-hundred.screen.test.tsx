@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAID, RESULT_LEAD_UUID } from '../../../../machines/payment-result/payment-result.model';
 import { renderApp } from '../../../../tests/support/render-app';
 import { activateLanguage } from '../../i18n/locale';
@@ -98,6 +98,24 @@ describe('/thank-you-p', () => {
     expect(screen.queryByRole('link', { name: 'Download certificate (PDF)' })).toBeNull();
     expect(screen.getByTestId('contact-options')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start a new quote' })).toBeTruthy();
+  });
+
+  describe('in Arabic', () => {
+    beforeAll(() => activateLanguage('ar'));
+    afterAll(() => activateLanguage('en'));
+
+    it('for an unknown uuid (404) says in Arabic that no order was found, confirms nothing and offers a new quote', async () => {
+      payment.fetchPaymentStatus.mockRejectedValue(new ApiError('rejected', '/payment-status', 404, null));
+      open();
+      const notice = await screen.findByTestId('hundred-no-order');
+      expect(screen.getByTestId('screen-thank-you-hundred').textContent).toBe('لم نجد أي طلب');
+      expect(notice.textContent).toContain('لم نجد أي طلب مكتمل لهذا الرابط، لذلك لم تصدر أي بوليصة.');
+      expect(document.body.textContent).not.toContain('صدرت بوليصتك');
+      expect(document.body.textContent).not.toContain('No order found');
+      expect(screen.queryByTestId('order-confirmed')).toBeNull();
+      expect(screen.getByTestId('contact-options')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'اطلب عرض سعر جديدًا' })).toBeTruthy();
+    });
   });
 
   it('in a fresh browser (no lead, no stored thank-you flag) asks nothing, confirms nothing; "Start a new quote" opens travel details', () => {
