@@ -7,7 +7,7 @@ import { openConfiguredDatabase } from '../../src/server/db/client';
 import * as t from '../../src/server/db/schema';
 import { message } from '../../src/server/http/messages';
 import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, serverOfThisFile, visit, type Lang } from './harness';
-import { axeViolations, emlWhere, fields, fillTrip, newTrip, quotesOpened, screenshotBothWidths, typeInto } from './journey-steps';
+import { axeViolations, emlWhere, fields, fillTrip, newTrip, quotesOfNewLead, quotesOpened, screenshotBothWidths, typeInto } from './journey-steps';
 import { MR, MRS, PLAN, choose, reviewFields, travellerOpened } from './review-steps';
 import { payWithCard, resultShown } from './sandbox-steps';
 
@@ -34,10 +34,13 @@ const journeys: { uuid: string; orders: number; travellers: string[] }[] = [];
 const year = Number(todayIso().slice(0, 4));
 const TRAVELLER_2 = { first: 'Karim', last: 'Haddad' };
 
-/** Travel details for two adults to France, then the quote list; returns the lead's uuid. */
+/** Two adults to France. */
+const twoAdults = () => newTrip({ dobs: [`${year - 36}-04-12`, `${year - 38}-09-30`] });
+
+/** Travel details for two adults to France, typed in the form, then the quote list; returns the lead's uuid. */
 async function quotesForTwo(page: Page, lang: Lang): Promise<string> {
   await visit(page, `/traveller-details?lang=${lang}`);
-  await fillTrip(page, lang, newTrip({ dobs: [`${year - 36}-04-12`, `${year - 38}-09-30`] }));
+  await fillTrip(page, lang, twoAdults());
   await fields(page, lang).proceed.click();
   const { uuid } = await quotesOpened(page);
   return uuid!;
@@ -166,7 +169,8 @@ describe('a declined card', () => {
   test('shows the failure in Arabic; "Try again" returns to checkout and the next attempt, with a new merchant reference, is paid', async () => {
     const opened = await openPage(browser(), MOBILE);
     const { page } = opened;
-    const uuid = await quotesForTwo(page, 'ar');
+    // The lead saved through the API (the whole journey above types it in the form).
+    const { uuid } = await quotesOfNewLead(page, 'ar', twoAdults());
     const card = page.getByTestId('quote-card').filter({ has: page.getByText(PLAN.provider1000.ar, { exact: true }) });
     await card.getByTestId('buy-now').click();
     await page.waitForURL((url) => url.pathname === '/review-details');
@@ -206,7 +210,8 @@ describe('Back from /payment-result (issue 17 item 9)', () => {
   test('after paying with the test card, Back lands on a GET page (the payments page saying "already paid" with the certificate), never on Chromium\'s "Confirm Form Resubmission"', async () => {
     const opened = await openPage(browser(), DESKTOP);
     const { page } = opened;
-    const uuid = await quotesForTwo(page, 'en');
+    // The lead saved through the API (the whole journey above types it in the form).
+    const { uuid } = await quotesOfNewLead(page, 'en', twoAdults());
     const card = page.getByTestId('quote-card').filter({ has: page.getByText(PLAN.provider1000.en, { exact: true }) });
     await card.getByTestId('buy-now').click();
     await page.waitForURL((url) => url.pathname === '/review-details');
