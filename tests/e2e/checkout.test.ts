@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { couponValidateEndpoint } from '../../src/contract/checkout.endpoints';
 import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
-import { DESKTOP, MOBILE, browserForThisFile, finish, openPage, type Lang } from './harness';
-import { axeViolations, callApi, finishAllowing, newTrip, screenshotBothWidths, textIn } from './journey-steps';
-import { PLAN, buyPlan, reviewPassportOnly } from './review-steps';
+import { leadAtCheckoutOverHttp, signedSender } from '../integration/server-journey-fixtures';
+import { DESKTOP, MOBILE, baseUrl, browserForThisFile, finish, openPage, visit, type Lang } from './harness';
+import { axeViolations, callApi, finishAllowing, pageSigningKey, screenshotBothWidths, textIn } from './journey-steps';
 
 /**
  * Checkout in Chromium against the real server (issue 10): coupons the broker seeded (demo
@@ -33,10 +33,17 @@ async function applyCoupon(page: Page, code: string) {
   return { status: response.status(), body: (await response.json()) as { message: string } };
 }
 
-/** A single traveller to France who buys the provider-1000 plan (no add-ons) and reaches /checkout. */
+/**
+ * A single traveller to France who bought the provider-1000 plan (no add-ons) and gave their
+ * details, taken there through the API as the SPA does it (an agent's lead with `agent_id` in
+ * `query`), then /checkout opened in the page. The steps before it are walked in Chromium by the
+ * review files, the keyboard walks and the model-path sample.
+ */
 async function toCheckout(page: Page, lang: Lang, query = ''): Promise<string> {
-  const uuid = await buyPlan(page, lang, newTrip({ dobs: ['1988-06-15'] }), PLAN.provider1000, query);
-  await reviewPassportOnly(page, lang);
+  const agent = new URLSearchParams(query).get('agent_id');
+  const send = signedSender(baseUrl(), await pageSigningKey());
+  const uuid = await leadAtCheckoutOverHttp(send, { lang, providerId: 1000, ...(agent ? { agentId: Number(agent) } : {}) });
+  await visit(page, `/checkout?uuid=${uuid}&lang=${lang}${query}`);
   await page.getByTestId('price-summary').waitFor();
   return uuid;
 }

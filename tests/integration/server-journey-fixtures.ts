@@ -37,17 +37,21 @@ let passports = 0;
 /**
  * A lead of one adult taken to checkout the way the SPA does it: add-customer-lead for a trip in
  * ten days, compare-quotes, proceed-review on the first quote (a solved bot challenge), then
- * save-traveller-info. Answers the lead's uuid, at stage 3.
+ * save-traveller-info. Answers the lead's uuid, at stage 3. `lang` is the language the customer
+ * uses, `agentId` makes it an agent's lead, and `providerId` buys that insurer's first plan
+ * instead of the first quote.
  */
-export async function leadAtCheckoutOverHttp(send: Send): Promise<string> {
+export async function leadAtCheckoutOverHttp(send: Send, options: { lang?: 'en' | 'ar'; agentId?: number; providerId?: number } = {}): Promise<string> {
+  const { lang = 'en', agentId, providerId } = options;
   const day = (offset: number) => todayIso(Date.now() + offset * 86_400_000);
   const dob = '1990-05-20';
   const saved = await dataOf(
-    await send(addCustomerLeadEndpoint.path, leadBody({ start_date: day(10), end_date: day(19), travellers_info: [{ dob }] })),
+    await send(addCustomerLeadEndpoint.path, leadBody({ start_date: day(10), end_date: day(19), travellers_info: [{ dob }], lang, ...(agentId === undefined ? {} : { agent_id: agentId }) })),
     addCustomerLeadEndpoint.response,
   );
-  const quoted = await dataOf(await send(compareQuotesEndpoint.path, { uuid: saved.uuid, lang: 'en' }), compareQuotesEndpoint.response);
-  const quote = quoted.quotes[0]!;
+  const quoted = await dataOf(await send(compareQuotesEndpoint.path, { uuid: saved.uuid, lang }), compareQuotesEndpoint.response);
+  const quote = providerId === undefined ? quoted.quotes[0] : quoted.quotes.find((candidate) => candidate.provider.id === providerId);
+  if (!quote) throw new Error(`no quote of provider ${providerId} for the lead`);
   await dataOf(
     await send(proceedReviewEndpoint.path, { uuid: saved.uuid, policy_id: quote.id, addons: [], bot_token: await freshBotToken(send) }),
     proceedReviewEndpoint.response,
@@ -58,7 +62,7 @@ export async function leadAtCheckoutOverHttp(send: Send): Promise<string> {
     plan: { providerId: quote.provider.id, isApiPlan: quote.is_api_plan, isFamily: false, sourceId: LEBANON },
   });
   const review = await dataOf(
-    await send(saveTravellerInfoEndpoint.path, { uuid: saved.uuid, insurance_id: quote.provider.id, traveller: { ...values, id: traveller.id }, lang: 'en' }),
+    await send(saveTravellerInfoEndpoint.path, { uuid: saved.uuid, insurance_id: quote.provider.id, traveller: { ...values, id: traveller.id }, lang }),
     saveTravellerInfoEndpoint.response,
   );
   expect(review).toMatchObject({ error: null, leads: { stage: 3 } });
