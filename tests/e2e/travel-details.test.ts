@@ -5,7 +5,8 @@ import { COUNTRY, axeViolations, fields, fillTrip, finishAllowing, newTrip, quot
 /**
  * The travel details step in Chromium against the real server, at phone width, in both
  * languages: entering a trip, coming back to it, a refused e-mail, the chooser of earlier
- * leads, agent links, a prefilled link and accessibility. Fields are found by their labels.
+ * leads, a prefilled link and accessibility. (Agent links are the screen test's and the
+ * integration tests': docs/testing.md.) Fields are found by their labels.
  */
 
 const browser = browserForThisFile();
@@ -95,22 +96,6 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     expect(resumed.uuid).toBe(uuid);
     expect((await readStorage(page, ['uuid', 'traveller_index'])).traveller_index).toBe('0');
     await finishAllowing(opened);
-  });
-
-  test('an unknown agent id shows the agent error; the demo agent 101 shows none', async () => {
-    const opened = await openPage(browser(), MOBILE);
-    const { page } = opened;
-    await visit(page, `/traveller-details?lang=${lang}&agent_id=99999`);
-    const alert = page.getByTestId('agent-error');
-    await alert.waitFor({ state: 'visible' });
-    expect(await alert.getAttribute('role')).toBe('alert');
-    expect(await alert.innerText()).toContain(textIn(lang, 'This agent link is not valid. Please check it with your broker.'));
-
-    await visit(page, `/traveller-details?lang=${lang}&agent_id=101`);
-    await fields(page, lang).form.waitFor({ state: 'visible' });
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByTestId('agent-error').count()).toBe(0);
-    await finishAllowing(opened, [422]);
   });
 
   test('a link with name, email, pn and country_code prefills the contact details', async () => {

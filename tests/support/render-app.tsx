@@ -16,18 +16,19 @@ beforeAll(() => Promise.all([preloadAllScreens(), preloadSystemErrorDialog()]));
 export type JourneyActorRef = ReturnType<typeof JourneyActorContext.useActorRef>;
 
 /**
- * Renders the whole SPA in English on an in-memory history at `url` (path and query), with the
- * journey started from `journey`, and returns that history (as `router`) and the running
- * journey actor. `inspect` (the model tests' coverage inspector) watches the journey from its
- * start and the step machines the screens start.
+ * Renders the whole SPA on an in-memory history at `url` (path and query), with the journey
+ * started from `journey`, and returns that history (as `router`) and the running journey actor.
+ * `inspect` (the model tests' coverage inspector) watches the journey from its start and the step
+ * machines the screens start. `lang` is the language the app boots in (English unless told; the
+ * caller activates its catalogue, activateLanguage).
  */
-export function renderApp(url: string, journey: JourneyInput, { inspect }: { inspect?: (event: InspectionEvent) => void } = {}) {
+export function renderApp(url: string, journey: JourneyInput, { inspect, lang = 'en' }: { inspect?: (event: InspectionEvent) => void; lang?: 'en' | 'ar' } = {}) {
   const holder: { actor?: JourneyActorRef } = {};
   function ActorProbe() {
     holder.actor = JourneyActorContext.useActorRef();
     return null;
   }
-  const boot = { lang: 'en' as const, companyInfo: COMPANY_INFO_FALLBACK.en, mainSiteUrl: 'https://www.safar.example', journey };
+  const boot = { lang, companyInfo: COMPANY_INFO_FALLBACK[lang], mainSiteUrl: 'https://www.safar.example', journey };
   const router = createMemoryHistory(url);
   render(
     <ActorInspectorContext.Provider value={inspect}>

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIso } from '../../../contract/dates';
 import type { LeadDetails } from '../../../contract/lead.endpoints';
 import type { JourneyInput } from '../../../../machines/journey.types';
@@ -72,14 +72,18 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderScreen(search = '', journey: Partial<JourneyInput> = {}) {
-  const { router, actor } = renderApp(`/traveller-details${search}`, {
-    path: '/traveller-details',
-    uuid: null,
-    sessionId: null,
-    agentId: null,
-    ...journey,
-  });
+function renderScreen(search = '', journey: Partial<JourneyInput> = {}, lang: 'en' | 'ar' = 'en') {
+  const { router, actor } = renderApp(
+    `/traveller-details${search}`,
+    {
+      path: '/traveller-details',
+      uuid: null,
+      sessionId: null,
+      agentId: null,
+      ...journey,
+    },
+    { lang },
+  );
   return { router, actor, step: () => actor.getSnapshot().value };
 }
 
@@ -164,8 +168,30 @@ describe('agent links (RULINGS 14)', () => {
     renderScreen('?agent_id=99999', { agentId: '99999' });
     const alert = await screen.findByTestId('agent-error');
     expect(alert.getAttribute('role')).toBe('alert');
-    expect(alert.textContent).toContain('This agent link is not valid');
+    expect(alert.textContent).toContain('This agent link is not valid. Please check it with your broker.');
     expect(lead.checkAgent).toHaveBeenCalledWith(99999, 'en');
+  });
+
+  describe('in Arabic', () => {
+    beforeAll(() => activateLanguage('ar'));
+    afterAll(() => activateLanguage('en'));
+
+    it('shows the alert for an unknown agent in Arabic, asking the server in Arabic', async () => {
+      lead.checkAgent.mockRejectedValue(apiError(422, { errors: { agent_id: 'agent_unknown' } }));
+      renderScreen('?agent_id=99999', { agentId: '99999' }, 'ar');
+      const alert = await screen.findByTestId('agent-error');
+      expect(alert.getAttribute('role')).toBe('alert');
+      expect(alert.textContent).toContain('رابط الوكيل هذا غير صالح. يرجى التحقّق منه لدى وسيط التأمين.');
+      expect(alert.textContent).not.toContain('This agent link');
+      expect(lead.checkAgent).toHaveBeenCalledWith(99999, 'ar');
+    });
+
+    it('shows nothing for a known agent', async () => {
+      renderScreen('?agent_id=101', { agentId: '101' }, 'ar');
+      await form();
+      expect(lead.checkAgent).toHaveBeenCalledWith(101, 'ar');
+      expect(screen.queryByTestId('agent-error')).toBeNull();
+    });
   });
 
   it('shows nothing for a known agent', async () => {
