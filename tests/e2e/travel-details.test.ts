@@ -5,7 +5,7 @@ import { COUNTRY, axeViolations, fields, fillTrip, finishAllowing, newTrip, quot
 /**
  * The travel details step in Chromium against the real server, at phone width, in both
  * languages: entering a trip, coming back to it, a refused e-mail, the chooser of earlier
- * leads, a prefilled link and accessibility. (Agent links are the screen test's and the
+ * leads and accessibility. (Agent links and prefilled links are the screen test's and the
  * integration tests': docs/testing.md.) Fields are found by their labels.
  */
 
@@ -95,20 +95,6 @@ describe.each(['en', 'ar'] as const)('travel details in %s at 375 px', (lang) =>
     const resumed = await quotesOpened(page);
     expect(resumed.uuid).toBe(uuid);
     expect((await readStorage(page, ['uuid', 'traveller_index'])).traveller_index).toBe('0');
-    await finishAllowing(opened);
-  });
-
-  test('a link with name, email, pn and country_code prefills the contact details', async () => {
-    const opened = await openPage(browser(), MOBILE);
-    const { page } = opened;
-    await visit(page, `/traveller-details?lang=${lang}&name=Rania%20Haddad&email=r@x.com&pn=71234567&country_code=961`);
-    const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible' });
-    expect(await f.name.inputValue()).toBe('Rania Haddad');
-    expect(await f.email.inputValue()).toBe('r@x.com');
-    expect(await f.phone.inputValue()).toBe('71234567');
-    // The code is shown left to right in Arabic too, with a direction mark.
-    expect((await f.phoneCode.inputValue()).replace(/[\u200e\u200f\u2066-\u2069]/g, '')).toBe('+961');
     await finishAllowing(opened);
   });
 

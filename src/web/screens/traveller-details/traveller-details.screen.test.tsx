@@ -88,6 +88,8 @@ function renderScreen(search = '', journey: Partial<JourneyInput> = {}, lang: 'e
 }
 
 const form = () => screen.findByTestId('travel-details-form', {});
+/** A field's value without the direction marks that keep a code like +961 left to right in Arabic. */
+const withoutMarks = (value: string) => value.replace(/[\u200e\u200f\u2066-\u2069]/g, '');
 const fullName = () => screen.getByLabelText(/Full name/) as HTMLInputElement;
 
 describe('loading', () => {
@@ -115,6 +117,21 @@ describe('loading', () => {
     expect(fullName().value).toBe('Rania Haddad');
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('r@x.com');
     expect((screen.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('71234567');
+    expect(withoutMarks((screen.getByRole('combobox', { name: /^Country code/ }) as HTMLInputElement).value)).toBe('+961');
+  });
+
+  describe('in Arabic', () => {
+    beforeAll(() => activateLanguage('ar'));
+    afterAll(() => activateLanguage('en'));
+
+    it('prefills name, e-mail and phone from the link, the code +961 read left to right', async () => {
+      renderScreen('?name=Rania%20Haddad&email=r@x.com&pn=71234567&country_code=961', {}, 'ar');
+      await form();
+      expect((screen.getByLabelText(/^الاسم الكامل/) as HTMLInputElement).value).toBe('Rania Haddad');
+      expect((screen.getByLabelText(/^البريد الإلكتروني/) as HTMLInputElement).value).toBe('r@x.com');
+      expect((screen.getByLabelText(/^رقم الهاتف/) as HTMLInputElement).value).toBe('71234567');
+      expect(withoutMarks((screen.getByRole('combobox', { name: /^رمز الدولة/ }) as HTMLInputElement).value)).toBe('+961');
+    });
   });
 });
 
