@@ -6,10 +6,10 @@ import { baseUrl, browserForThisFile, MOBILE, openPage, visit } from './harness'
 import { fields, fillTrip, finishAllowing, newTrip, quotesOpened, textIn } from './journey-steps';
 
 /**
- * Issue 8 rows 1, 2 and 7 in Chromium, in English and Arabic: numbers pasted the way people
- * write them (a REAL clipboard paste, Control+V) and digits typed on an Arabic keyboard reach
- * the phone and date fields whole, on travel details and on the call-back form, and the saved
- * lead holds Western digits.
+ * Issue 8 rows 1 and 2 in Chromium, in English and Arabic: numbers pasted the way people write
+ * them (a REAL clipboard paste, Control+V) and digits typed on an Arabic keyboard reach the phone
+ * and date fields whole, on travel details and on the call-back form, and the saved lead holds
+ * Western digits. (Row 7's links are the travel details screen test's: docs/testing.md.)
  */
 
 const browser = browserForThisFile();
@@ -114,17 +114,6 @@ describe.each(['en', 'ar'] as const)('typed and pasted numbers in %s at 375 px',
     }
     await typeWithKeyboard(page, phone, '٧١١٢٣٤٥٦');
     expect(await phone.inputValue()).toBe('71123456');
-    await finishAllowing(opened);
-  });
-
-  test('row 7: a link with an unknown country_code and a too long pn shows +961 and 8 digits', async () => {
-    const opened = await openPage(browser(), MOBILE);
-    const { page } = opened;
-    await visit(page, `/traveller-details?lang=${lang}&pn=711234567890&country_code=9999`);
-    const f = fields(page, lang);
-    await f.form.waitFor({ state: 'visible' });
-    expect((await f.phoneCode.inputValue()).replace(/[\u200e\u200f\u2066-\u2069]/g, '')).toBe('+961');
-    expect(await f.phone.inputValue()).toBe('71123456');
     await finishAllowing(opened);
   });
 });

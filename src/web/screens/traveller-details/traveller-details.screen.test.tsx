@@ -120,9 +120,23 @@ describe('loading', () => {
     expect(withoutMarks((screen.getByRole('combobox', { name: /^Country code/ }) as HTMLInputElement).value)).toBe('+961');
   });
 
+  it('row 7: a link with an unknown country_code and a too long pn shows +961 and 8 digits', async () => {
+    renderScreen('?pn=711234567890&country_code=9999');
+    await form();
+    expect(withoutMarks((screen.getByRole('combobox', { name: /^Country code/ }) as HTMLInputElement).value)).toBe('+961');
+    expect((screen.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('71123456');
+  });
+
   describe('in Arabic', () => {
     beforeAll(() => activateLanguage('ar'));
     afterAll(() => activateLanguage('en'));
+
+    it('row 7: a link with an unknown country_code and a too long pn shows +961 and 8 digits', async () => {
+      renderScreen('?pn=711234567890&country_code=9999', {}, 'ar');
+      await form();
+      expect(withoutMarks((screen.getByRole('combobox', { name: /^رمز الدولة/ }) as HTMLInputElement).value)).toBe('+961');
+      expect((screen.getByLabelText(/^رقم الهاتف/) as HTMLInputElement).value).toBe('71123456');
+    });
 
     it('prefills name, e-mail and phone from the link, the code +961 read left to right', async () => {
       renderScreen('?name=Rania%20Haddad&email=r@x.com&pn=71234567&country_code=961', {}, 'ar');
