@@ -1,44 +1,20 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
-import { DESKTOP, MOBILE, browserForThisFile, openPage, pathAndQuery, visit, type Lang } from './harness';
+import { DESKTOP, MOBILE, browserForThisFile, openPage, visit, type Lang } from './harness';
 import { finishAllowing, newTrip, saveLeadThroughApi, screenshot, screenshotBothWidths, textIn } from './journey-steps';
 import { PLAN, buyPlan, reviewPassportOnly } from './review-steps';
 
 /**
- * Issue 17 items 7, 12, 13 and 14 in Chromium against the real server, in English and Arabic: a
- * link whose lead no one has ends in "We could not find this quote" with a new quote and the
- * contact options, not in a refresh that cannot help; checkout's travellers and its loader over
- * the page during the payment call; and the compare table at 375 px keeps its labels at the
- * inline start beside two whole plans.
+ * Issue 17 items 12, 13 and 14 in Chromium against the real server, in English and Arabic:
+ * checkout's travellers and its loader over the page during the payment call, and the compare
+ * table at 375 px keeps its labels at the inline start beside two whole plans. (Item 7, a link
+ * whose lead no one has, is src/web/screens/load-failure-view.test.tsx's: docs/testing.md.)
  *
  * SCREENSHOT_DIR=/some/dir also writes screenshots of each (en/ar, 375/1280 px).
  */
 
 const browser = browserForThisFile();
-
-/** A well-formed uuid that no lead has. */
-const UNKNOWN_UUID = '3f1c2b9a-8d7e-4c6b-9a5f-1e2d3c4b5a69';
-
-describe.each(['en', 'ar'] as const)('an unknown or stale lead in the address, in %s', (lang) => {
-  test.each(['compare-quotes', 'review-details', 'checkout'])('/%s shows "We could not find this quote", and Start a new quote opens travel details without it', async (route) => {
-    const opened = await openPage(browser(), MOBILE);
-    const { page } = opened;
-    await visit(page, `/${route}?uuid=${UNKNOWN_UUID}&lang=${lang}`);
-    const view = page.getByTestId('lead-not-found');
-    await view.waitFor({ state: 'visible' });
-    expect(await view.getByRole('heading', { level: 2 }).innerText()).toBe(textIn(lang, 'We could not find this quote'));
-    // No refresh view: refreshing cannot find the lead.
-    expect(await page.getByRole('button', { name: textIn(lang, 'Refresh') }).count()).toBe(0);
-    expect(await view.getByTestId('contact-options').isVisible()).toBe(true);
-    await screenshotBothWidths(page, `lead-not-found-${route}-${lang}`);
-
-    await view.getByRole('button', { name: textIn(lang, 'Start a new quote') }).click();
-    await page.waitForURL((url) => url.pathname === '/traveller-details');
-    expect(pathAndQuery(page)).not.toContain(UNKNOWN_UUID);
-    await finishAllowing(opened, [404]);
-  });
-});
 
 /** The compare table's label column and plan heads, measured against its scrolling viewport. */
 function measureTable(page: Page) {
