@@ -62,6 +62,19 @@ describe('booting', () => {
     expect(boot({ path: '/review-details/', ...LEAD }).step()).toBe('reviewDetails');
   });
 
+  it('boots without any input (a test model\'s first snapshot) like a fresh visit: travel details, no lead, no entry path', () => {
+    const actor = createActor(journeyMachine.provide({ actions: { showRoute: () => {} } }), { input: undefined as unknown as JourneyInput }).start();
+    expect(actor.getSnapshot().value).toBe('travellerDetails');
+    expect(actor.getSnapshot().context).toEqual({
+      uuid: null,
+      sessionId: null,
+      agentId: null,
+      visited: ['travellerDetails'],
+      entryPath: '',
+      callBackReason: null,
+    });
+  });
+
   it('treats an empty uuid from the query as no lead', () => {
     const { step, context } = boot({ path: '/checkout', uuid: '' });
     expect(step()).toBe('travellerDetails');
@@ -564,5 +577,30 @@ describe('callBack.requested', () => {
     const { step, context } = boot({ path: '/request-call-back', ...LEAD });
     expect(step()).toBe('requestCallBack');
     expect(context()).toMatchObject({ callBackReason: null, uuid: 'lead-1' });
+  });
+});
+
+// Issue 20: no transition that cannot fire. The visits restart whenever the lead changes, so
+// /thank-you (a lead quoted by hand) and the pages of a quoted lead are never both visited, and
+// the address bar has no route between them.
+describe('routes the address bar can take', () => {
+  const QUOTED_LEAD_PAGES: readonly StepId[] = ['compareQuotes', 'compareOffers', 'reviewDetails', 'checkout', 'thankYouHundred', 'paymentResult'];
+
+  /** The pages route.changed may lead to from `page`, in the order its transitions are tried. */
+  function routeTargets(page: StepId): StepId[] {
+    const transitions = journeyMachine.root.states[page]!.on['route.changed'] ?? [];
+    return transitions.flatMap((transition) => (transition.target ?? []).map((target) => target.key as StepId));
+  }
+
+  it('gives /thank-you no route to a quoted lead\'s pages, only to travel details and the call-back pages', () => {
+    expect(routeTargets('thankYou')).toEqual(['travellerDetails', 'callBack', 'requestCallBack']);
+  });
+
+  it.each(QUOTED_LEAD_PAGES)('gives %s a route to every other page but /thank-you', (page) => {
+    expect(routeTargets(page)).toEqual(STEP_IDS.filter((target) => target !== page && target !== 'thankYou'));
+  });
+
+  it.each(['travellerDetails', 'callBack', 'requestCallBack'] as const)('gives %s a route to every other page, /thank-you included', (page) => {
+    expect(routeTargets(page)).toEqual(STEP_IDS.filter((target) => target !== page));
   });
 });

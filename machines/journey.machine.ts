@@ -33,6 +33,7 @@ const PAGE_CALL_BACK_REASONS: Partial<Record<StepId, CallBackReason>> = {
 // corrects a page that cannot be shown (no chosen plan, a traveller not reviewed), so the page
 // that can be shown replaces it and Back does not return to it.
 type ReplacingEventType = 'route.changed' | 'review.planMissing' | 'checkout.planMissing' | 'checkout.reviewMissing';
+// Stryker disable BooleanLiteral: replacesHistory asks only whether an event is a key of PUSHES_HISTORY (Object.hasOwn); the values are `true` for the type's sake and nothing reads them
 const PUSHES_HISTORY: Record<Exclude<JourneyEventType, ReplacingEventType>, true> = {
   'wizard.jump': true,
   'details.submitted': true,
@@ -51,6 +52,7 @@ const PUSHES_HISTORY: Record<Exclude<JourneyEventType, ReplacingEventType>, true
   'callBack.requested': true,
   'callBack.submitted': true,
 };
+// Stryker restore BooleanLiteral
 
 function replacesHistory(event: { type: string }): boolean {
   return !Object.hasOwn(PUSHES_HISTORY, event.type);
@@ -68,6 +70,7 @@ function inRouteOrder(steps: Iterable<StepId>): StepId[] {
 // they count as visited and back navigation to them works.
 function stepsLeadingTo(step: StepId): StepId[] {
   const index = wizardIndexOf(step);
+  // Stryker disable next-line ArrayDeclaration: inRouteOrder keeps only step ids, so whatever else this list holds is dropped
   const earlier = index === null ? [] : WIZARD_STEPS.slice(0, index + 1).map((wizardStep) => wizardStep.steps[0]);
   return inRouteOrder([...earlier, step]);
 }
@@ -87,6 +90,7 @@ function initialContext(input: JourneyInput | undefined): JourneyContext {
     uuid: input?.uuid || null,
     sessionId: input?.sessionId || null,
     agentId: input?.agentId || null,
+    // Stryker disable next-line ArrayDeclaration: every way out of booting restarts the visits, so this first list is never read
     visited: [],
     entryPath: input?.path ?? '',
     callBackReason: null,
@@ -134,7 +138,9 @@ const machineSetup = setup({
       return (
         event.type === 'wizard.jump' &&
         event.step === params.to &&
+        // Stryker disable next-line ConditionalExpression: navigationFrom makes no wizard.jump transition on a page outside the header, so fromIndex is never null here (were it, `< null` would refuse too)
         fromIndex !== null &&
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: navigationFrom only makes wizard.jump transitions to header steps before the page's, so this is always true where it runs (this also leaves out the line's false and >=, which the wizard.jump tests kill)
         wizardStepIndex(params.to) < fromIndex
       );
     },
@@ -233,6 +239,7 @@ function resumeAt(stage: LeadStage) {
 }
 
 export const journeyMachine = machineSetup.createMachine({
+  // Stryker disable next-line StringLiteral: no target or test names the machine by its id
   id: 'journey',
   initial: 'booting',
   context: ({ input }) => initialContext(input),
@@ -246,6 +253,7 @@ export const journeyMachine = machineSetup.createMachine({
           target: step,
           actions: { type: 'restartVisits', params: { upTo: step } } as const,
         })),
+        // Stryker disable next-line ObjectLiteral,StringLiteral: visited starts empty and travel details marks itself on entry, so restarting the visits here leaves the same list (this also leaves out the transition emptied and its target emptied, which stop the machine and are killed)
         { target: 'travellerDetails', actions: { type: 'restartVisits', params: { upTo: 'travellerDetails' } } },
       ],
     },
@@ -273,6 +281,7 @@ export const journeyMachine = machineSetup.createMachine({
           ],
         },
         'journey.reset': resetJourney,
+        // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('travellerDetails'),
       },
     },
@@ -297,6 +306,7 @@ export const journeyMachine = machineSetup.createMachine({
         'compare.closed': 'compareQuotes',
         // The lead is unknown (a stale or mistyped link): "Start a new quote".
         'journey.reset': resetJourney,
+        // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('compareOffers'),
       },
     },
@@ -317,6 +327,7 @@ export const journeyMachine = machineSetup.createMachine({
         'review.updateDetails': 'travellerDetails',
         // A stored thank-you flag: the journey is over.
         'journey.reset': resetJourney,
+        // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('reviewDetails'),
       },
     },
@@ -338,6 +349,7 @@ export const journeyMachine = machineSetup.createMachine({
         'payment.returned': 'paymentResult',
         // A stored thank-you flag: the journey is over.
         'journey.reset': resetJourney,
+        // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('checkout'),
       },
     },
@@ -361,6 +373,7 @@ export const journeyMachine = machineSetup.createMachine({
       on: {
         ...navigationFrom('thankYouHundred'),
         'journey.reset': resetJourney,
+        // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('thankYouHundred'),
       },
     },
@@ -380,6 +393,7 @@ export const journeyMachine = machineSetup.createMachine({
         // visited so Back shows the failure again.
         'payment.retry': { guard: 'hasLead', target: 'checkout', actions: { type: 'addVisitsTo', params: { step: 'checkout' } } },
         'journey.reset': resetJourney,
+        // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('paymentResult'),
       },
     },

@@ -5,6 +5,7 @@ import {
   STEP_PATHS,
   WIZARD_STEPS,
   firstStepOf,
+  isStepId,
   needsLead,
   stepForPath,
   wizardIndexOf,
@@ -43,6 +44,11 @@ describe('route table', () => {
 
   it('matches paths case-insensitively, like the router', () => {
     expect(stepForPath('/Review-Details')).toBe('reviewDetails');
+  });
+
+  it('tells a step id from any other value (a stored or typed one)', () => {
+    expect(STEP_IDS.map((step) => isStepId(step))).toEqual(STEP_IDS.map(() => true));
+    expect(['nowhere', '', 'Checkout', '/checkout', 3, null, undefined].map((value) => isStepId(value))).toEqual([false, false, false, false, false, false, false]);
   });
 
   it('does not confuse /thank-you with /thank-you-p', () => {

@@ -7,7 +7,7 @@ import { quotesMachine } from './quotes/quotes.machine';
 import { quotesInput } from './quotes/quotes.model';
 import { reviewMachine } from './review/review.machine';
 import { reviewInput } from './review/review.model';
-import { loadFailureOf, selectLeadNotFound } from './service-failure';
+import { asFailure, errorsOf, loadFailureOf, selectLeadNotFound } from './service-failure';
 import type { ServiceFailure } from './travel-details/travel-details.types';
 import { waitForSnapshot } from './model-tooling/wait-for-snapshot';
 
@@ -39,6 +39,35 @@ describe('loadFailureOf', () => {
     expect(loadFailureOf(failure(422, 'invalid', { errors: { lang: 'invalid_value' } }))).toBe('load_failed');
     expect(loadFailureOf(new Error('bug'))).toBe('load_failed');
     expect(loadFailureOf(undefined)).toBe('load_failed');
+    expect(loadFailureOf(null)).toBe('load_failed');
+    expect(loadFailureOf('refused')).toBe('load_failed');
+  });
+
+  it('reads a 422 whose body could not be read as a failed read, not as an unknown lead', () => {
+    expect(loadFailureOf({ kind: 'invalid', status: 422, body: null })).toBe('load_failed');
+  });
+});
+
+describe('asFailure', () => {
+  it('takes an answer with a status as a failed call, and nothing else', () => {
+    expect(asFailure(SERVER)).toBe(SERVER);
+    expect(asFailure(NETWORK)).toBe(NETWORK);
+    expect([null, undefined, 'refused', 404, new Error('bug'), { kind: 'network' }].map(asFailure)).toEqual([null, null, null, null, null, null]);
+  });
+});
+
+describe('errorsOf', () => {
+  it('gives the field codes of a refusal with that status', () => {
+    expect(errorsOf(MALFORMED_UUID, 422)).toEqual({ uuid: 'invalid_value' });
+  });
+
+  it('gives null for another status, a refusal without codes or without a body, and what is not a failed call', () => {
+    expect(errorsOf(MALFORMED_UUID, 409)).toBeNull();
+    expect(errorsOf(UNKNOWN_LEAD, 404)).toBeNull();
+    expect(errorsOf({ kind: 'invalid', status: 422, body: null }, 422)).toBeNull();
+    expect(errorsOf(NETWORK, 422)).toBeNull();
+    expect(errorsOf(null, 422)).toBeNull();
+    expect(errorsOf(new Error('bug'), 422)).toBeNull();
   });
 });
 

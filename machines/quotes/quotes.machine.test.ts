@@ -27,16 +27,20 @@ interface Stubs {
 }
 
 function start(input: QuotesInput = quotesInput(), stubs: Stubs = {}, clock?: SimulatedClock) {
-  const calls = { load: 0, proceed: [] as ProceedInput[], email: [] as SendEmailInput[] };
+  const calls = { load: 0, loadInputs: [] as unknown[], tokenInputs: [] as unknown[], proceed: [] as ProceedInput[], email: [] as SendEmailInput[] };
   const stored: unknown[] = [];
   const actor = createActor(
     quotesMachine.provide({
       actors: {
-        loadQuotes: fromPromise(async () => {
+        loadQuotes: fromPromise(async ({ input }) => {
           calls.load += 1;
+          calls.loadInputs.push(input);
           return (stubs.load ?? (async () => SAMPLE_DATA))();
         }),
-        getBotToken: fromPromise(() => (stubs.token ?? (async () => BOT_TOKEN))()),
+        getBotToken: fromPromise(({ input }) => {
+          calls.tokenInputs.push(input);
+          return (stubs.token ?? (async () => BOT_TOKEN))();
+        }),
         proceed: fromPromise(async ({ input }) => {
           calls.proceed.push(input);
           return (stubs.proceed ?? (async () => ({})))(input);
@@ -97,7 +101,72 @@ describe('loading', () => {
   });
 });
 
+describe('what the step starts from', () => {
+  it('starts with nothing chosen, refused or failed while the quotes load, and nothing refused once they are shown', async () => {
+    const { actor } = start();
+    expect(selectViewState(actor.getSnapshot())).toBe('loading');
+    expect(actor.getSnapshot().context).toMatchObject({
+      whatsappTemplate: '',
+      unavailableProviders: [],
+      compareSelection: [],
+      compareRefused: false,
+      buyFailed: false,
+      notice: null,
+      failure: null,
+    });
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({});
+    await waitForSnapshot(actor, (snapshot) => selectViewState(snapshot) === 'ready');
+    expect(actor.getSnapshot().context).toMatchObject({ compareRefused: false, buyFailed: false });
+  });
+
+  it("run without the web's calls (loadQuotes), the read fails into the error view, not a crash", async () => {
+    const actor = createActor(quotesMachine, { input: quotesInput() }).start();
+    await waitForSnapshot(actor, (snapshot) => selectViewState(snapshot) !== 'loading');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(selectViewState(actor.getSnapshot())).toBe('failed');
+  });
+
+  it("reads the lead's quotes in the page's language, with the page link", async () => {
+    const { calls } = await ready(quotesInput({ lang: 'ar' }));
+    expect(calls.loadInputs).toEqual([{ uuid: QUOTES_LEAD_UUID, lang: 'ar', link: quotesInput().link }]);
+  });
+
+  it('keeps the lead, the customer and the WhatsApp text of an empty list, for the call back it offers', async () => {
+    const { actor } = await ready(undefined, { load: async () => EMPTY_DATA });
+    expect(EMPTY_DATA.lead).not.toBeNull();
+    expect(actor.getSnapshot().context).toMatchObject({ lead: EMPTY_DATA.lead, customer: EMPTY_DATA.customer, whatsappTemplate: EMPTY_DATA.whatapp_template });
+  });
+});
+
+describe('a quote the list does not hold', () => {
+  it('opens no drawer, ticks nothing, compares nothing and buys nothing for it', async () => {
+    const { actor } = await ready();
+    const unknown = 9999;
+    expect(SAMPLE_QUOTES.some((quote) => quote.id === unknown)).toBe(false);
+    actor.send({ type: 'drawer.open', quoteId: unknown });
+    actor.send({ type: 'addon.toggle', quoteId: unknown, addonId: first.addon[0]!.id });
+    actor.send({ type: 'compare.toggle', quoteId: unknown });
+    expect(actor.getSnapshot().can({ type: 'quote.buy', quoteId: unknown })).toBe(false);
+    actor.send({ type: 'quote.buy', quoteId: unknown });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context).toMatchObject({ drawerQuoteId: null, compareSelection: [], buyingQuoteId: null });
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({});
+    expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
+  });
+});
+
 describe('add-ons', () => {
+  it('ticks only an enabled add-on the quote has, and records just that one', async () => {
+    const quote = { ...first, addon: [{ ...first.addon[0]!, disabled_addon: true }, first.addon[1]!] };
+    const { actor } = await ready(undefined, { load: async () => ({ ...SAMPLE_DATA, quotes: [quote, second] }) });
+    actor.send({ type: 'addon.toggle', quoteId: quote.id, addonId: quote.addon[0]!.id });
+    actor.send({ type: 'addon.toggle', quoteId: quote.id, addonId: 9999 });
+    actor.send({ type: 'addon.toggle', quoteId: quote.id, addonId: second.addon[0]!.id === quote.addon[1]!.id ? 9998 : second.addon[0]!.id });
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({});
+    actor.send({ type: 'addon.toggle', quoteId: quote.id, addonId: quote.addon[1]!.id });
+    expect(actor.getSnapshot().context.checkedAddons).toEqual({ [quote.id]: [quote.addon[1]!.id] });
+  });
+
   it('ticking an add-on raises the total by its value, unticking lowers it back', async () => {
     const { actor } = await ready();
     const total = () => selectVisibleQuotes(actor.getSnapshot()).find((view) => view.quote.id === first.id)!.total;
@@ -140,6 +209,30 @@ describe('compare', () => {
     actor.send({ type: 'compare.open' });
     expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'compared', compareIds: [second.compare_id, first.compare_id] });
     expect(stored.at(-1)).toEqual({ compared: { uuid: QUOTES_LEAD_UUID, compareIds: [second.compare_id, first.compare_id], addons: {} } });
+  });
+
+  it('stores compare_data on every compare tick, and once more as the table opens', async () => {
+    const { actor, stored } = await ready();
+    actor.send({ type: 'compare.toggle', quoteId: first.id });
+    expect(stored.at(-1)).toEqual({ compared: { uuid: QUOTES_LEAD_UUID, compareIds: [first.compare_id], addons: {} } });
+    actor.send({ type: 'compare.toggle', quoteId: second.id });
+    const before = stored.length;
+    actor.send({ type: 'compare.open' });
+    expect(stored.length).toBe(before + 1);
+    expect(stored.at(-1)).toEqual({ compared: { uuid: QUOTES_LEAD_UUID, compareIds: [first.compare_id, second.compare_id], addons: {} } });
+  });
+
+  it('opens no table from the table itself, and leaves none from the list', async () => {
+    const table = await ready(quotesInput({ view: 'offers', compareIds: [first.compare_id, second.compare_id] }));
+    expect(table.actor.getSnapshot().context.compareSelection).toEqual([first.id, second.id]);
+    expect(table.actor.getSnapshot().can({ type: 'compare.open' })).toBe(false);
+    table.actor.send({ type: 'compare.open' });
+    expect(selectViewState(table.actor.getSnapshot())).toBe('ready');
+    const list = await ready();
+    expect(list.actor.getSnapshot().can({ type: 'compare.back' })).toBe(false);
+    list.actor.send({ type: 'compare.back' });
+    expect(list.actor.getSnapshot().status).toBe('active');
+    expect(selectOutcome(list.actor.getSnapshot())).toBeNull();
   });
 
   it('the offers view shows only the compared plans, in their order', async () => {
@@ -263,6 +356,7 @@ describe('buy now', () => {
       { chosen: { quote: second, selectedPremium: second.premium + second.addon[1]!.value, addonIds: [second.addon[1]!.id] } },
     ]);
     expect(selectOutcome(actor.getSnapshot())).toEqual({ type: 'chosen', quoteId: second.id });
+    expect(calls.tokenInputs).toEqual([{ lang: 'en' }]);
   });
 
   it('while a buy is under way, a second Buy now, an add-on tick and a compare tick change nothing: the plan bought is the one sent (the screen disables them a render later)', async () => {
@@ -415,6 +509,13 @@ describe('agent e-mail share', () => {
     expect(actor.getSnapshot().context.emailSent).toBe(true);
     clock.increment(1);
     expect(actor.getSnapshot().context.emailSent).toBe(false);
+  });
+
+  it('shares the compare table as compare-offers', async () => {
+    const { actor, calls } = await ready(quotesInput({ agentId: 101, view: 'offers', compareIds: [first.compare_id, second.compare_id] }));
+    actor.send({ type: 'share.email' });
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.emailSent);
+    expect(calls.email.map((input) => input.pagename)).toEqual(['compare-offers']);
   });
 
   it('a failed share is silent and stops loading', async () => {

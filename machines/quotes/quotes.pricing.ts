@@ -8,6 +8,7 @@ import { MAX_COMPARED, type ChosenPlan, type CompareData, type ProceedInput, typ
 
 /** Add-on ids ticked on a quote, in the quote's own add-on order. */
 export function checkedAddonIds(context: Pick<QuotesContext, 'checkedAddons'>, quote: Quote): number[] {
+  // Stryker disable next-line ArrayDeclaration: only the quote's own add-on ids are kept (the filter below), so a quote with nothing ticked gets none whatever this list holds
   const checked = context.checkedAddons[quote.id] ?? [];
   return quote.addon.filter((addon) => checked.includes(addon.id)).map((addon) => addon.id);
 }
@@ -81,6 +82,7 @@ export function proceedPayload(context: QuotesContext): ProceedInput {
     quote,
     agent_id: context.agentId ?? 0,
     session_id: context.sessionId,
+    // Stryker disable next-line StringLiteral: proceed runs only after verifying stored the token, so it is never null here
     bot_token: context.botToken ?? '',
     lang: context.lang,
   };
@@ -97,6 +99,7 @@ export function compareDataOf(context: QuotesContext): CompareData {
     const ids = checkedAddonIds(context, quote);
     if (ids.length > 0) addons[quote.compare_id] = ids;
   }
+  // Stryker disable next-line MethodExpression,OptionalChaining: every id in compareSelection is a listed quote's (a tick is refused for any other, and a load rebuilds the selection from the quotes), so none is missing
   const compareIds = context.compareSelection.map((id) => quoteById(context, id)?.compare_id).filter((id): id is string => id !== undefined);
   return { uuid: context.uuid, compareIds, addons };
 }
@@ -114,6 +117,7 @@ export function restoredChoices(quotes: readonly Quote[], remembered: Pick<Compa
     .slice(0, MAX_COMPARED);
   const checkedAddons: Record<number, number[]> = {};
   for (const quote of quotes) {
+    // Stryker disable next-line ArrayDeclaration: only ids of the quote's add-ons are kept (the filter below), so a plan with no remembered add-ons gets none whatever this list holds
     const wanted = remembered.addons[quote.compare_id] ?? [];
     const ids = quote.addon.filter((addon) => wanted.includes(addon.id) && !addon.disabled_addon).map((addon) => addon.id);
     if (ids.length > 0) checkedAddons[quote.id] = ids;

@@ -261,6 +261,26 @@ describe('the traveller loop', () => {
     expect(selectOutcome(started.actor.getSnapshot())).toEqual({ type: 'completed' });
   });
 
+  it('the last traveller saved leaves no draft behind', async () => {
+    const started = await ready(undefined, { load: async () => reviewData({ count: 1 }) });
+    await save(started);
+    expect(selectOutcome(started.actor.getSnapshot())).toEqual({ type: 'completed' });
+    expect(started.actor.getSnapshot().context.drafts).toEqual({});
+  });
+
+  it('starts with no WhatsApp text before the lead is read', () => {
+    const actor = createActor(reviewMachine.provide({ actors: { loadReview: fromPromise(() => new Promise<ReviewData>(() => {})) } }), { input: reviewInput() }).start();
+    expect(actor.getSnapshot().context.whatsappTemplate).toBe('');
+    actor.stop();
+  });
+
+  it("run without the web's calls (loadReview), the read fails into the error view, not a crash", async () => {
+    const actor = createActor(reviewMachine, { input: reviewInput() }).start();
+    await waitForSnapshot(actor, (snapshot) => !snapshot.matches('loading'));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+  });
+
   it('Previous opens the traveller before with its saved values, and stores the index', async () => {
     const started = await ready();
     await saveAndNext(started);

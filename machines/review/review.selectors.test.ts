@@ -26,7 +26,7 @@ import {
   selectViewState,
   selectWhatsappTemplate,
 } from './review.selectors';
-import { isPlanGone, resumeIndex, reviewValues, travellerFieldErrors } from './review.travellers';
+import { isPlanGone, resumeIndex, reviewPlanOf, reviewValues, reviewValuesOf, travellerFieldErrors } from './review.travellers';
 import type { ReviewData, ReviewInput, ReviewOutput, SaveTravellerResult } from './review.types';
 import type { JourneyEvent } from '../journey.types';
 import { waitForSnapshot } from '../model-tooling/wait-for-snapshot';
@@ -163,6 +163,21 @@ describe('pure helpers', () => {
     expect(travellerFieldErrors(REVIEW_FAILURES.network)).toEqual({});
     expect(travellerFieldErrors(new Error('boom'))).toEqual({});
     expect(travellerFieldErrors({ ...REVIEW_FAILURES.invalid, status: 409 })).toEqual({});
+  });
+
+  it('travellerFieldErrors leaves out the fields of another object, even a key as long as traveller.', () => {
+    const refusal = { kind: 'invalid', status: 422, body: { status: 422, message: 'refused', data: { errors: { 'lead_info.passport': 'passport_duplicate' } } } };
+    expect(travellerFieldErrors(refusal)).toEqual({});
+  });
+
+  it('reviewPlanOf: no plan without an invoice', () => {
+    expect(reviewPlanOf(reviewData({ invoice: null }))).toBeNull();
+  });
+
+  it('reviewValuesOf keeps a saved middle name, and reads none as null', () => {
+    const [row] = reviewData().details.lead_details.travellers_info;
+    expect(reviewValuesOf({ ...row!, middle_name: 'Maria' }).middle_name).toBe('Maria');
+    expect(reviewValuesOf({ ...row!, middle_name: undefined as unknown as null }).middle_name).toBeNull();
   });
 
   it('isPlanGone: only 409 plan_not_chosen or plan_changed', () => {

@@ -109,6 +109,30 @@ describe('loading', () => {
     expect(step.calls.checkAgent).not.toHaveBeenCalled();
   });
 
+  it('starts with no agent error, no save failure and no server codes when the link names no agent', async () => {
+    const step = start();
+    await step.settled();
+    expect(selectAgentError(step.snapshot())).toBeNull();
+    expect(selectSaveFailed(step.snapshot())).toBe(false);
+    expect(selectServerErrors(step.snapshot())).toEqual({});
+  });
+
+  it("run without the web's calls (loadReference), the reading fails into the refresh view, not a crash", async () => {
+    const actor = createActor(travelDetailsMachine, { input: modelInput() }).start();
+    await waitForSnapshot(actor, (snapshot) => selectView(snapshot) !== 'loading');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(selectView(actor.getSnapshot())).toBe('failed');
+    expect(selectFailure(actor.getSnapshot())).toBe('reference_failed');
+  });
+
+  it('replaces a calling code from the link that no country has by +961 (issue 8 row 7)', async () => {
+    const prefill = { name: 'Rania Haddad', email: null, phoneNumber: '71 234 567', phoneCountryCode: '+9999' };
+    const step = start({ prefill });
+    await step.settled();
+    expect(selectValues(step.snapshot())).toMatchObject({ phone_country_code: '+961', phone_number: '71234567' });
+    expect(step.snapshot().context.prefill).toMatchObject({ phoneCountryCode: '+961', phoneNumber: '71234567' });
+  });
+
   it('prefills name, e-mail and phone from the link', async () => {
     const prefill = { name: 'Rania Haddad', email: 'r@x.com', phoneNumber: '71234567', phoneCountryCode: '+961' };
     const step = start({ prefill });
@@ -298,6 +322,17 @@ describe('saving', () => {
     expect(selectServerErrors(step.snapshot())).toEqual({});
     await step.settled();
     expect(selectOutcome(step.snapshot())?.type).toBe('submitted');
+  });
+
+  it('a refusal that names no agent keeps the agent for the next save', async () => {
+    const step = start({ agentId: 101 }, { saves: [fail(FAILURES.emailTaken), ok(SAMPLE_SAVED)] });
+    await step.settled();
+    await submit(step);
+    expect(selectServerErrors(step.snapshot())).toEqual({ email: 'email_taken' });
+    expect(selectAgentError(step.snapshot())).toBeNull();
+    expect(step.snapshot().context.agentId).toBe(101);
+    await submit(step);
+    expect(step.calls.saveLead.mock.calls[1]![0].agent_id).toBe(101);
   });
 
   it('a 422 agent_unknown on save shows the agent error and drops the agent', async () => {

@@ -3,16 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { addCustomerLeadRequestSchema } from '../../src/contract/lead.endpoints';
 import { travelDetailsErrors } from '../../src/contract/travel-details.rules';
 import {
+  asUuid,
   blankValues,
   isAgentId,
   isAgentUnknown,
   isLeadMissing,
   refusalCodes,
+  prefillWithKnownCode,
   toLeadPayload,
   valuesFromLead,
+  withKnownPhoneCode,
   type LeadPayloadContext,
 } from './travel-details.payload';
-import { DEVICE_UUID, EMPTY_PREFILL, FAILURES, LEAD_UUID, NO_UTM, SAMPLE_LEAD, SAMPLE_VALUES, SESSION_UUID } from './travel-details.model';
+import { DEVICE_UUID, EMPTY_PREFILL, FAILURES, LEAD_UUID, NO_UTM, SAMPLE_LEAD, SAMPLE_REFERENCE, SAMPLE_VALUES, SESSION_UUID } from './travel-details.model';
 import type { TravelDetailsValues } from './travel-details.types';
 
 const CTX: LeadPayloadContext = { lang: 'en', leadUuid: null, deviceUuid: null, sessionId: null, agentId: null, utm: NO_UTM };
@@ -55,6 +58,13 @@ describe('toLeadPayload: traveller list (spec §4)', () => {
     expect(payload.travellers_info).toHaveLength(4);
     expect(payload.no_of_traveller).toBe(4);
     expect(payload.travellers_info.slice(1).every((t) => t.dob === null && t.id === null)).toBe(true);
+    expect(payload.travellers_info.map((t) => t.relationship_type_id)).toEqual([5, null, null, null]);
+  });
+
+  it('sends no traveller for a count of none, and lists the saved ones as deleted', () => {
+    const payload = toLeadPayload(values({ no_of_traveller: 0, travellers_info: [traveller(11)] }), CTX);
+    expect(payload.travellers_info).toEqual([]);
+    expect(payload.deleted_members).toEqual([11]);
   });
 
   it('drops surplus travellers from the end and lists the saved ones in deleted_members, with the form’s own', () => {
@@ -64,6 +74,11 @@ describe('toLeadPayload: traveller list (spec §4)', () => {
     );
     expect(payload.travellers_info.map((t) => t.id)).toEqual([11]);
     expect(payload.deleted_members).toEqual([9, 12, 13]);
+  });
+
+  it('deletes only saved travellers (a positive id), never a blank or made-up id', () => {
+    const payload = toLeadPayload(values({ no_of_traveller: 1, travellers_info: [traveller(11), traveller(null), traveller(0)], deleted_members: [0, -2, 7] }), CTX);
+    expect(payload.deleted_members).toEqual([7]);
   });
 
   it('never deletes a traveller that is still in the list', () => {
@@ -82,7 +97,12 @@ describe('toLeadPayload: dates, phone and ids', () => {
     expect(toLeadPayload(values({ start_date: '2030-07-01', end_date: '2030-07-10' }), CTX).no_of_days).toBe(10);
   });
 
+  it('keeps the end of a one-day trip (end on the start) and counts 1 day', () => {
+    expect(toLeadPayload(values({ start_date: '2030-07-01', end_date: '2030-07-01' }), CTX)).toMatchObject({ end_date: '2030-07-01', no_of_days: 1 });
+  });
+
   it.each([
+    ['an impossible end', '2030-07-01', '2030-13-45'],
     ['an end before the start', '2030-07-10', '2030-07-01'],
     ['no start', null, '2030-07-10'],
     ['an impossible start', '2030-02-30', '2030-03-10'],
@@ -90,6 +110,10 @@ describe('toLeadPayload: dates, phone and ids', () => {
     const payload = toLeadPayload(values({ start_date: start, end_date: end }), CTX);
     expect(payload.end_date).toBeNull();
     expect(payload.no_of_days).toBeNull();
+  });
+
+  it('trims the name and the e-mail', () => {
+    expect(toLeadPayload(values({ name: ' Rania Haddad ', email: '  r@x.com \t' }), CTX)).toMatchObject({ name: 'Rania Haddad', email: 'r@x.com' });
   });
 
   it('sends the calling code with its plus and the complete number', () => {
@@ -126,6 +150,12 @@ describe('toLeadPayload: dates, phone and ids', () => {
       preferred_language: 'ar',
       ...utm,
     });
+  });
+
+  it('takes a UUID only whole: one with anything before or after it names nothing', () => {
+    expect(asUuid(LEAD_UUID)).toBe(LEAD_UUID);
+    expect(asUuid(LEAD_UUID.toUpperCase())).toBe(LEAD_UUID.toUpperCase());
+    expect([`x${LEAD_UUID}`, `${LEAD_UUID}x`, `${LEAD_UUID}/${LEAD_UUID}`, '', null].map(asUuid)).toEqual([null, null, null, null, null]);
   });
 
   it('does not send ids that are not UUIDs (a hand-edited sid), so the save is not refused for them', () => {
@@ -171,7 +201,27 @@ describe('blankValues and valuesFromLead', () => {
       [41, '1990-04-12'],
       [42, '1992-09-30'],
     ]);
+    expect(restored.deleted_members).toEqual([]);
     expect(travelDetailsErrors(restored, { today: '2030-01-01', maxTravellers: 8, familyChildMaxAge: 18 })).toEqual({});
+  });
+
+  it('restores each traveller\'s names, and a name not given as none', () => {
+    const [principal, other] = SAMPLE_LEAD.travellers_info;
+    const lead = { ...SAMPLE_LEAD, travellers_info: [{ ...principal!, middle_name: 'Maria' }, { ...other!, first_name: undefined as unknown as null }] };
+    expect(valuesFromLead(lead).travellers_info.map((t) => [t.first_name, t.middle_name, t.last_name])).toEqual([
+      ['Rania', 'Maria', 'Haddad'],
+      [null, null, null],
+    ]);
+  });
+
+  it('restores an annual trip as annual, and any other trip type as a single trip', () => {
+    expect(valuesFromLead({ ...SAMPLE_LEAD, trip_type: 2 }).trip_type).toBe(2);
+    expect(valuesFromLead({ ...SAMPLE_LEAD, trip_type: 1 }).trip_type).toBe(1);
+    expect(valuesFromLead({ ...SAMPLE_LEAD, trip_type: 7 }).trip_type).toBe(1);
+  });
+
+  it('restores a trip from Lebanon without Lebanon among its destinations', () => {
+    expect(valuesFromLead({ ...SAMPLE_LEAD, destination_id: [422, 250, 792] }).destination_id).toEqual([250, 792]);
   });
 
   it('restores a relationship not chosen yet (null) as none, and saves it back', () => {
@@ -206,11 +256,22 @@ describe('refusalCodes and failure checks', () => {
     expect(refusalCodes(error)).toEqual({ start_date: 'date_invalid' });
   });
 
+  it('reads the codes of any 4xx refusal, from 400 to 499', () => {
+    const refusal = (status: number) => ({ kind: 'rejected', status, body: { status, message: 'x', data: { email_taken: true } } });
+    expect([399, 400, 499, 500].map((status) => refusalCodes(refusal(status)))).toEqual([{}, { email: 'email_taken' }, { email: 'email_taken' }, {}]);
+  });
+
+  it('reads codes only from a failed call of the web\'s shape (kind and body), not from another object', () => {
+    expect(refusalCodes({ status: 409, body: { status: 409, message: 'x', data: { email_taken: true } } })).toEqual({});
+  });
+
   it.each([
     ['network', FAILURES.network],
     ['server', FAILURES.server],
+    ['a 422 whose body could not be read', { kind: 'invalid', status: 422, body: null }],
     ['a thrown Error', new Error('boom')],
     ['undefined', undefined],
+    ['null', null],
   ])('finds no field codes in a %s failure', (_name, error) => {
     expect(refusalCodes(error)).toEqual({});
   });
@@ -220,6 +281,39 @@ describe('refusalCodes and failure checks', () => {
     expect(isAgentUnknown(FAILURES.network)).toBe(false);
     expect(isLeadMissing(FAILURES.notFound)).toBe(true);
     expect(isLeadMissing(FAILURES.server)).toBe(false);
+    expect([404, 422, 400, 409, 500].map((status) => isLeadMissing({ kind: 'rejected', status, body: null }))).toEqual([true, true, true, false, false]);
+    expect([new Error('bug'), undefined, FAILURES.network].map(isLeadMissing)).toEqual([false, false, false]);
     expect([101, 0, -1, 1.5, Number.NaN, null].map(isAgentId)).toEqual([true, false, false, false, false, false]);
+  });
+});
+
+describe('calling codes no country has (issue 8 row 7)', () => {
+  const codes = SAMPLE_REFERENCE.phoneCodes;
+
+  it('keeps form values whose calling code is listed, as they are', () => {
+    const french = values({ phone_country_code: '+33', phone_number: '06 12 34 56 78' });
+    expect(withKnownPhoneCode(french, codes)).toBe(french);
+    const lebanese = values({ phone_country_code: '+961', phone_number: '71 234 567' });
+    expect(withKnownPhoneCode(lebanese, codes)).toBe(lebanese);
+  });
+
+  it('replaces a calling code no country has by +961, and fits the number to it', () => {
+    expect(withKnownPhoneCode(values({ phone_country_code: '+9999', phone_number: '7123456789012345' }), codes)).toEqual(
+      values({ phone_country_code: '+961', phone_number: '71234567' }),
+    );
+  });
+
+  it('keeps a link\'s prefill without a calling code, or with a listed one, as it is', () => {
+    const none = { ...EMPTY_PREFILL, phoneNumber: '71234567' };
+    expect(prefillWithKnownCode(none, codes)).toBe(none);
+    const french = { ...EMPTY_PREFILL, phoneCountryCode: '+33', phoneNumber: '06 12 34 56 78' };
+    expect(prefillWithKnownCode(french, codes)).toBe(french);
+  });
+
+  it('replaces a link\'s calling code no country has by +961, and fits its number to it (none when nothing is left)', () => {
+    const prefill = { ...EMPTY_PREFILL, name: 'Rania Haddad', phoneCountryCode: '+9999' };
+    expect(prefillWithKnownCode({ ...prefill, phoneNumber: '71 234 567' }, codes)).toEqual({ ...prefill, phoneCountryCode: '+961', phoneNumber: '71234567' });
+    expect(prefillWithKnownCode({ ...prefill, phoneNumber: 'abc' }, codes)).toEqual({ ...prefill, phoneCountryCode: '+961', phoneNumber: null });
+    expect(prefillWithKnownCode({ ...prefill, phoneNumber: null }, codes)).toEqual({ ...prefill, phoneCountryCode: '+961', phoneNumber: null });
   });
 });

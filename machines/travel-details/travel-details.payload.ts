@@ -112,6 +112,7 @@ function fitTravellers(values: TravelDetailsValues): { travellers: TravellerInpu
   if (principal) Object.assign(principal, { relationship_type_id: RELATIONSHIP_PRINCIPAL, ...splitFullName(values.name) });
 
   const kept = new Set(travellers.map((traveller) => traveller.id));
+  // Stryker disable next-line MethodExpression: the ids still in the list are filtered out below (!kept.has), so taking every id instead of the dropped ones deletes the same
   const dropped = values.travellers_info.slice(count).map((traveller) => traveller.id);
   const deleted = [...values.deleted_members, ...dropped].filter(
     (id): id is number => typeof id === 'number' && id > 0 && !kept.has(id),
