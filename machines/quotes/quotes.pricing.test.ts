@@ -7,7 +7,7 @@ const [first, second, third, fourth] = SAMPLE_QUOTES as [(typeof SAMPLE_QUOTES)[
 const refusal = (status: number, errors: Record<string, string> = {}) => ({ kind: 'rejected', status, body: { status, message: 'refused', data: { errors } } });
 
 describe('sortQuotes', () => {
-  it('sorts by price alone by default, whatever the medical limits', () => {
+  it('sorts by price when asked for price, and by medical limit when asked for that', () => {
     const cheapLow = { ...first, premium: 1000, medical_limit_usd: 10 };
     const dearHigh = { ...second, premium: 9000, medical_limit_usd: 900_000 };
     expect(sortQuotes([dearHigh, cheapLow], 'price').map((quote) => quote.id)).toEqual([cheapLow.id, dearHigh.id]);
