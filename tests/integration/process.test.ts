@@ -21,9 +21,8 @@ const started: ServerProcess[] = [];
 const dataDirs: string[] = [];
 
 /**
- * The server as `npm start` runs it: plain node on the bundle (built in beforeAll). Under tsx,
- * its relay gives the child 30 ms to acknowledge a signal and then kills it (exit 130), which a
- * busy machine can miss; the signal tests are about the server, not tsx.
+ * The server as `npm start` runs it: plain node on the bundle (built in beforeAll), so the signal
+ * tests are about what customers run.
  */
 function start(env: Record<string, string>): ServerProcess {
   const server = startServerProcess({ LOG_REQUESTS: 'true', SIGNING_SECRET: SECRET, SAFAR_STATIC_DIR: '', ...env }, { bundle: true });

@@ -41,12 +41,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server as a child process: the sources under tsx, or with `bundle` the built
- * `dist-server/main.js` under plain node, as `npm start` runs it (the caller builds it first with
- * bundleServer). The environment defaults to loopback only and no request log; `env` overrides it.
+ * Starts the real server as a child process: the sources under node with tsx's loader, or with
+ * `bundle` the built `dist-server/main.js` under plain node, as `npm start` runs it (the caller
+ * builds it first with bundleServer). The sources are not run through the `tsx` command: it is a
+ * parent process that relays a signal to the server and kills it when the server has not
+ * acknowledged it within 30 ms, which a busy machine misses (a SIGTERM test then saw the server
+ * killed, silent, instead of stopping). Under node the signal reaches the server itself. The
+ * environment defaults to loopback only and no request log; `env` overrides it.
  */
 export function startServerProcess(env: Record<string, string>, options: { bundle?: boolean } = {}): ServerProcess {
-  const [command, args] = options.bundle ? [process.execPath, [SERVER_BUNDLE]] : [path.join(BIN, 'tsx'), ['src/server/main.ts']];
+  const [command, args] = options.bundle ? [process.execPath, [SERVER_BUNDLE]] : [process.execPath, ['--import', 'tsx', 'src/server/main.ts']];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', DATABASE_URL: '', LOG_REQUESTS: 'false', ...env },
