@@ -76,7 +76,7 @@ async function runOnce(url: string, port: number, attempt = 1): Promise<Run> {
 
 /** Runs Lighthouse on every page in both languages and reports the medians against the budgets. */
 export async function measureLighthouse(server: BenchServer, runs: number): Promise<void> {
-  const chrome = await chromeLauncher.launch({ chromePath: await findChromium(), chromeFlags: ['--headless=new', '--no-sandbox'] });
+  const chrome = await chromeLauncher.launch({ chromePath: await findChromium('browser'), chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     const total = PAGES.length * 2 * runs;
     let done = 0;

@@ -1,9 +1,20 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium, which playwright-core drives (no downloaded browser, TOOLCHAIN.md). */
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's two builds of Chromium, which playwright-core drives (no downloaded browser,
+ * TOOLCHAIN.md); each file's name is its package's name.
+ * - `headless-shell`: Chromium's headless shell, the build Playwright itself runs headless tests
+ *   in. Same engine (Blink, V8, the same version), without the desktop browser around it. The
+ *   tests run in it: on three Chromium files it used 136 core-seconds against the full browser's
+ *   152 (issue 35 item 2, docs/testing.md).
+ * - `browser`: the full browser, for Lighthouse (the bench), which measures what customers' Chrome
+ *   does.
+ */
+const DEBIAN_CHROMIUM = { 'headless-shell': '/usr/bin/chromium-headless-shell', browser: '/usr/bin/chromium' } as const;
+export type ChromiumBuild = keyof typeof DEBIAN_CHROMIUM;
 
 /** Launch flags checked to work here (TOOLCHAIN.md): headless, no sandbox as root, no background traffic. */
 export const CHROMIUM_ARGS: readonly string[] = [
@@ -27,40 +38,59 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-let found: Promise<string> | null = null;
+const found = new Map<ChromiumBuild, Promise<string>>();
 
 /**
- * The Chromium executable for the end-to-end tests (DESIGN.md "What runs"): CHROME_PATH when it
- * names an existing file, else Debian's /usr/bin/chromium; on Debian as root with neither, Debian's
- * `chromium` package is installed (about 30 s); otherwise an Error says what to do.
+ * The Chromium executable of a build (DESIGN.md "What runs"): CHROME_PATH when it names an
+ * existing file, else Debian's build (/usr/bin/chromium-headless-shell for the tests,
+ * /usr/bin/chromium for Lighthouse). On Debian as root without it, that package is installed
+ * (about 30 s); if that fails, the other Debian build is used when it is there. Otherwise an Error
+ * says what to do.
  */
-export function findChromium(): Promise<string> {
-  found ??= locateChromium().catch((error: unknown) => {
-    found = null;
-    throw error;
-  });
-  return found;
+export function findChromium(build: ChromiumBuild = 'headless-shell'): Promise<string> {
+  let finding = found.get(build);
+  if (!finding) {
+    finding = locateChromium(build).catch((error: unknown) => {
+      found.delete(build);
+      throw error;
+    });
+    found.set(build, finding);
+  }
+  return finding;
 }
 
-async function locateChromium(): Promise<string> {
+async function locateChromium(build: ChromiumBuild): Promise<string> {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  const wanted = DEBIAN_CHROMIUM[build];
+  if (existsSync(wanted)) return wanted;
+  const other = Object.values(DEBIAN_CHROMIUM).find((file) => file !== wanted)!;
 
   const isRoot = process.getuid?.() === 0;
   const isDebian = existsSync('/etc/debian_version');
+  let installError: unknown = null;
   if (isRoot && isDebian) {
-    console.log('Chromium not found: installing Debian\'s chromium package (about 30 s)…');
-    await run('apt-get', ['update']);
-    await run('apt-get', ['install', '-y', 'chromium']);
-    if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
-    throw new Error(`apt-get install chromium finished but ${DEBIAN_CHROMIUM} does not exist.`);
+    const name = path.basename(wanted);
+    console.log(`${wanted} not found: installing Debian's ${name} package (about 30 s)…`);
+    try {
+      await run('apt-get', ['update']);
+      await run('apt-get', ['install', '-y', name]);
+      if (existsSync(wanted)) return wanted;
+      installError = new Error(`apt-get install ${name} finished but ${wanted} does not exist.`);
+    } catch (error) {
+      installError = error;
+    }
   }
+  if (existsSync(other)) {
+    if (installError) console.log(`Using ${other} instead: ${installError instanceof Error ? installError.message : String(installError)}`);
+    return other;
+  }
+  if (installError) throw installError;
 
   const envNote = fromEnv ? ` (CHROME_PATH is set to ${fromEnv}, which does not exist)` : '';
   throw new Error(
     `Chromium was not found${envNote}. The end-to-end tests need it: install Chromium ` +
-      `(on Debian or Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to a Chromium or Chrome executable.`,
+      `(on Debian or Ubuntu: sudo apt-get install chromium-headless-shell, or chromium) or set CHROME_PATH to a Chromium or Chrome executable.`,
   );
 }
 
