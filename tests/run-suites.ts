@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, rmdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT } from './support/server-process';
@@ -8,10 +8,14 @@ import { findServerBinaries } from './postgres/cluster';
 import { postgresOnlyFiles } from './postgres/engines';
 
 /**
- * The test suites of `npm test`, after its type, lint and catalogue checks (issue 20 item 8):
- * first the SPA, the server bundle and the data directory template, built once for every suite
- * (issue 35 item 2); then the main vitest run (logic, unit, server and integration) in the
- * foreground, its output shown as it comes, without the integration tests the PostgreSQL run
+ * The test suites of `npm test` (issue 20 item 8) and its checks. First the catalogue check
+ * (`npm run i18n:check`, 4 s), alone: its extraction may rewrite the catalogues, which the build
+ * and the tests read. Then its type, lint and import checks (`npm run check:code`) beside
+ * everything else from the start, their output kept and shown at the end: they are mostly one
+ * process, and run before the suites they left a core idle for about a minute and a half
+ * (issue 35 item 2). Meanwhile the SPA, the server bundle and the data directory template, built
+ * once for every suite (issue 35 item 2); then the main vitest run (logic, unit, server and
+ * integration) in the foreground, its output shown as it comes, without the integration tests the PostgreSQL run
  * runs when it can (tests/postgres/engines.ts); beside it from the start, the Chromium suite,
  * and, one after the other, `npm run test:model` and `npm run test:postgres`, their output kept
  * and shown once the main run ends.
@@ -31,6 +35,8 @@ interface Outcome {
   seconds: number;
   /** Core-seconds (user + system) of the processes the suite waited for (WITH_CPU_TIMES); null when not read. */
   cpuSeconds: number | null;
+  /** Core-seconds of every process the suite started, from its control group; null without one. */
+  allCpuSeconds: number | null;
   log?: string;
   /** The failures its vitest runs listed (tests/support/suite-summary-reporter.ts), a line each. */
   failures: string[];
@@ -57,6 +63,10 @@ const MAIN: Suite = {
  * the main run they waited for every other file of it first.
  */
 const CHROMIUM: Suite = { name: 'vitest --project e2e (Chromium)', command: path.join(BIN, 'vitest'), args: ['run', '--project', 'e2e'] };
+/** The Arabic catalogue's completeness and terms, after extracting the messages into it. */
+const CATALOGUES: Suite = { name: 'npm run i18n:check (catalogues)', command: 'npm', args: ['run', '--silent', 'i18n:check'] };
+/** Types, lint and imports: one process at a time, each mostly on one core. */
+const CHECK: Suite = { name: 'npm run check:code (types, lint, imports)', command: 'npm', args: ['run', '--silent', 'check:code'] };
 const BESIDE: Suite[] = [
   // One worker: the main run and test:postgres's own vitest use the rest of the machine.
   { name: 'npm run test:model', command: 'npm', args: ['run', '--silent', 'test:model', '--', '--maxWorkers=1'] },
@@ -66,31 +76,46 @@ const BESIDE: Suite[] = [
 const children = new Set<ReturnType<typeof spawn>>();
 
 /**
- * Runs a suite's command ("$2"…) under bash and writes bash's `times` to "$1" when it ends: its
+ * Runs a suite's command ("$3"…) under bash and writes bash's `times` to "$1" when it ends: its
  * second line is the user and system time of the processes the suite started and waited for
  * (vitest's workers, its servers, Chromium's browser), which on 2 cores is what decides how long
  * `npm test` takes (issue 35 item 2). A process whose parent died first is init's to wait for,
- * and its time is not counted: Chromium's renderers when the browser is killed, say. A stop (TERM
- * or INT) is passed to the suite.
+ * and its time is not counted: Chromium's renderers when the browser is killed, say, or a
+ * PostgreSQL server that pg_ctl started. So, where the machine lets it (cgroup v1's cpuacct,
+ * writable: root on this machine), the suite also runs in a control group of its own, "$2", and
+ * a third line gives the nanoseconds of CPU every process in it used, whoever its parent. A stop
+ * (TERM or INT) is passed to the suite.
  */
 const WITH_CPU_TIMES = [
-  'out="$1"; shift',
+  'out="$1"; group="$2"; shift 2',
+  'grouped=""',
+  'if [ -n "$group" ] && mkdir -p "$group" 2>/dev/null && echo $$ > "$group/cgroup.procs" 2>/dev/null; then grouped=1; fi',
   '"$@" & suite=$!',
   "trap 'kill -TERM $suite 2>/dev/null' TERM INT",
   'wait $suite; status=$?',
   'while kill -0 $suite 2>/dev/null; do wait $suite; status=$?; done',
   'times > "$out"',
+  'if [ -n "$grouped" ]; then cat "$group/cpuacct.usage" >> "$out" 2>/dev/null; fi',
   'exit $status',
 ].join('\n');
 
-/** The core-seconds of a suite from its `times` file (`0m1.234s 0m0.100s`, its second line), then removes the file. */
-function readCpuSeconds(file: string): number | null {
+/** Where each suite's control group is made, when the machine has cgroup v1's CPU accounting. */
+const CGROUP_PARENT = '/sys/fs/cgroup/cpuacct';
+/** The suites' control groups, removed at the end (one still holding a process stays). */
+const groups = new Set<string>();
+
+/**
+ * The core-seconds of a suite from its `times` file (`0m1.234s 0m0.100s`, its second line), and of
+ * its control group (nanoseconds, a third line) when it ran in one, then removes the file.
+ */
+function readCpuSeconds(file: string): { waited: number | null; all: number | null } {
   try {
-    const line = readFileSync(file, 'utf8').split('\n')[1] ?? '';
-    const times = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
-    return times.length === 2 ? times[0]! + times[1]! : null;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const times = [...(lines[1] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+    const nanoseconds = /^\d+$/.test(lines[2] ?? '') ? Number(lines[2]) : null;
+    return { waited: times.length === 2 ? times[0]! + times[1]! : null, all: nanoseconds === null ? null : nanoseconds / 1e9 };
   } catch {
-    return null;
+    return { waited: null, all: null };
   } finally {
     rmSync(file, { force: true });
   }
@@ -105,8 +130,9 @@ const readLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8
 function run(suite: Suite, summaryDir: string, log?: string): Promise<Outcome> {
   const started = Date.now();
   const cpuFile = path.join(os.tmpdir(), `safar-cpu-${process.pid}-${path.basename(summaryDir)}`);
+  const group = existsSync(CGROUP_PARENT) ? path.join(CGROUP_PARENT, `safar-${process.pid}-${path.basename(summaryDir)}`) : '';
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', WITH_CPU_TIMES, suite.name, cpuFile, suite.command, ...suite.args], {
+    const child = spawn('bash', ['-c', WITH_CPU_TIMES, suite.name, cpuFile, group, suite.command, ...suite.args], {
       cwd: ROOT,
       stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, SAFAR_SUMMARY_DIR: summaryDir },
@@ -119,11 +145,14 @@ function run(suite: Suite, summaryDir: string, log?: string): Promise<Outcome> {
     }
     const done = (ok: boolean) => {
       children.delete(child);
+      const cpu = readCpuSeconds(cpuFile);
+      if (group) groups.add(group);
       const outcome = {
         name: suite.name,
         ok,
         seconds: (Date.now() - started) / 1000,
-        cpuSeconds: readCpuSeconds(cpuFile),
+        cpuSeconds: cpu.waited,
+        allCpuSeconds: cpu.all,
         log,
         failures: readLines(path.join(summaryDir, 'failures')),
         durations: readLines(path.join(summaryDir, 'durations')).map((line) => JSON.parse(line) as FileDuration),
@@ -213,35 +242,48 @@ async function main(): Promise<number> {
   // 35 item 2): the suites find the SPA's folder in SAFAR_TEST_SPA_DIR, and the bundle and the
   // template in dist-server/ (current now).
   let build: SpaBuild | null = null;
+  const busy = machineBusy();
+  const catalogues = await run(CATALOGUES, path.join(dir, 'catalogues.summary'), path.join(dir, 'catalogues.log'));
+  const check = run(CHECK, path.join(dir, 'check.summary'), path.join(dir, 'check.log'));
   try {
     const buildStarted = Date.now();
     build = await buildOncePerRun();
     process.env[SPA_DIR_VARIABLE] = build.dir;
     console.log(`Built the SPA, the server bundle and the data directory template once for every suite in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.`);
     const mainSuite = await withoutPostgresOnlyFiles(MAIN);
-    const busy = machineBusy();
     const chromium = run(CHROMIUM, path.join(dir, 'chromium.summary'), path.join(dir, 'chromium.log'));
     const beside = besideOneAfterAnother(dir);
     const main = await run(mainSuite, path.join(dir, 'main.summary'));
-    const others = [await chromium, ...(await beside)];
+    const others = [catalogues, await check, await chromium, ...(await beside)];
     for (const outcome of others) {
-      console.log(`\n──── ${outcome.name} (ran beside the main run) ────\n`);
+      console.log(`\n──── ${outcome.name} (ran ${outcome === catalogues ? 'before the suites' : 'beside the main run'}) ────\n`);
       process.stdout.write(readFileSync(outcome.log!, 'utf8'));
     }
     printSlowest([main, ...others]);
     const used = busy();
-    if (used) console.log(`\nThe machine's ${os.cpus().length} cores while the suites ran: ${used.busy.toFixed(0)} core-seconds busy, ${used.idle.toFixed(0)} idle, in ${used.wall.toFixed(0)} s.`);
-    console.log('\nTest suites (core-s: the user and system time of the processes each suite waited for; a process left to init, such as a killed browser\'s renderer, is not counted, so they add up to less than the busy core-seconds above):');
+    if (used) console.log(`\nThe machine's ${os.cpus().length} cores while the build, the check and the suites ran: ${used.busy.toFixed(0)} core-seconds busy, ${used.idle.toFixed(0)} idle, in ${used.wall.toFixed(0)} s.`);
+    console.log('\nTest suites (core-s: the user and system time of the processes each suite waited for, which leaves out a process left to init, such as a killed browser\'s renderer; in brackets, where the machine has cgroup v1 CPU accounting, that of every process the suite started):');
     for (const outcome of [main, ...others]) {
-      const cpu = outcome.cpuSeconds === null ? '' : `, ${outcome.cpuSeconds.toFixed(0)} core-s`;
+      const waited = outcome.cpuSeconds === null ? '' : `, ${outcome.cpuSeconds.toFixed(0)} core-s`;
+      const cpu = outcome.allCpuSeconds === null ? waited : `${waited} (${outcome.allCpuSeconds.toFixed(0)} with every process it started)`;
       console.log(`  ${outcome.ok ? 'passed' : 'FAILED'}  ${outcome.name}  ${outcome.seconds.toFixed(0)} s${cpu}`);
       // Last, so that the tail of a long log names what failed.
       for (const line of outcome.failures) console.log(`      ✗ ${line}`);
+      if (!outcome.ok && outcome.failures.length === 0) console.log(`      ✗ no test named: its output is above, under "──── ${outcome.name} (ran …) ────"`);
     }
     return [main, ...others].every((outcome) => outcome.ok) ? 0 : 1;
   } finally {
     build?.release();
+    // Its log is in `dir`: a build that failed does not stop it, so it is waited for.
+    await check;
     rmSync(dir, { recursive: true, force: true });
+    for (const group of groups) {
+      try {
+        rmdirSync(group);
+      } catch {
+        // A process the suite left behind is still in it.
+      }
+    }
   }
 }
 
