@@ -149,6 +149,58 @@ describe('loading', () => {
   });
 });
 
+/** The labels these tests find, per language (Arabic from locales/ar/messages.po). */
+const LABELS = {
+  en: { annual: 'Annual multi-trip', single: 'Single trip', name: /^Full name/, email: /^Email/, phone: /^Phone number/ },
+  ar: { annual: 'سنوية متعددة الرحلات', single: 'رحلة واحدة', name: /^الاسم الكامل/, email: /^البريد الإلكتروني/, phone: /^رقم الهاتف/ },
+} as const;
+
+describe.each(['en', 'ar'] as const)('the address and the header in %s', (lang) => {
+  const labels = LABELS[lang];
+  beforeAll(() => activateLanguage(lang));
+  afterAll(() => activateLanguage('en'));
+  const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+  it('row 4: switching the trip type writes insurance_type (the rest of the query kept), and insurance_type preselects it on load', async () => {
+    const { router } = renderScreen(`?lang=${lang}&utm_source=news`, {}, lang);
+    await form();
+    const query = () => new URLSearchParams(router.state.location.search);
+    expect(query().get('insurance_type')).toBeNull();
+    act(() => fireEvent.click(radio(labels.annual)));
+    await waitFor(() => expect(query().get('insurance_type')).toBe('2'));
+    expect([query().get('utm_source'), query().get('lang'), router.state.location.pathname]).toEqual(['news', lang, '/traveller-details']);
+    act(() => fireEvent.click(radio(labels.single)));
+    await waitFor(() => expect(query().get('insurance_type')).toBe('1'));
+    cleanup();
+
+    renderScreen(`?lang=${lang}&insurance_type=2`, {}, lang);
+    await form();
+    expect(radio(labels.annual).checked).toBe(true);
+    cleanup();
+    // An unknown value is the default, a single trip.
+    renderScreen(`?lang=${lang}&insurance_type=7`, {}, lang);
+    await form();
+    expect(radio(labels.single).checked).toBe(true);
+  });
+
+  it('row 10: "Call me back" in the header after typing a name, e-mail and phone (not saved) opens the call-back form prefilled with them', async () => {
+    const { step, router } = renderScreen(`?lang=${lang}&state=new`, {}, lang);
+    await form();
+    fireEvent.change(screen.getByLabelText(labels.name), { target: { value: 'Rania Haddad' } });
+    fireEvent.change(screen.getByLabelText(labels.email), { target: { value: 'rania.unsaved@example.com' } });
+    fireEvent.change(screen.getByLabelText(labels.phone), { target: { value: '71123456' } });
+    act(() => fireEvent.click(screen.getByTestId('header-call-back')));
+    expect(step()).toBe('requestCallBack');
+    expect(router.state.location.pathname).toBe('/request-call-back');
+    const callBackForm = await screen.findByTestId('call-back-form');
+    const box = (label: RegExp) => within(callBackForm).getByLabelText(label) as HTMLInputElement;
+    await waitFor(() => expect(box(labels.name).value).toBe('Rania Haddad'));
+    expect(box(labels.email).value).toBe('rania.unsaved@example.com');
+    expect(box(labels.phone).value).toBe('71123456');
+    expect(lead.saveLead).not.toHaveBeenCalled();
+  });
+});
+
 describe('the leads chooser', () => {
   beforeEach(() => {
     localStore.set('device_uuid', DEVICE_UUID);
