@@ -392,6 +392,15 @@ describe('buy now', () => {
     expect(calls.proceed).toEqual([]);
   });
 
+  it('dismissing the notice clears it and leaves the list as it was', async () => {
+    const { actor } = await ready(undefined, { token: () => Promise.reject(new Error('worker')) });
+    actor.send({ type: 'quote.buy', quoteId: first.id });
+    await waitForSnapshot(actor, (snapshot) => snapshot.context.notice !== null);
+    actor.send({ type: 'notice.dismiss' });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().matches({ ready: { list: 'browsing' } })).toBe(true);
+  });
+
   it('a refused bot token returns to the list with bot_check_failed', async () => {
     const { actor } = await ready(undefined, { proceed: () => Promise.reject(QUOTES_FAILURES.botRefused) });
     actor.send({ type: 'quote.buy', quoteId: first.id });
