@@ -15,9 +15,9 @@ import { postgresOnlyFiles } from './postgres/engines';
  * process, and run before the suites they left a core idle for about a minute and a half
  * (issue 35 item 2). Meanwhile the SPA, the server bundle and the data directory template, built
  * once for every suite (issue 35 item 2); then the main vitest run (logic, unit, server and
- * integration) in the foreground, its output shown as it comes, without the integration tests the PostgreSQL run
- * runs when it can (tests/postgres/engines.ts); beside it from the start, the Chromium suite
- * and `npm run test:model`, and, once the main run ends, `npm run test:postgres`; their output
+ * integration) in the foreground, its output shown as it comes, without the integration tests
+ * the PostgreSQL run runs when it can (tests/postgres/engines.ts); beside it from the start, the
+ * Chromium suite and `npm run test:model`, and, once the main run ends, `npm run test:postgres`; their output
  * is kept and shown once they end.
  * Exits 1 when any suite failed, after the 20 slowest test files, the machine's busy and idle
  * core-seconds, a summary line for each suite, and under it a line for each test that failed.
