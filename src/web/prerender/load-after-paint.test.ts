@@ -1,13 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAfterFirstPaint } from './load-after-paint';
+
+// The unit project shares one document between files (isolate: false), so the head may already
+// hold another file's <style>: only what the loader adds counts.
+let before = new Set<Element>();
+beforeEach(() => {
+  before = new Set(document.head.children);
+});
 
 afterEach(() => {
   vi.useRealTimers();
-  document.head.innerHTML = '';
+  for (const element of [...document.head.children]) if (!before.has(element)) element.remove();
 });
 
 const added = () =>
-  [...document.head.children].map((element) =>
+  [...document.head.children].filter((element) => !before.has(element)).map((element) =>
     element instanceof HTMLScriptElement ? `script ${element.type} ${element.getAttribute('src')}` : `link ${element.getAttribute('rel')} ${element.getAttribute('href')}`,
   );
 
