@@ -154,6 +154,10 @@ export default defineConfig({
           // 2,466 s, because the cores were already full: the model and PostgreSQL suites beside
           // it slowed down as much as the Chromium files sped up, and a test failed under that load.
           fileParallelism: false,
+          // One worker process for every file, which keeps its modules and its one Chromium
+          // (tests/support/chromium.ts chromiumOfThisProcess) from file to file; each file still
+          // opens its own contexts, and its own server where it needs one.
+          isolate: false,
         },
       },
     ],

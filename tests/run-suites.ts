@@ -177,7 +177,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const SLOWEST = 20;
+/** How many of the slowest files to list: 20, or SAFAR_SLOWEST. */
+const SLOWEST = Number(process.env.SAFAR_SLOWEST) || 20;
 
 /**
  * The slowest test files of every suite, and where each one's time went (issue 35 item 2):

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { launchChromiumServer } from '../support/chromium';
+import { findChromium } from '../support/chromium';
 import { freePort, PROCESS_START_GUARD_MS, startServerProcess, type ServerProcess } from '../support/server-process';
 import { buildOncePerRun, type SpaBuild } from '../support/test-build';
 
@@ -15,19 +15,17 @@ declare module 'vitest' {
     dataDir: string;
     /** The SPA build it serves, for tests that start a second server (SAFAR_STATIC_DIR). */
     staticDir: string;
-    /** The run's one Chromium, which each test file connects to (harness.ts browserForThisFile). */
-    chromiumEndpoint: string;
   }
 }
 
 const READY_TIMEOUT_MS = PROCESS_START_GUARD_MS;
 
 /**
- * Starts the run's one Chromium (each test file connects to it: harness.ts browserForThisFile)
- * and the real server, from the server bundle as `npm start` runs it, over the run's one SPA
+ * Makes sure Chromium is there (installing it where it can: support/chromium.ts findChromium)
+ * and starts the real server, from the server bundle as `npm start` runs it, over the run's one SPA
  * build (tests/support/test-build.ts: `npm test` makes it before its suites; a run of this project
  * alone makes its own) on a free port and a fresh data directory, and provides its address as
- * `baseUrl`; the returned teardown stops both and removes the directory. The build is never dist/,
+ * `baseUrl`; the returned teardown stops it and removes the directory. The build is never dist/,
  * so a test run never rewrites the dist/ another process may be serving.
  */
 export default async function setup(project: TestProject) {
@@ -35,23 +33,18 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(workDir, 'data');
   let server: ServerProcess | null = null;
   let build: SpaBuild | null = null;
-  let browser: Awaited<ReturnType<typeof launchChromiumServer>> | null = null;
   const teardown = async () => {
-    await browser?.close();
     if (server) await server.stop();
     build?.release();
     await rm(workDir, { recursive: true, force: true });
   };
 
   try {
-    // One Chromium for the run, started while the builds run; every test file connects to it.
-    const starting = launchChromiumServer();
-    try {
-      build = await buildOncePerRun();
-    } finally {
-      browser = await starting;
-    }
-    project.provide('chromiumEndpoint', browser.wsEndpoint);
+    // Chromium found (or installed) once, while the builds run; the worker launches it (harness.ts).
+    const finding = findChromium().then(() => null, (error: unknown) => error);
+    build = await buildOncePerRun();
+    const missing = await finding;
+    if (missing) throw missing;
     const staticDir = build.dir;
     const port = await freePort();
     server = startServerProcess({

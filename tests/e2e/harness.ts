@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { connectChromium } from '../support/chromium';
+import { chromiumOfThisProcess } from '../support/chromium';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 import { WAIT_GUARD_MS } from '../support/wait-guard';
 
@@ -76,7 +76,11 @@ export function serverOfThisFile(): OwnServer {
     server = null;
     if (running) await running.stop();
   };
-  afterAll(stop);
+  afterAll(async () => {
+    // The worker's next file uses the run's server again (this module stays loaded: isolate: false).
+    ownBaseUrl = null;
+    await stop();
+  });
   return { dataDir, mailOutbox: path.join(dataDir, 'outbox'), stop };
 }
 
@@ -204,14 +208,14 @@ export async function describeScreen(page: Page): Promise<string> {
 }
 
 /**
- * The run's one Chromium (started by global-setup.ts) for this test file: connected before the
- * file's tests, each test's contexts closed after it, the connection closed at the end. Returns a
- * getter for the connected browser.
+ * The worker's one Chromium (support/chromium.ts chromiumOfThisProcess) for this test file:
+ * launched by the worker's first file and kept for the next, each test's contexts closed after
+ * it. Returns a getter for it.
  */
 export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await connectChromium(inject('chromiumEndpoint'));
+    browser = await chromiumOfThisProcess();
   });
   afterEach(async (context) => {
     // A failed wait says what it waited for; this says what the screen showed instead.
@@ -221,7 +225,8 @@ export function browserForThisFile(): () => Browser {
     await closeOpenContexts();
   });
   afterAll(async () => {
-    await browser?.close();
+    // The next file's tests run in the same browser: nothing of this file's is left open in it.
+    await closeOpenContexts();
   });
   return () => {
     if (!browser) throw new Error('Chromium is not running: browserForThisFile() runs in beforeAll');

@@ -100,20 +100,22 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
 }
 
-/**
- * A headless Chromium that other processes connect to (connectChromium) at the returned
- * endpoint: the Chromium suite's one browser, started by its global setup, in which every test
- * file opens its own contexts. `close` stops it.
- */
-export async function launchChromiumServer(): Promise<{ wsEndpoint: string; close(): Promise<void> }> {
-  const executablePath = await findChromium();
-  const server = await chromium.launchServer({ executablePath, args: [...CHROMIUM_ARGS] });
-  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
-}
+let workerChromium: Promise<Browser> | null = null;
 
-/** A connection to a Chromium started by launchChromiumServer; closing it closes only this connection's contexts. */
-export function connectChromium(wsEndpoint: string): Promise<Browser> {
-  return chromium.connect(wsEndpoint);
+/**
+ * This process's one headless Chromium, launched by its first caller and kept for every later
+ * one: the Chromium suite's worker runs its files one after another in one process (vite.config.ts,
+ * `isolate: false`), and each file opens its contexts in this browser (tests/e2e/harness.ts).
+ * Driven over its own pipe, not through a Playwright server that relays every message (issue 35
+ * item 2): a file's review walk used 72 core-seconds with the run's one browser behind the
+ * vitest process's relay, 64 with its own. Playwright stops it when the process exits.
+ */
+export function chromiumOfThisProcess(): Promise<Browser> {
+  workerChromium ??= launchChromium().catch((error: unknown) => {
+    workerChromium = null;
+    throw error;
+  });
+  return workerChromium;
 }
 
 /**
