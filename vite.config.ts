@@ -135,6 +135,9 @@ export default defineConfig({
           // Hang guards: a path is many steps, each waiting on state.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // As the unit project: React, Mantine and jsdom stay loaded from file to file, and the
+          // setup file clears the app's own modules before each file.
+          isolate: false,
         },
       },
       {
