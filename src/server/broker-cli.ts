@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseConfigOrExit, type Config } from './config';
 import { OWNER_ONLY_UMASK } from './data-dir-modes';
 import { embeddedDataDir, openConfiguredDatabase } from './db/client';
@@ -153,9 +151,12 @@ async function runDirect(config: Config, argv: readonly string[]): Promise<numbe
   }
 }
 
-// Only when run as a script, so tests can import the functions above.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
+/**
+ * Runs the command line with these arguments and exits with its code: the broker's entry,
+ * broker-main.ts, calls it (`npm run broker` runs that entry from the server bundle).
+ */
+export function runBrokerCli(argv: string[]): void {
+  main(argv).then(
     (code) => process.exit(code),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
