@@ -110,7 +110,9 @@ let workerChromium: Promise<Browser> | null = null;
  * item 2): a file's review walk used 72 core-seconds with the run's one browser behind the
  * vitest process's relay, 64 with its own. Playwright stops it when the process exits.
  */
-export function chromiumOfThisProcess(): Promise<Browser> {
+export async function chromiumOfThisProcess(): Promise<Browser> {
+  // A browser that crashed, or was closed, is replaced: one file's crash does not fail the next files.
+  if (workerChromium && !(await workerChromium.then((browser) => browser.isConnected(), () => false))) workerChromium = null;
   workerChromium ??= launchChromium().catch((error: unknown) => {
     workerChromium = null;
     throw error;
