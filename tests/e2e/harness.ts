@@ -174,15 +174,60 @@ export function readStorage(page: Page, keys: readonly string[]): Promise<Record
   return page.evaluate((names) => Object.fromEntries(names.map((name) => [name, localStorage.getItem(name)])), [...keys]);
 }
 
+/**
+ * Where the focus is, read in one call to the page: a description of the focused element for
+ * assertion messages, its aria-label, whether it is in `targets` (a locator's elements through
+ * `Locator.evaluateAll`; none through `page.evaluate`), and why a keyboard user cannot see it, or null
+ * when they can: focus on <body> (lost), no focus indicator, a rectangle outside the viewport,
+ * or another element on top of its centre. A native control drawn by its label (a radio kept
+ * with opacity 0 under its label, segmented-choice.tsx) shows its indicator, and is seen,
+ * through that label. Runs in the page, so it uses nothing from outside itself.
+ */
+export function focusInPage(targets: Element[]): FocusReading {
+  const element = document.activeElement;
+  if (!element) return { description: 'nothing', name: null, within: false, problem: 'focus is on <body>: it was lost' };
+  const testId = element.getAttribute('data-testid');
+  const description = `<${element.tagName.toLowerCase()}${element.id ? ` id="${element.id}"` : ''}${testId ? ` data-testid="${testId}"` : ''}> ${(element.textContent ?? '').trim().slice(0, 40)}`;
+  const reading = { description, name: element.getAttribute('aria-label'), within: targets.some((target) => target.contains(element)) };
+  const problem = (): string | null => {
+    if (element === document.body || element === document.documentElement) return 'focus is on <body>: it was lost';
+    const labels = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? [...(element.labels ?? [])] : [];
+    const drawnByLabel = Number(getComputedStyle(element).opacity) === 0 && labels.length > 0;
+    const drawer = drawnByLabel ? labels[0]! : element;
+    const style = getComputedStyle(drawer);
+    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ringed = style.boxShadow !== 'none' && style.boxShadow !== '';
+    if (!outlined && !ringed) return `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow})`;
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) return 'the focused element is invisible';
+    const box = drawer.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return 'the focused element has no size';
+    const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
+    // A pixel of rounding either way: the browser's own scrolling to the focus can leave a sub-pixel sliver.
+    if (box.top < -1.5 || box.left < -1.5 || box.bottom > viewport.height + 1.5 || box.right > viewport.width + 1.5) {
+      return `outside the viewport: ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)} in ${viewport.width}×${viewport.height}`;
+    }
+    const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const seen = (candidate: Element | null) => candidate !== null && (element.contains(candidate) || labels.some((label) => label.contains(candidate)));
+    if (!seen(atCentre)) {
+      const cover = atCentre?.closest('[data-testid]')?.getAttribute('data-testid') ?? atCentre?.closest('header, footer, nav, [role=dialog]')?.tagName.toLowerCase();
+      return `obscured: its centre shows <${atCentre?.tagName.toLowerCase() ?? 'nothing'}>${cover ? ` of ${cover}` : ''}`;
+    }
+    return null;
+  };
+  return { ...reading, problem: problem() };
+}
+
+/** What `focusInPage` reads. */
+export interface FocusReading {
+  description: string;
+  name: string | null;
+  within: boolean;
+  problem: string | null;
+}
+
 /** Describes the focused element for assertion messages. */
-export function describeFocus(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element) return 'nothing';
-    const testId = element.getAttribute('data-testid');
-    const text = (element.textContent ?? '').trim().slice(0, 40);
-    return `<${element.tagName.toLowerCase()}${element.id ? ` id="${element.id}"` : ''}${testId ? ` data-testid="${testId}"` : ''}> ${text}`;
-  });
+export async function describeFocus(page: Page): Promise<string> {
+  return (await page.evaluate(focusInPage, [])).description;
 }
 
 /**

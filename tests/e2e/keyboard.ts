@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describeFocus } from './harness';
+import { focusInPage } from './harness';
 import { WAIT_GUARD_MS } from '../support/wait-guard';
 
 /**
@@ -9,46 +9,15 @@ import { WAIT_GUARD_MS } from '../support/wait-guard';
  * header, the fixed compare bar or anything else (2.4.11); read what the live regions said (4.1.3).
  */
 
-/**
- * Why the focus is not where a keyboard user can see it, or null when it is: focus on <body>
- * (lost), no focus indicator, a rectangle outside the viewport, or another element on top of
- * its centre. A native control drawn by its label (a radio kept with opacity 0 under its label,
- * segmented-choice.tsx) shows its indicator, and is seen, through that label.
- */
-export function focusProblem(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element || element === document.body || element === document.documentElement) return 'focus is on <body>: it was lost';
-    const labels = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? [...(element.labels ?? [])] : [];
-    const drawnByLabel = Number(getComputedStyle(element).opacity) === 0 && labels.length > 0;
-    const drawer = drawnByLabel ? labels[0]! : element;
-    const style = getComputedStyle(drawer);
-    const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const ringed = style.boxShadow !== 'none' && style.boxShadow !== '';
-    if (!outlined && !ringed) return `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow})`;
-    if (style.visibility === 'hidden' || Number(style.opacity) === 0) return 'the focused element is invisible';
-    const box = drawer.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return 'the focused element has no size';
-    const viewport = { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight };
-    // A pixel of rounding either way: the browser's own scrolling to the focus can leave a sub-pixel sliver.
-    if (box.top < -1.5 || box.left < -1.5 || box.bottom > viewport.height + 1.5 || box.right > viewport.width + 1.5) {
-      return `outside the viewport: ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)} in ${viewport.width}×${viewport.height}`;
-    }
-    const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    const seen = (candidate: Element | null) =>
-      candidate !== null && (element.contains(candidate) || labels.some((label) => label.contains(candidate)));
-    if (!seen(atCentre)) {
-      const cover = atCentre?.closest('[data-testid]')?.getAttribute('data-testid') ?? atCentre?.closest('header, footer, nav, [role=dialog]')?.tagName.toLowerCase();
-      return `obscured: its centre shows <${atCentre?.tagName.toLowerCase() ?? 'nothing'}>${cover ? ` of ${cover}` : ''}`;
-    }
-    return null;
-  });
+/** Why the focus is not where a keyboard user can see it, or null when it is (harness.ts focusInPage). */
+export async function focusProblem(page: Page): Promise<string | null> {
+  return (await page.evaluate(focusInPage, [])).problem;
 }
 
 /** Fails, saying where and on what, unless the focus is shown and not obscured. */
 export async function expectFocusShown(page: Page, where: string): Promise<void> {
-  const problem = await focusProblem(page);
-  expect.soft(problem, `${where}: focus on ${await describeFocus(page)}`).toBeNull();
+  const focus = await page.evaluate(focusInPage, []);
+  expect.soft(focus.problem, `${where}: focus on ${focus.description}`).toBeNull();
 }
 
 /** Whether the focused element is one of `target`'s elements or inside one. */
@@ -68,10 +37,11 @@ export async function tabTo(page: Page, target: Locator, { max = 40, backwards =
   const passed: string[] = [];
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press(key);
-    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
-    passed.push(`${await describeFocus(page)}${name === null ? '' : ` aria-label="${name}"`}`);
-    await expectFocusShown(page, `${key} ×${presses} on the way to ${what}`);
-    if (await hasFocus(target)) return;
+    // One call to the page a stop: where the focus is, whether it is shown, whether it arrived.
+    const focus = await target.evaluateAll(focusInPage);
+    passed.push(`${focus.description}${focus.name === null ? '' : ` aria-label="${focus.name}"`}`);
+    expect.soft(focus.problem, `${key} ×${presses} on the way to ${what}: focus on ${focus.description}`).toBeNull();
+    if (focus.within) return;
   }
   throw new Error(`${max} × ${key} never reached ${what}; the stops were:\n${passed.join('\n')}`);
 }
