@@ -1,4 +1,4 @@
-import { configure } from '@testing-library/react';
+import { configure, getConfig, prettyDOM } from '@testing-library/react';
 import { vi } from 'vitest';
 import { WAIT_GUARD_MS } from './wait-guard';
 
@@ -14,7 +14,31 @@ vi.resetModules();
 // Screens render the whole app, and `npm test` runs two test files at a time beside other suites
 // on a 2-core machine (tests/run-suites.ts): a screen may take longer than Testing Library's
 // default second to show what a step leads to. The hang guard of every wait (wait-guard.ts).
-configure({ asyncUtilTimeout: WAIT_GUARD_MS });
+//
+// A query that finds nothing throws an error carrying the whole page (prettyDOM). Waits retry
+// such a query until it finds its element, each miss throwing again, and the errors of the
+// misses are thrown away: printing the page for each was 7 % of a screen file's CPU
+// (compare-quotes.screen.test.tsx, profiled). The page is printed when the message is read: when
+// vitest reports the failure, or when a wait gives up on its last miss, just after it.
+configure({ asyncUtilTimeout: WAIT_GUARD_MS, getElementError: elementErrorPrintedWhenRead });
+
+function elementErrorPrintedWhenRead(message: string | null, container: Element): Error {
+  const error = new Error();
+  error.name = 'TestingLibraryElementError';
+  // The stack starts at the query that missed, as Testing Library's own error's does.
+  Error.captureStackTrace(error, elementErrorPrintedWhenRead);
+  let text: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    enumerable: false,
+    // As Testing Library's own getElementError words it.
+    get: () => (text ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n')),
+    set: (value: string) => {
+      text = value;
+    },
+  });
+  return error;
+}
 
 // jsdom lacks these browser APIs that Mantine and the shell use (TOOLCHAIN.md). A file that
 // opts into the node environment has no window, and needs none of them.
