@@ -147,6 +147,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // The CPU of each test, for npm test's summary (only when tests/run-suites.ts asks for it).
+          setupFiles: ['tests/e2e/cpu-per-test.ts'],
           // Hang guards: the keyboard purchase is a whole journey and took 75 to 80 s with the
           // machine busy; 90 s was reached by it once.
           testTimeout: 300_000,

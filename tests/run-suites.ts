@@ -42,6 +42,14 @@ interface Outcome {
   failures: string[];
   /** Its vitest runs' test files, with where each one's time went. */
   durations: FileDuration[];
+  /** The CPU of each of its tests, where it measures it (the Chromium suite: tests/e2e/cpu-per-test.ts). */
+  testCpu: TestCpu[];
+}
+
+interface TestCpu {
+  file: string;
+  test: string;
+  coreSeconds: number;
 }
 
 interface FileDuration {
@@ -138,7 +146,8 @@ function run(suite: Suite, summaryDir: string, log?: string): Promise<Outcome> {
     const child = spawn('bash', ['-c', WITH_CPU_TIMES, suite.name, cpuFile, group, suite.command, ...suite.args], {
       cwd: ROOT,
       stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, SAFAR_SUMMARY_DIR: summaryDir },
+      // SAFAR_CPU_GROUP: the suite's control group, whose CPU the Chromium suite reads around each test.
+      env: { ...process.env, SAFAR_SUMMARY_DIR: summaryDir, ...(group ? { SAFAR_CPU_GROUP: group } : {}) },
     });
     children.add(child);
     const file = log ? createWriteStream(log) : null;
@@ -159,6 +168,7 @@ function run(suite: Suite, summaryDir: string, log?: string): Promise<Outcome> {
         log,
         failures: readLines(path.join(summaryDir, 'failures')),
         durations: readLines(path.join(summaryDir, 'durations')).map((line) => JSON.parse(line) as FileDuration),
+        testCpu: readLines(path.join(summaryDir, 'cpu')).map((line) => JSON.parse(line) as TestCpu),
       };
       // The log is read once the suite ends: it is complete only once the file has it all.
       if (file) file.end(() => resolve(outcome));
@@ -183,7 +193,8 @@ const SLOWEST = Number(process.env.SAFAR_SLOWEST) || 20;
 /**
  * The slowest test files of every suite, and where each one's time went (issue 35 item 2):
  * its environment (jsdom), its imports and setup, and its tests and hooks (server and browser
- * starts included). A file of the PostgreSQL run is named with its suite.
+ * starts included). A file of the PostgreSQL run is named with its suite. Then the Chromium tests
+ * that used the most CPU, where the suite measured it.
  */
 function printSlowest(outcomes: Outcome[]): void {
   const files = outcomes.flatMap((outcome) => outcome.durations.map((duration) => ({ ...duration, suite: outcome.name })));
@@ -195,6 +206,14 @@ function printSlowest(outcomes: Outcome[]): void {
     // The main run's and the Chromium suite's projects name themselves; the other suites are named.
     const suite = file.suite === MAIN.name || file.suite === CHROMIUM.name ? '' : `  (${file.suite})`;
     console.log(`  ${seconds(total(file))} = ${seconds(file.environmentMs)} + ${seconds(file.importMs)} + ${seconds(file.testsMs)}  ${file.project} ${file.file}${suite}`);
+  }
+  // Wall time on a busy machine says how long a test waited; the CPU it used says what it costs.
+  const tests = outcomes.flatMap((outcome) => outcome.testCpu);
+  if (tests.length === 0) return;
+  const sum = tests.reduce((total, test) => total + test.coreSeconds, 0);
+  console.log(`\nThe ${Math.min(SLOWEST, tests.length)} Chromium tests of ${tests.length} that used the most CPU (core-seconds of every process of the Chromium suite while the test and its hooks ran; ${sum.toFixed(0)} for all of them):`);
+  for (const test of tests.sort((a, b) => b.coreSeconds - a.coreSeconds).slice(0, SLOWEST)) {
+    console.log(`  ${test.coreSeconds.toFixed(1).padStart(6)}  ${test.file} > ${test.test.slice(0, 150)}`);
   }
 }
 
