@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 
@@ -9,7 +9,8 @@ import { afterEach, beforeEach, expect } from 'vitest';
  * test to `cpu` there: the core-seconds every process of the suite used while the test and its
  * hooks ran (Chromium's browser, renderers and GPU, the servers, vitest). The suite runs one test
  * at a time, so the figure is the test's own; a file's beforeAll (its own server's start) is not
- * in any test's. Off (no hooks) in any other run.
+ * in any test's. Off (no hooks) in any other run. A figure it cannot read or write is left out of
+ * the summary; it never fails a test.
  */
 const group = process.env.SAFAR_CPU_GROUP;
 const dir = process.env.SAFAR_SUMMARY_DIR;
@@ -33,6 +34,12 @@ if (group && dir) {
     if (started === null || ended === null) return;
     const { testPath, currentTestName } = expect.getState();
     const line = { file: path.relative(process.cwd(), testPath ?? ''), test: currentTestName ?? '', coreSeconds: ended - started };
-    appendFileSync(path.join(dir, 'cpu'), `${JSON.stringify(line)}\n`);
+    try {
+      // The folder is made by the first writer: the summary reporter makes it only at the run's end.
+      mkdirSync(dir, { recursive: true });
+      appendFileSync(path.join(dir, 'cpu'), `${JSON.stringify(line)}\n`);
+    } catch {
+      // Left out of the summary.
+    }
   });
 }
