@@ -73,8 +73,10 @@ export function useRuleForm<V, C extends string>(
         values: change(current.values),
         touched: touched.every((field) => current.touched.has(field)) ? current.touched : new Set([...current.touched, ...touched]),
       }));
-      if (edited.some((field) => serverShown[field])) {
-        setServerShown((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !edited.includes(field))));
+      // Read from the state, not this render: a section the form did not draw again (a memoised
+      // one) still holds the update of an earlier render.
+      if (edited.length > 0) {
+        setServerShown((shown) => (edited.some((field) => shown[field]) ? Object.fromEntries(Object.entries(shown).filter(([field]) => !edited.includes(field))) : shown));
       }
     },
     touch(...fields: string[]) {

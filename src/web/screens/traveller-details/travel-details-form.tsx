@@ -1,17 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { travelDetailsErrors, type TravelDetailsErrors } from '../../../contract/travel-details.rules';
 import { focusableWhileBusy } from '../../components/focusable-while-busy';
-import { ContactSection } from './form/contact-section';
+import { ContactSection as AnyContactSection } from './form/contact-section';
 import { FieldRefs } from './form/form-types';
 import { submittedValues } from './form/travel-details-values';
-import { TravellersSection } from './form/travellers-section';
-import { TripSection } from './form/trip-section';
+import { TravellersSection as EveryTravellersSection } from './form/travellers-section';
+import { TripSection as EveryTripSection } from './form/trip-section';
 import { useReloadDraft } from './form/use-reload-draft';
 import { InsuranceTypeQuery } from '../../journey/insurance-type-query';
-import { firstInvalidField, isMembersField, MEMBERS_AREA, useTravelDetailsForm } from './form/use-travel-details-form';
+import { fieldOrder, firstInvalidField, isMembersField, MEMBERS_AREA, useTravelDetailsForm, type TravelDetailsFormApi } from './form/use-travel-details-form';
 import classes from './form/travel-details-form.module.css';
 import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details/travel-details.types';
 
@@ -28,6 +28,39 @@ export interface TravelDetailsFormProps {
   onSubmit: (values: TravelDetailsValues) => void;
 }
 
+interface SectionProps {
+  form: TravelDetailsFormApi;
+  reference: TravelDetailsReference;
+  today: string;
+  refs: FieldRefs;
+}
+
+/** The contact section's fields: all it can read (its form is typed as ContactDetails alone). */
+const CONTACT_FIELDS: readonly string[] = ['name', 'phone_country_code', 'phone_number', 'email'];
+const isContactField = (field: string) => CONTACT_FIELDS.includes(field);
+
+/**
+ * React.memo's test for a section of this form: it draws the same when its other props are the
+ * same and, in the form, the values it reads (those whose name `reads`) and the errors it shows
+ * for them are unchanged. A key typed in one section so draws that section alone: typing the full
+ * name drew the whole form again at each key, 7.3 ms of React a key on a test machine, 3.1 ms
+ * without the trip and travellers sections (issue 35; docs/testing.md). Values change by new
+ * objects (useRuleForm), so a changed list of travellers is a changed value.
+ */
+function drawsTheSame(reads: (value: string) => boolean) {
+  return (before: SectionProps, after: SectionProps) =>
+    before.reference === after.reference &&
+    before.today === after.today &&
+    before.refs === after.refs &&
+    (Object.keys(after.form.values) as (keyof TravelDetailsValues)[]).every((key) => !reads(key) || Object.is(before.form.values[key], after.form.values[key])) &&
+    fieldOrder(after.form.values).every((field) => !reads(field.split('.')[0]!) || before.form.errorOf(field) === after.form.errorOf(field));
+}
+
+/** The trip and travellers sections read every value but the contact details; the contact section only those. */
+const TripSection = memo(EveryTripSection, drawsTheSame((value) => !isContactField(value)));
+const TravellersSection = memo(EveryTravellersSection, drawsTheSame((value) => !isContactField(value)));
+const ContactSection = memo((props: SectionProps) => <AnyContactSection form={props.form} reference={props.reference} refs={props.refs} />, drawsTheSame(isContactField));
+
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -42,10 +75,14 @@ export function TravelDetailsForm({ initialValues, reference, today, serverError
   const form = useTravelDetailsForm(initialValues, ctx, serverErrors);
   useReloadDraft(form, initialValues);
   const [elements] = useState(() => new Map<string, HTMLElement>());
-  const refs: FieldRefs = (field) => (element) => {
-    if (element) elements.set(field, element);
-    else elements.delete(field);
-  };
+  // One function for the form's life, so that the memoised sections see the same props.
+  const refs = useCallback<FieldRefs>(
+    (field) => (element) => {
+      if (element) elements.set(field, element);
+      else elements.delete(field);
+    },
+    [elements],
+  );
 
   /** Scrolls to a field and focuses it; any traveller problem scrolls to the members area. */
   const goTo = (field: string) => {
@@ -85,7 +122,7 @@ export function TravelDetailsForm({ initialValues, reference, today, serverError
         <InsuranceTypeQuery tripType={form.values.trip_type} />
         <TripSection form={form} reference={reference} today={today} refs={refs} />
         <TravellersSection form={form} reference={reference} today={today} refs={refs} />
-        <ContactSection form={form} reference={reference} refs={refs} />
+        <ContactSection form={form} reference={reference} today={today} refs={refs} />
         <div className={classes.actions}>
           <Button
             type="submit"
