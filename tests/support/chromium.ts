@@ -112,7 +112,9 @@ let workerChromium: Promise<Browser> | null = null;
  */
 export async function chromiumOfThisProcess(): Promise<Browser> {
   // A browser that crashed, or was closed, is replaced: one file's crash does not fail the next files.
-  if (workerChromium && !(await workerChromium.then((browser) => browser.isConnected(), () => false))) workerChromium = null;
+  // Only the browser found gone is dropped: a caller that got here meanwhile may have launched the next.
+  const current = workerChromium;
+  if (current && !(await current.then((browser) => browser.isConnected(), () => false)) && workerChromium === current) workerChromium = null;
   workerChromium ??= launchChromium().catch((error: unknown) => {
     workerChromium = null;
     throw error;

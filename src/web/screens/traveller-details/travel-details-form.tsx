@@ -13,6 +13,7 @@ import { useReloadDraft } from './form/use-reload-draft';
 import { InsuranceTypeQuery } from '../../journey/insurance-type-query';
 import { fieldOrder, firstInvalidField, isMembersField, MEMBERS_AREA, useTravelDetailsForm, type TravelDetailsFormApi } from './form/use-travel-details-form';
 import classes from './form/travel-details-form.module.css';
+import { CONTACT_FIELDS } from '../../../../machines/call-back/call-back.payload';
 import type { TravelDetailsValues, TravelDetailsReference } from '../../../../machines/travel-details/travel-details.types';
 
 export interface TravelDetailsFormProps {
@@ -36,8 +37,7 @@ interface SectionProps {
 }
 
 /** The contact section's fields: all it can read (its form is typed as ContactDetails alone). */
-const CONTACT_FIELDS: readonly string[] = ['name', 'phone_country_code', 'phone_number', 'email'];
-const isContactField = (field: string) => CONTACT_FIELDS.includes(field);
+const isContactField = (field: string) => (CONTACT_FIELDS as readonly string[]).includes(field);
 
 /**
  * React.memo's test for a section of this form: it draws the same when its other props are the
