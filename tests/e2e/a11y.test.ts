@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, TEXTS, finish, describeFocus, openPage, otherLanguage, readStorage, visit, browserForThisFile } from './harness';
+import { axeViolations } from './journey-steps';
 
 const browser = browserForThisFile();
 
@@ -27,6 +27,26 @@ async function tabUntilTestId(page: Page, testId: string, maxPresses = 15): Prom
   return null;
 }
 
+/**
+ * The axe checks of every Chromium file rest on axeViolations (journey-steps.ts): it must report
+ * what axe finds, and refuse a page with a frame it would not check.
+ */
+test('axeViolations reports an unlabelled field and grey-on-white text, and refuses a page with a cross-origin frame', async () => {
+  const opened = await openPage(browser(), DESKTOP);
+  const { page } = opened;
+  await visit(page, '/?lang=en');
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.insertAdjacentHTML('beforeend', '<input type="text"><p style="color:#ccc;background:#fff">faint</p>');
+  });
+  const violations = await axeViolations(page);
+  expect(violations).toEqual(expect.arrayContaining([expect.stringMatching(/^label .*main > input/), expect.stringMatching(/^color-contrast .*main > p/)]));
+  await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<iframe title="other" src="data:text/html,other"></iframe>'));
+  await expect.poll(() => page.frames()[1]?.url() ?? '').toMatch(/^(?!about:blank$)./);
+  await expect(axeViolations(page)).rejects.toThrow('does not check cross-origin frames');
+  await opened.context.close();
+});
+
 describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
   const texts = TEXTS[lang];
 
@@ -34,13 +54,8 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (lang) => {
     const opened = await openPage(browser(), viewport);
     await visit(opened.page, `/?lang=${lang}`);
     await opened.page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page: opened.page }).analyze();
-    const report = results.violations.map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n` +
-        violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
-    );
-    expect(report.length, `axe violations:\n${report.join('\n')}`).toBe(0);
+    const violations = await axeViolations(opened.page);
+    expect(violations, `axe violations:\n${violations.join('\n')}`).toEqual([]);
     await finish(opened);
   });
 
