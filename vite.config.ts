@@ -63,18 +63,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/jsdom-setup.ts'],
+          setupFiles: ['tests/support/dom-setup.ts'],
           // Hang guards, not waits: a screen test waits on state and ends as soon as it is shown.
           // Vitest's 5 s and 10 s defaults were reached by screen tests that rendered the whole
           // app while \`npm test\` ran its other suites beside them on 2 cores. Each test's own
           // waits fail after WAIT_GUARD_MS (tests/support/wait-guard.ts), well inside these.
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // A worker keeps its process for its next file (issue 35): React, Mantine, jsdom and
+          // A worker keeps its process for its next file (issue 35): React, Mantine, happy-dom and
           // Testing Library stay loaded, and the setup file clears the app's own modules before
-          // each file (tests/support/jsdom-setup.ts), so a file's mocks reach every module it
+          // each file (tests/support/dom-setup.ts), so a file's mocks reach every module it
           // loads. 231 core-seconds for the project isolated, 148 to 166 shared (shuffled, two seeds).
           isolate: false,
         },
@@ -82,7 +82,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The machines and the contract are pure: no DOM, so no jsdom to set up for each file
+          // The machines and the contract are pure: no DOM, so no DOM to set up for each file
           // (about 3 s a file on this machine when busy).
           name: 'logic',
           environment: 'node',
@@ -129,13 +129,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'model',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: ['tests/model/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/jsdom-setup.ts'],
+          setupFiles: ['tests/support/dom-setup.ts'],
           // Hang guards: a path is many steps, each waiting on state.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // As the unit project: React, Mantine and jsdom stay loaded from file to file, and the
+          // As the unit project: React, Mantine and happy-dom stay loaded from file to file, and the
           // setup file clears the app's own modules before each file.
           isolate: false,
         },

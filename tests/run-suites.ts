@@ -192,7 +192,7 @@ const SLOWEST = Number(process.env.SAFAR_SLOWEST) || 20;
 
 /**
  * The slowest test files of every suite, and where each one's time went (issue 35 item 2):
- * its environment (jsdom), its imports and setup, and its tests and hooks (server and browser
+ * its environment (happy-dom), its imports and setup, and its tests and hooks (server and browser
  * starts included). A file of the PostgreSQL run is named with its suite. Then the Chromium tests
  * that used the most CPU, where the suite measured it.
  */

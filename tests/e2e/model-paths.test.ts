@@ -16,7 +16,7 @@ import { payWithCard, resultShown } from './sandbox-steps';
 
 /**
  * Generated journey paths in Chromium against the real server (issue 20 item 6). The journey
- * model's paths (shortest, and one per transition the shortest never take) are run in jsdom by
+ * model's paths (shortest, and one per transition the shortest never take) are run in happy-dom by
  * `npm run test:model`; here a sample of them is run as a customer takes them: each event is
  * what a person does for it (fills the form, taps Buy now, pays on the sandbox gateway, taps a
  * header step, presses the browser's Back or Forward, opens a link), and after every step the

@@ -1,6 +1,6 @@
 // @vitest-environment-options {"url": "https://safar.example/"}
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
@@ -137,19 +137,14 @@ function expectPaymentSent(body: unknown, before: Snapshot) {
 }
 
 /**
- * The edge of the world: the browser leaving for the hosted payments page. jsdom cannot navigate
- * away, and its Location cannot be spied on (its members are unforgeable), so its implementation's
- * assign is replaced for the test and records the address instead. Nothing else is stubbed.
+ * The edge of the world: the browser leaving for the hosted payments page. The test page cannot
+ * navigate away, so its location's assign is replaced for the test and records the address
+ * instead. Nothing else is stubbed.
  */
 function stubPaymentsPageRedirect() {
-  const location = window.location as unknown as Record<symbol, { assign: (url: string) => void }>;
-  const implSymbol = Object.getOwnPropertySymbols(location).find((symbol) => symbol.description === 'impl');
-  if (!implSymbol) throw new Error("jsdom's Location has no implementation to stub");
-  const impl = location[implSymbol]!;
-  const original = impl.assign;
   const addresses: string[] = [];
-  impl.assign = (url: string) => void addresses.push(url);
-  return { addresses, restore: () => (impl.assign = original) };
+  const assign = vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => void addresses.push(String(url)));
+  return { addresses, restore: () => assign.mockRestore() };
 }
 
 // ——— the screen ——————————————————————————————————————————————————————————————————————————————

@@ -46,7 +46,7 @@ import { deferredApi } from './deferred-api';
  * failed views), and at the end the journey must be on the page the outcome leads to.
  *
  * The bot check is the edge of the world: its token is solved by ALTCHA in a Web Worker (or
- * comes from Google's reCAPTCHA), which jsdom cannot run, so getBotCheckToken is stubbed and a
+ * comes from Google's reCAPTCHA), which the test DOM does not run, so getBotCheckToken is stubbed and a
  * path's getBotToken outcome settles it.
  */
 
@@ -84,7 +84,7 @@ function start(view: QuotesView, { uuid = QUOTES_LEAD_UUID, agentId = null, comp
     agentId,
     compareData: compareIds === null ? null : { uuid, compareIds, addons: {} },
     // The same inputs as quotes.model.test.ts but for the link, which the screen makes from the
-    // page's own address (jsdom's origin, not https://safar.example).
+    // page's own address (the test DOM's origin, not https://safar.example).
     input: quotesInput({ uuid, view, agentId: agentId === null ? null : Number(agentId), compareIds: compareIds ?? [], link: quotesShareLink(view, uuid) }),
   };
 }

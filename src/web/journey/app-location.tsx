@@ -83,7 +83,7 @@ export function createBrowserHistory(): LocationHistory {
   };
 }
 
-/** A history kept in memory, starting at `url`, for tests (jsdom's own history is shared). */
+/** A history kept in memory, starting at `url`, for tests (the test DOM's own history is shared). */
 export function createMemoryHistory(url: string): LocationHistory & { readonly state: { location: AppLocation; historyAction: HistoryAction } } {
   const listeners = new Set<() => void>();
   const entries = [resolve(url, { pathname: '/', search: '', hash: '' })];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyStartupQuery } from '../journey/startup-query';
 import { chooseShell } from './shell-choice';
 
-/** Opens `url` in jsdom's window with `stored` as the saved language, and runs the inline chooser. */
+/** Opens `url` in the test DOM's window with `stored` as the saved language, and runs the inline chooser. */
 function choose(url: string, stored: string | null) {
   window.history.replaceState(null, '', url);
   localStorage.clear();

@@ -1,11 +1,13 @@
 import { createChallenge } from 'altcha-lib/v1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DetachedWindowAPI, Response as DomResponse } from 'happy-dom';
 import type { Grecaptcha } from './recaptcha';
 
 /**
- * reCAPTCHA mode of the bot-check service (RULINGS 16). Google's script is the edge of the
- * world: jsdom does not load it, so each test plays its part by putting a stub on
- * window.grecaptcha and firing the script element's load (or error) event.
+ * reCAPTCHA mode of the bot-check service (RULINGS 16). Google's servers are the edge of the
+ * world: happy-dom fetches the script the service adds, through a fetch interceptor that holds the
+ * request until the test answers it, as Google would: a script (after the test has put a stub on
+ * window.grecaptcha, which stands for what api.js defines) or an error.
  */
 
 const SITE_KEY = '6LcSafarTestSiteKey_-0123456789abcdefghij';
@@ -32,28 +34,53 @@ async function freshService(mode: 'altcha' | 'recaptcha') {
   return import('./bot-check.service');
 }
 
-async function nextScript(): Promise<HTMLScriptElement> {
-  await vi.waitFor(() => expect(recaptchaScripts()).toHaveLength(1));
-  return recaptchaScripts()[0]!;
+/** Requests for Google's script, each held until the test answers it (`answer`), oldest first. */
+const googleRequests: Array<{ url: string; answer: (status: 200 | 503) => void }> = [];
+const settings = (window as unknown as { happyDOM: DetachedWindowAPI }).happyDOM.settings;
+const { enableJavaScriptEvaluation, fetch: fetchSettings } = settings;
+const { interceptor } = fetchSettings;
+
+/** The service's script element once it is in the page, and Google's request for it. */
+async function nextScript() {
+  await vi.waitFor(() => {
+    expect(recaptchaScripts()).toHaveLength(1);
+    expect(googleRequests).toHaveLength(1);
+  });
+  const request = googleRequests.shift()!;
+  return { script: recaptchaScripts()[0]!, url: request.url, answer: request.answer };
 }
 
 beforeEach(() => {
   for (const script of recaptchaScripts()) script.remove();
   delete window.grecaptcha;
+  googleRequests.length = 0;
+  // A script is fetched only where scripts run; the one Google sends here is empty.
+  settings.enableJavaScriptEvaluation = true;
+  settings.fetch.interceptor = {
+    beforeAsyncRequest: ({ request }) => {
+      if (!request.url.startsWith('https://www.google.com/')) throw new Error(`no request leaves the test: ${request.url}`);
+      return new Promise((resolve) => {
+        googleRequests.push({ url: request.url, answer: (status) => resolve(new window.Response(status === 200 ? '/* api.js */' : 'unavailable', { status, headers: { 'content-type': 'text/javascript' } }) as unknown as DomResponse) });
+      });
+    },
+  };
 });
 afterEach(() => {
   delete window.grecaptcha;
+  settings.enableJavaScriptEvaluation = enableJavaScriptEvaluation;
+  settings.fetch.interceptor = interceptor;
 });
 
 describe('getBotCheckToken with BOT_CHECK=recaptcha', () => {
   it("loads api.js with the site key, then resolves with grecaptcha.execute(siteKey, { action: 'login' })", async () => {
     const { getBotCheckToken } = await freshService('recaptcha');
     const token = getBotCheckToken('en');
-    const script = await nextScript();
+    const { script, url, answer } = await nextScript();
     expect(script.src).toBe(SCRIPT_SRC);
+    expect(url).toBe(SCRIPT_SRC);
     expect(script.async).toBe(true);
     const grecaptcha = stubGrecaptcha('recaptcha-token-1');
-    script.dispatchEvent(new Event('load'));
+    answer(200);
     await expect(token).resolves.toBe('recaptcha-token-1');
     expect(grecaptcha.ready).toHaveBeenCalledOnce();
     expect(grecaptcha.execute).toHaveBeenCalledWith(SITE_KEY, { action: 'login' });
@@ -62,9 +89,9 @@ describe('getBotCheckToken with BOT_CHECK=recaptcha', () => {
   it('adds the script once: a second token is a second execute on the loaded script', async () => {
     const { getBotCheckToken, preloadBotCheck } = await freshService('recaptcha');
     preloadBotCheck('en');
-    const script = await nextScript();
+    const { answer } = await nextScript();
     const grecaptcha = stubGrecaptcha('recaptcha-token-2');
-    script.dispatchEvent(new Event('load'));
+    answer(200);
     await expect(getBotCheckToken('ar')).resolves.toBe('recaptcha-token-2');
     await expect(getBotCheckToken('en')).resolves.toBe('recaptcha-token-2');
     expect(recaptchaScripts()).toHaveLength(1);
@@ -74,14 +101,14 @@ describe('getBotCheckToken with BOT_CHECK=recaptcha', () => {
   it('rejects with BotCheckError when the script does not load, and the next attempt adds it again', async () => {
     const { BotCheckError, getBotCheckToken } = await freshService('recaptcha');
     const first = getBotCheckToken('en');
-    (await nextScript()).dispatchEvent(new Event('error'));
+    (await nextScript()).answer(503);
     await expect(first).rejects.toBeInstanceOf(BotCheckError);
     expect(recaptchaScripts()).toHaveLength(0);
 
     const second = getBotCheckToken('en');
-    const script = await nextScript();
+    const { answer } = await nextScript();
     stubGrecaptcha('recaptcha-token-3');
-    script.dispatchEvent(new Event('load'));
+    answer(200);
     await expect(second).resolves.toBe('recaptcha-token-3');
   });
 });
@@ -120,7 +147,7 @@ describe('ALTCHA stays the default', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     preloadBotCheck('en');
     expect(served).toHaveLength(0);
-    // jsdom has no idle callbacks: whenIdle's timer (1.5 s) stands in for the idle page.
+    // happy-dom has no idle callbacks: whenIdle's timer (1.5 s) stands in for the idle page.
     vi.advanceTimersByTime(1500);
     vi.useRealTimers();
     await vi.waitFor(() => expect(served).toHaveLength(1));

@@ -10,7 +10,7 @@ const PAGE_HEADING = 'main h1[tabindex="-1"]';
 function isLive(element: Element | null): element is HTMLElement {
   if (!(element instanceof HTMLElement) || element === document.body || !element.isConnected) return false;
   if (element.matches(':disabled') || element.closest('[role="dialog"], [inert], [aria-hidden="true"]')) return false;
-  // jsdom lays nothing out and has no checkVisibility; a browser says whether the element shows.
+  // A browser says whether the element shows; one without checkVisibility counts it as shown.
   return typeof element.checkVisibility !== 'function' || element.checkVisibility();
 }
 
@@ -43,7 +43,7 @@ export function useDialogFocusReturn(opened: boolean): void {
     return () => {
       pending.current = window.setTimeout(() => {
         // The page itself may be gone by now (a dialog unmounted with its window, as a test's
-        // jsdom is torn down after its last render): then there is no focus to give back.
+        // DOM is torn down after its last render): then there is no focus to give back.
         if (typeof document === 'undefined') return;
         const active = document.activeElement;
         if (!active || active === document.body || active.closest('[role="dialog"]')) focusAfterDialog(opener.current);

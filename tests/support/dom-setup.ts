@@ -3,12 +3,12 @@ import { vi } from 'vitest';
 import { WAIT_GUARD_MS } from './wait-guard';
 
 // The unit project's files share their worker's process (isolate: false, vite.config.ts, issue
-// 35): React, Mantine, jsdom and Testing Library, loaded by Node, stay loaded for the worker's
+// 35): React, Mantine, happy-dom and Testing Library, loaded by Node, stay loaded for the worker's
 // next file. The app's own modules do not: they are cleared here, before each file imports them,
 // so a file gets the app as it starts (its module-level state new) and its vi.mock replaces a
 // service for every module that imports it, as in a worker of its own. Without this, 6
 // compare-offers tests failed in a shuffled run, their mocked quote service missed by screens an
-// earlier file had loaded. (In the isolated model project a file's modules are new anyway.)
+// earlier file had loaded.
 vi.resetModules();
 
 // Screens render the whole app, and `npm test` runs two test files at a time beside other suites
@@ -40,29 +40,22 @@ function elementErrorPrintedWhenRead(message: string | null, container: Element)
   return error;
 }
 
-// jsdom lacks these browser APIs that Mantine and the shell use (TOOLCHAIN.md). A file that
-// opts into the node environment has no window, and needs none of them.
+// Every media query answers false, as the screens' tests were written: happy-dom would answer
+// them for its 1024 px window, so a screen's layout would depend on the test DOM's default size.
+// (happy-dom has ResizeObserver, scrollTo and scrollIntoView itself; jsdom, used until issue 35,
+// needed stubs for them.) A file that opts into the node environment has no window.
 if (typeof window !== 'undefined') {
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  }),
-});
-if (!('ResizeObserver' in window)) {
-  (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-window.scrollTo = () => {};
-Element.prototype.scrollIntoView = function scrollIntoView() {};
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }),
+  });
 }
