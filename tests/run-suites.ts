@@ -17,7 +17,7 @@ import { postgresOnlyFiles } from './postgres/engines';
  * once for every suite (issue 35 item 2); then the main vitest run (logic, unit, server and
  * integration) in the foreground, its output shown as it comes, without the integration tests
  * the PostgreSQL run runs when it can (tests/postgres/engines.ts); beside it from the start, the
- * Chromium suite and `npm run test:model`, and, once the main run ends, `npm run test:postgres`; their output
+ * Chromium suite and `npm run test:model`, and, once the main run or test:model ends, `npm run test:postgres`; their output
  * is kept and shown once they end.
  * Exits 1 when any suite failed, after the 20 slowest test files, the machine's busy and idle
  * core-seconds, a summary line for each suite, and under it a line for each test that failed.
@@ -78,9 +78,11 @@ const CHECK: Suite = { name: 'npm run check:code (types, lint, imports)', comman
 /** One worker: the main run, then test:postgres's own vitest, use the rest of the machine. */
 const MODEL: Suite = { name: 'npm run test:model', command: 'npm', args: ['run', '--silent', 'test:model', '--', '--maxWorkers=1'] };
 /**
- * Started when the main run ends, beside the model and Chromium suites: after the model suite, as
- * it ran until 2026-12-03, the two made the run's longest chain (776 + 304 s of a 1,111 s run on
- * a fresh clone), while the main run ended at 723 s.
+ * Started when the main run or the model suite ends, whichever ends first, beside the others.
+ * After the model suite, as it ran until 2026-12-03, the two made the run's longest chain (776 +
+ * 304 s of a 1,111 s run on a fresh clone, while the main run ended at 723 s); after the main run,
+ * as it ran next, the main run and it were (454 + 255 s of a 735 s run at 737e45c, while the
+ * model suite had ended at about 400 s and the Chromium suite at about 695).
  */
 const POSTGRES: Suite = { name: 'npm run test:postgres', command: 'npm', args: ['run', '--silent', 'test:postgres'] };
 
@@ -270,11 +272,13 @@ async function main(): Promise<number> {
     const mainSuite = await withoutPostgresOnlyFiles(MAIN);
     const chromium = run(CHROMIUM, path.join(dir, 'chromium.summary'), path.join(dir, 'chromium.log'));
     const model = run(MODEL, path.join(dir, 'model.summary'), path.join(dir, 'model.log'));
-    const main = await run(mainSuite, path.join(dir, 'main.summary'));
-    const postgres = await run(POSTGRES, path.join(dir, 'postgres.summary'), path.join(dir, 'postgres.log'));
+    const mainRun = run(mainSuite, path.join(dir, 'main.summary'));
+    const postgresRun = Promise.race([mainRun, model]).then(() => run(POSTGRES, path.join(dir, 'postgres.summary'), path.join(dir, 'postgres.log')));
+    const main = await mainRun;
+    const postgres = await postgresRun;
     const others = [catalogues, await check, await chromium, await model, postgres];
     for (const outcome of others) {
-      const when = outcome === catalogues ? 'before the suites' : outcome === postgres ? 'after the main run' : 'beside the main run';
+      const when = outcome === catalogues ? 'before the suites' : outcome === postgres ? 'once the main run or test:model had ended' : 'beside the main run';
       console.log(`\n──── ${outcome.name} (ran ${when}) ────\n`);
       process.stdout.write(readFileSync(outcome.log!, 'utf8'));
     }
