@@ -51,18 +51,9 @@ export function useRuleForm<V, C extends string>(
 
   const codeOf = (field: string) => ((submitted || touched.has(field) ? errors[field] : undefined) ?? serverShown[field]);
 
-  return {
-    values,
-    /** Every rule's verdict on the current values, shown or not. */
-    errors,
-    /** The message shown under a field, or undefined. */
-    errorOf(field: string): string | undefined {
-      const code = codeOf(field);
-      if (!code) return undefined;
-      // Built outside the call: Lingui's extractor cannot read an object literal passed to i18n._.
-      const message = { ...messages[code], values: messageValues };
-      return i18n._(message);
-    },
+  // The actions only set state, so they are made once: a memoised field handed one draws again
+  // only when what it shows changes (the review form's fields, issue 35).
+  const [actions] = useState(() => ({
     /**
      * Applies a change. `edited` fields were changed by the user: they lose their server error.
      * `touched` fields show their errors from now on.
@@ -87,6 +78,21 @@ export function useRuleForm<V, C extends string>(
     markSubmitted() {
       setState((current) => (current.submitted ? current : { ...current, submitted: true }));
     },
+  }));
+
+  return {
+    values,
+    /** Every rule's verdict on the current values, shown or not. */
+    errors,
+    /** The message shown under a field, or undefined. */
+    errorOf(field: string): string | undefined {
+      const code = codeOf(field);
+      if (!code) return undefined;
+      // Built outside the call: Lingui's extractor cannot read an object literal passed to i18n._.
+      const message = { ...messages[code], values: messageValues };
+      return i18n._(message);
+    },
+    ...actions,
   };
 }
 

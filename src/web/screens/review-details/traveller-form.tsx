@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconArrowLeft, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
@@ -59,6 +59,121 @@ const keepFocus = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault
 const idValue = (id: number | null) => (id === null ? null : String(id));
 const idOf = (value: string | null) => (value === null ? null : Number(value));
 
+/** A field's element, kept for focusing it: one function per field for the form's life. */
+type FieldRef = (element: HTMLElement | null) => void;
+/** Sets a field's value; `touched` shows its error at once. The form's one function. */
+type SetField = <F extends ReviewField>(field: F, value: ReviewTravellerValues[F], touched?: boolean) => void;
+
+/**
+ * What every field of the form is handed. Each field below is memoised on these: a key typed in
+ * one field draws that field alone, where it drew the whole form again, its five lists and the
+ * calendar (issue 35: the form at review took about 7 ms of React a key in Chromium).
+ */
+interface FieldProps<F extends ReviewField> {
+  field: F;
+  label: string;
+  value: ReviewTravellerValues[F];
+  error: string | undefined;
+  required: boolean;
+  keepElement: FieldRef;
+  onSet: SetField;
+  onTouch: (field: ReviewField) => void;
+}
+
+const NameField = memo(function NameField(props: FieldProps<'first_name' | 'middle_name' | 'last_name'> & { autoComplete: string; englishTyping: boolean; onLeave: (field: 'first_name' | 'middle_name' | 'last_name') => void }) {
+  const { field, label, value, error, required, keepElement, onSet, englishTyping, autoComplete, onLeave } = props;
+  return (
+    <TextInput
+      ref={keepElement}
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => {
+        const raw = event.currentTarget.value;
+        onSet(field, (englishTyping ? raw.replace(NAME_TYPING_FILTER, '') : raw).slice(0, NAME_MAX_LENGTH), false);
+      }}
+      onBlur={() => onLeave(field)}
+      maxLength={NAME_MAX_LENGTH}
+      autoComplete={autoComplete}
+      autoCapitalize="words"
+      spellCheck={false}
+      error={error}
+      required={required}
+      size="md"
+    />
+  );
+});
+
+/** A list of options (title, gender, relationship) or, `searchable`, of countries. Its own list state: its opening draws it again. */
+const ChoiceField = memo(function ChoiceField(props: FieldProps<'type' | 'gender_id' | 'relationship_type_id' | 'country_id' | 'nationality_id'> & { data: Option[]; searchable?: boolean }) {
+  const { t } = useLingui();
+  const listbox = useListboxState();
+  const { field, label, value, error, required, keepElement, onSet, onTouch, data, searchable } = props;
+  const search = searchable
+    ? { searchable: true, filter: countryOptionsFilter, openOnFocus: false, selectFirstOptionOnChange: true, onFocus: selectText, nothingFoundMessage: t`No country matches`, placeholder: t`Search for a country` }
+    : { placeholder: t`Select` };
+  return (
+    <Select
+      ref={keepElement}
+      label={label}
+      data={data}
+      value={idValue(value)}
+      onChange={(value) => onSet(field, idOf(value))}
+      onBlur={() => onTouch(field)}
+      {...search}
+      allowDeselect={false}
+      {...listbox}
+      error={error}
+      required={required}
+      size="md"
+    />
+  );
+});
+
+const PassportField = memo(function PassportField(props: FieldProps<'passport'>) {
+  const { label, value, error, keepElement, onSet, onTouch } = props;
+  return (
+    <TextInput
+      ref={keepElement}
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => {
+        // A character no passport has shows its error at once, not only when the field is left.
+        const passport = passportTypingText(event.currentTarget.value);
+        onSet('passport', passport, /[^A-Z0-9'-]/.test(passport));
+      }}
+      onBlur={() => onTouch('passport')}
+      dir="ltr"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      error={error}
+      required
+      size="md"
+      data-testid="passport-input"
+    />
+  );
+});
+
+const DobField = memo(function DobField(props: FieldProps<'dob'> & { today: string; description: string }) {
+  const { label, value, error, keepElement, onSet, onTouch, today, description } = props;
+  return (
+    <DateField
+      inputRef={keepElement}
+      label={label}
+      value={value}
+      min={addYears(today, -MAX_AGE_YEARS)}
+      max={today}
+      calendarStart={addYears(today, -DEFAULT_TRAVELLER_DOB_YEARS_BACK)}
+      emptyLevel="decade"
+      onChange={(dob) => onSet('dob', dob)}
+      onBlur={() => onTouch('dob')}
+      error={error}
+      description={description}
+      required
+    />
+  );
+});
+
 /**
  * One traveller's form at review (spec §2, §5): the fields the chosen insurer asks for, checked
  * by the same rules as save-traveller-info. Proceed with problems shows them all and focuses the
@@ -68,7 +183,6 @@ const idOf = (value: string | null) => (value === null ? null : Number(value));
 export function TravellerForm(props: TravellerFormProps) {
   const { index, count, values: initialValues, rules, plan, options, otherPassports, serverErrors, today, englishTyping, saving, canGoBack } = props;
   const { t, i18n } = useLingui();
-  const listbox = useListboxState();
   // Arrows point the way the page reads: Previous towards the start edge.
   const rtl = useDirection().dir === 'rtl';
   const [BackIcon, NextIcon] = rtl ? [IconArrowRight, IconArrowLeft] : [IconArrowLeft, IconArrowRight];
@@ -78,9 +192,17 @@ export function TravellerForm(props: TravellerFormProps) {
   const { onValuesChange } = props;
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const [elements] = useState(() => new Map<ReviewField, HTMLElement>());
-  const refs = (field: ReviewField) => (element: HTMLElement | null) => {
-    if (element) elements.set(field, element);
-    else elements.delete(field);
+  const [fieldRefs] = useState(() => new Map<ReviewField, FieldRef>());
+  const refs = (field: ReviewField): FieldRef => {
+    let ref = fieldRefs.get(field);
+    if (!ref) {
+      ref = (element) => {
+        if (element) elements.set(field, element);
+        else elements.delete(field);
+      };
+      fieldRefs.set(field, ref);
+    }
+    return ref;
   };
   const goTo = (field: ReviewField) => {
     const target = elements.get(field);
@@ -97,8 +219,16 @@ export function TravellerForm(props: TravellerFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverErrors]);
 
-  const set = <F extends ReviewField>(field: F, value: ReviewTravellerValues[F], touched = true) =>
-    form.update((current) => ({ ...current, [field]: value }), { edited: [field], touched: touched ? [field] : [] });
+  const { update, touch } = form;
+  const set = useCallback<SetField>(
+    (field, value, touched = true) => update((current) => ({ ...current, [field]: value }), { edited: [field], touched: touched ? [field] : [] }),
+    [update],
+  );
+  const trimOnLeave = useCallback(
+    (field: 'first_name' | 'middle_name' | 'last_name') => update((current) => ({ ...current, [field]: current[field]?.trim().replace(/\s+/g, ' ') ?? null }), { touched: [field] }),
+    [update],
+  );
+  const touchField = useCallback((field: ReviewField) => touch(field), [touch]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -113,62 +243,19 @@ export function TravellerForm(props: TravellerFormProps) {
   };
 
   const number = index + 1;
-  const nameInput = (field: 'first_name' | 'middle_name' | 'last_name', label: string, autoComplete: string) => (
-    <TextInput
-      ref={refs(field)}
-      label={label}
-      value={values[field] ?? ''}
-      onChange={(event) => {
-        const raw = event.currentTarget.value;
-        set(field, (englishTyping ? raw.replace(NAME_TYPING_FILTER, '') : raw).slice(0, NAME_MAX_LENGTH), false);
-      }}
-      onBlur={() => form.update((current) => ({ ...current, [field]: current[field]?.trim().replace(/\s+/g, ' ') ?? null }), { touched: [field] })}
-      maxLength={NAME_MAX_LENGTH}
-      autoComplete={autoComplete}
-      autoCapitalize="words"
-      spellCheck={false}
-      error={form.errorOf(field)}
-      required={rules[field].required}
-      size="md"
-    />
-  );
-  const select = (field: 'type' | 'gender_id' | 'relationship_type_id', label: string, data: Option[]) => (
-    <Select
-      ref={refs(field)}
-      label={label}
-      data={data}
-      value={idValue(values[field])}
-      onChange={(value) => set(field, idOf(value))}
-      onBlur={() => form.touch(field)}
-      allowDeselect={false}
-      {...listbox}
-      error={form.errorOf(field)}
-      required={rules[field].required}
-      placeholder={t`Select`}
-      size="md"
-    />
-  );
-  const country = (field: 'country_id' | 'nationality_id', label: string, data: Option[]) => (
-    <Select
-      ref={refs(field)}
-      label={label}
-      data={data}
-      value={idValue(values[field])}
-      onChange={(value) => set(field, idOf(value))}
-      onBlur={() => form.touch(field)}
-      searchable
-      filter={countryOptionsFilter}
-      openOnFocus={false}
-      selectFirstOptionOnChange
-      onFocus={selectText}
-      allowDeselect={false}
-      {...listbox}
-      nothingFoundMessage={t`No country matches`}
-      placeholder={t`Search for a country`}
-      error={form.errorOf(field)}
-      required={rules[field].required}
-      size="md"
-    />
+  /** What every field is handed: its value, its error as shown, whether it is required, and the form's functions. */
+  const fieldProps = <F extends ReviewField>(field: F, label: string) => ({
+    field,
+    label,
+    value: values[field],
+    error: form.errorOf(field),
+    required: rules[field].required,
+    keepElement: refs(field),
+    onSet: set,
+    onTouch: touchField,
+  });
+  const name = (field: 'first_name' | 'middle_name' | 'last_name', label: string, autoComplete: string) => (
+    <NameField {...fieldProps(field, label)} autoComplete={autoComplete} englishTyping={englishTyping} onLeave={trimOnLeave} />
   );
 
   return (
@@ -190,47 +277,18 @@ export function TravellerForm(props: TravellerFormProps) {
             </Alert>
 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-              {select('type', t`Title`, options.titles)}
-              {nameInput('first_name', t`First name`, 'given-name')}
-              {nameInput('middle_name', t`Middle name (optional)`, 'additional-name')}
-              {nameInput('last_name', t`Last name`, 'family-name')}
-              <DateField
-                inputRef={refs('dob')}
-                label={t`Date of birth`}
-                value={values.dob}
-                min={addYears(today, -MAX_AGE_YEARS)}
-                max={today}
-                calendarStart={addYears(today, -DEFAULT_TRAVELLER_DOB_YEARS_BACK)}
-                emptyLevel="decade"
-                onChange={(dob) => set('dob', dob)}
-                onBlur={() => form.touch('dob')}
-                error={form.errorOf('dob')}
-                description={t`The date you were quoted for; changing it means new quotes.`}
-                required
-              />
-              {rules.gender_id.shown && select('gender_id', t`Gender`, options.genders)}
-              <TextInput
-                ref={refs('passport')}
-                label={t`Passport number`}
-                value={values.passport ?? ''}
-                onChange={(event) => {
-                  // A character no passport has shows its error at once, not only when the field is left.
-                  const passport = passportTypingText(event.currentTarget.value);
-                  set('passport', passport, /[^A-Z0-9'-]/.test(passport));
-                }}
-                onBlur={() => form.touch('passport')}
-                dir="ltr"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                error={form.errorOf('passport')}
-                required
-                size="md"
-                data-testid="passport-input"
-              />
-              {rules.country_id.shown && country('country_id', t`Country of residence`, options.residences)}
-              {rules.nationality_id.shown && country('nationality_id', t`Nationality`, options.nationalities)}
-              {rules.relationship_type_id.shown && select('relationship_type_id', t`Relationship to traveller 1`, options.relationships)}
+              <ChoiceField {...fieldProps('type', t`Title`)} data={options.titles} />
+              {name('first_name', t`First name`, 'given-name')}
+              {name('middle_name', t`Middle name (optional)`, 'additional-name')}
+              {name('last_name', t`Last name`, 'family-name')}
+              <DobField {...fieldProps('dob', t`Date of birth`)} today={today} description={t`The date you were quoted for; changing it means new quotes.`} />
+              {rules.gender_id.shown && <ChoiceField {...fieldProps('gender_id', t`Gender`)} data={options.genders} />}
+              <PassportField {...fieldProps('passport', t`Passport number`)} />
+              {rules.country_id.shown && <ChoiceField {...fieldProps('country_id', t`Country of residence`)} data={options.residences} searchable />}
+              {rules.nationality_id.shown && <ChoiceField {...fieldProps('nationality_id', t`Nationality`)} data={options.nationalities} searchable />}
+              {rules.relationship_type_id.shown && (
+                <ChoiceField {...fieldProps('relationship_type_id', t`Relationship to traveller 1`)} data={options.relationships} />
+              )}
             </SimpleGrid>
 
             <Text fz="sm" c="dimmed" data-testid="residence-declaration">
