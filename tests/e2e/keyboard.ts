@@ -52,9 +52,14 @@ export async function press(page: Page, key: string, where = key): Promise<void>
   await expectFocusShown(page, `after ${where}`);
 }
 
-/** Types text into the focused field, as a person does, key by key. */
+/**
+ * Types text into the focused field, as a person does, key by key. Each key is sent alone and
+ * handled (React's render included) before the next; there is no pause between keys. A 5 ms pause
+ * gave the page a frame to draw every third key or so, which no check reads, and cost about 4 ms
+ * of CPU a key (issue 35: docs/testing.md).
+ */
 export async function type(page: Page, text: string): Promise<void> {
-  await page.keyboard.type(text, { delay: 5 });
+  await page.keyboard.type(text);
 }
 
 /** Something the page said through its live regions (src/web/shell/announcer.tsx). */

@@ -4,6 +4,7 @@ import { personalDetailsEndpoint } from '../../src/contract/lead.endpoints';
 import { signedHeaders } from '../support/signed-request';
 import { baseUrl, browserForThisFile, MOBILE, openPage, visit } from './harness';
 import { fields, fillTrip, finishAllowing, newTrip, quotesOpened, textIn } from './journey-steps';
+import { type } from './keyboard';
 
 /**
  * Issue 8 rows 1 and 2 in Chromium, in English and Arabic: numbers pasted the way people write
@@ -31,7 +32,7 @@ async function typeWithKeyboard(page: Page, field: Locator, text: string): Promi
   await field.click();
   await field.press('Control+A');
   await field.press('Backspace');
-  await page.keyboard.type(text, { delay: 5 });
+  await type(page, text);
 }
 
 /** What the API stored for a lead, read back with get-personal-details (signed like the page's calls). */
