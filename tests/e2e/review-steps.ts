@@ -82,11 +82,25 @@ export function reviewFields(page: Page, lang: Lang) {
   };
 }
 
-/** Picks an option of a select (a searchable one is typed into first). */
+/**
+ * Picks an option of a select (a searchable one is typed into first), with the select in the
+ * middle of the screen, so that its list opens on screen and the click needs no scroll. A click
+ * that scrolled the page could take the select off the screen, and Mantine then hides its list
+ * (hideDetached) until the select is seen again: on a busy machine the click was aimed while the
+ * list was still being placed, scrolled the select away, and waited 30 s for an option the page
+ * no longer showed (a fresh clone's run, review.test.ts, 2026-12-04).
+ */
 export async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
+  await select.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await select.click();
   if (search) await select.pressSequentially(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const target = page.getByRole('option', { name: option, exact: true });
+  await expect
+    .poll(() => target.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight), {
+      message: `the option "${option}" on screen`,
+    })
+    .toBe(true);
+  await target.click();
 }
 
 /** The error shown under a field, by its message. */
