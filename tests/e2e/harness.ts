@@ -142,11 +142,37 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return { context, page, problems, warnings };
 }
 
+/**
+ * One page for the read-only checks of one screen (issue 35): opened by `open` for the first test
+ * that asks for it, kept for the next tests of the describe block it is made in, and closed after
+ * them. Each page a test opens costs about 0.8 core-seconds of Chromium (a context, a renderer, the
+ * app's load); a check that only reads the page has no need of its own. A test on it must leave it
+ * as it found it (reading, or moving the focus only) and, instead of finish(), check
+ * `problems` with `expectNoProblems`. The afterEach that closes a test's contexts leaves it open.
+ */
+export function sharedPage<P extends OpenPage>(open: () => Promise<P>): () => Promise<P> {
+  let opening: Promise<P> | null = null;
+  afterAll(async () => {
+    const shared = await opening?.catch(() => null);
+    opening = null;
+    await shared?.context.close().catch(() => {});
+  });
+  return () =>
+    (opening ??= open().then((opened) => {
+      openContexts.delete(opened.context);
+      return opened;
+    }));
+}
+
+/** Fails the test if the page logged errors or CSP violations: finish() for a page that stays open. */
+export function expectNoProblems(opened: OpenPage): void {
+  expect(opened.problems, 'console errors, page errors or CSP violations').toEqual([]);
+}
+
 /** Closes the test's context, then fails the test if the page logged errors or CSP violations. */
 export async function finish(opened: OpenPage): Promise<void> {
-  const { problems } = opened;
   await opened.context.close();
-  expect(problems, 'console errors, page errors or CSP violations').toEqual([]);
+  expectNoProblems(opened);
 }
 
 /**
