@@ -1,15 +1,8 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider, type TextInputProps } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { TextInputProps } from '@mantine/core';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { reviewMachine } from '../../../../machines/review/review.machine';
-import { reviewData, reviewInput, savedResult } from '../../../../machines/review/review.model';
-import { selectViewState } from '../../../../machines/review/review.selectors';
+import { mountTravellerStep } from '../../../../tests/support/mount-traveller-step';
 import { activateLanguage } from '../../i18n/locale';
-import { AnnouncerProvider } from '../../shell/announcer';
-import { TravellerStep } from './review-details.screen';
 
 /**
  * A key typed in a traveller's form at review draws that field, not the whole form (issue 35:
@@ -36,26 +29,7 @@ vi.mock('../traveller-details/form/date-field', async (importOriginal) => {
 
 /** A provider-3 traveller: every field of the form is shown (title, names, date, gender, passport, residence, nationality). */
 async function mountForm() {
-  const actor = createActor(
-    reviewMachine.provide({
-      actors: {
-        loadReview: fromPromise(async () => reviewData()),
-        saveTraveller: fromPromise(async () => savedResult(0)),
-        sendEmail: fromPromise(async (): Promise<unknown> => ({})),
-      },
-    }),
-    { input: reviewInput() },
-  ).start();
-  await waitForActor(actor, (snapshot) => selectViewState(snapshot) === 'ready');
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <AnnouncerProvider>
-          <TravellerStep step={actor} />
-        </AnnouncerProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  await mountTravellerStep();
   await screen.findByTestId('traveller-form');
 }
 

@@ -1,18 +1,11 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor as waitForActor } from 'xstate';
-import { reviewMachine } from '../../../../machines/review/review.machine';
-import { DOB_RESULT, REVIEW_FAILURES, reviewData, reviewInput, sampleInvoice, savedResult } from '../../../../machines/review/review.model';
-import { selectViewState } from '../../../../machines/review/review.selectors';
-import type { ReviewData, ReviewInput, SaveTravellerInput, SaveTravellerResult } from '../../../../machines/review/review.types';
+import { DOB_RESULT, REVIEW_FAILURES, reviewData, sampleInvoice, savedResult } from '../../../../machines/review/review.model';
+import type { SaveTravellerResult } from '../../../../machines/review/review.types';
 import { activateLanguage } from '../../i18n/locale';
-import { AnnouncerProvider } from '../../shell/announcer';
 import { keepDraftForReload, takeReloadDraft } from '../../storage/reload-draft';
-import { TravellerStep } from './review-details.screen';
 import { isReviewDrafts } from './review-reload-draft';
+import { mountTravellerStep, type SaveTraveller } from '../../../../tests/support/mount-traveller-step';
 
 /**
  * The review's traveller forms as a customer meets them (issue 17), over the real review
@@ -20,31 +13,7 @@ import { isReviewDrafts } from './review-reload-draft';
  * what was typed into a traveller's form survives Previous, a refused save and a language switch.
  */
 
-type Save = (input: SaveTravellerInput) => Promise<SaveTravellerResult>;
-
-async function mountReview(data: ReviewData, input: Partial<ReviewInput> = {}, save: Save = async () => savedResult(0)) {
-  const actor = createActor(
-    reviewMachine.provide({
-      actors: {
-        loadReview: fromPromise(async () => data),
-        saveTraveller: fromPromise(({ input: call }) => save(call)),
-        sendEmail: fromPromise(async (): Promise<unknown> => ({})),
-      },
-    }),
-    { input: reviewInput(input) },
-  ).start();
-  await waitForActor(actor, (snapshot) => selectViewState(snapshot) === 'ready');
-  render(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider env="test">
-        <AnnouncerProvider>
-          <TravellerStep step={actor} />
-        </AnnouncerProvider>
-      </MantineProvider>
-    </I18nProvider>,
-  );
-  return actor;
-}
+const mountReview = mountTravellerStep;
 
 const form = () => screen.getByTestId('traveller-form');
 const box = (label: string) => within(form()).getByRole('textbox', { name: label }) as HTMLInputElement;
@@ -193,7 +162,7 @@ describe('focus and announcements on review (issue 21)', () => {
   /** A save that answers when the test says so. */
   function heldSave(result: SaveTravellerResult) {
     let answer = () => {};
-    const save: Save = () => new Promise((resolve) => (answer = () => resolve(result)));
+    const save: SaveTraveller = () => new Promise((resolve) => (answer = () => resolve(result)));
     return { save, answer: () => answer() };
   }
 
