@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useState, type FormEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconArrowLeft, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
@@ -243,6 +243,8 @@ export function TravellerForm(props: TravellerFormProps) {
   };
 
   const number = index + 1;
+  // One object while the language stays: a new one would draw every date field's calendar parts again at each key.
+  const dateSettings = useMemo(() => ({ locale: i18n.locale, firstDayOfWeek: 1 as const }), [i18n.locale]);
   /** What every field is handed: its value, its error as shown, whether it is required, and the form's functions. */
   const fieldProps = <F extends ReviewField>(field: F, label: string) => ({
     field,
@@ -259,7 +261,7 @@ export function TravellerForm(props: TravellerFormProps) {
   );
 
   return (
-    <DatesProvider settings={{ locale: i18n.locale, firstDayOfWeek: 1 }}>
+    <DatesProvider settings={dateSettings}>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="traveller-form-title">
         <form onSubmit={submit} noValidate aria-labelledby="traveller-form-title" data-testid="traveller-form" data-index={index}>
           <Stack gap="md">
