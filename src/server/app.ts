@@ -37,6 +37,7 @@ import { policiesRoutes } from './routes/policies.routes';
 import { paymentStatusRoutes } from './routes/payment-status.routes';
 import { payfortRoutes } from './routes/payfort.routes';
 import { createOutboxWorker, type OutboxWorker, type WorkerSchedule } from './mail/outbox';
+import { createRefundWorker } from './payments/aps-refund';
 import { createSandboxFeedbackWorker } from './payments/sandbox-feedback';
 import type { MailTransport } from './mail/mailer';
 import { adminRoutes, type AdminAccess } from './admin/admin.routes';
@@ -72,6 +73,8 @@ export interface AppDeps {
   mailWorker?: WorkerOptions;
   /** The APS sandbox's feedback worker (payments/sandbox-feedback.ts), the same options; started only with the sandbox. */
   feedbackWorker?: WorkerOptions;
+  /** The REFUND worker (payments/aps-refund.ts), the same options. */
+  refundWorker?: WorkerOptions;
   /** The mail transport at the edge (tests inject a failing one); default: SMTP_URL or .eml files. */
   mailTransport?: MailTransport;
   /** The broker CLI's admin endpoint (admin/admin.routes.ts): main.ts on embedded PGlite; absent, there is none. */
@@ -93,6 +96,7 @@ export interface AppDeps {
 export type SafarApp = Hono<AppEnv> & {
   mailWorker: OutboxWorker;
   feedbackWorker: OutboxWorker;
+  refundWorker: OutboxWorker;
   /** Starts the outbox workers (main.ts, once the database is open and seeded, having told createApp not to). */
   startWorkers(): void;
   /**
@@ -172,12 +176,22 @@ export function createApp(deps: AppDeps): SafarApp {
     logError,
     ...feedbackSchedule,
   });
+  const { start: startRefund, ...refundSchedule } = deps.refundWorker ?? testWorker;
+  const refundWorker = createRefundWorker({
+    db: deps.db,
+    config: deps.config,
+    now,
+    gatewayFetch: deps.gatewayFetch ?? fetch,
+    logError,
+    ...refundSchedule,
+  });
   // The feedback worker runs with the APS sandbox only.
-  const startWorkers = (mail = true, feedback = true) => {
+  const startWorkers = (mail = true, feedback = true, refund = true) => {
     if (mail) void mailWorker.start();
     if (feedback && deps.config.apsSandbox) void feedbackWorker.start();
+    if (refund) void refundWorker.start();
   };
-  startWorkers(startMail, startFeedback);
+  startWorkers(startMail, startFeedback, startRefund);
   app.route('/', payRoutes({ db: deps.db, config: deps.config, now, logError }));
   // The gateway's answers (RULINGS 20): unsigned form posts, trusted only for their APS signature.
   app.route('/', paymentsRoutes({ db: deps.db, config: deps.config, mailWorker, now, logError }));
@@ -187,7 +201,7 @@ export function createApp(deps: AppDeps): SafarApp {
   // Policy certificates, by their unguessable token (RULINGS 21).
   app.route('/', policiesRoutes(deps.db, logError));
   // Loopback callers with the DATA_DIR/admin.json token only; anyone else gets the plain 404.
-  if (deps.admin) app.route('/', adminRoutes({ db: deps.db, access: deps.admin, mailWorker, now, reference }));
+  if (deps.admin) app.route('/', adminRoutes({ db: deps.db, config: deps.config, access: deps.admin, mailWorker, refundWorker, now, reference }));
 
   // The API: POST with a signed JSON body only. Its routes sit on this app, so one context
   // (request id, body read once) and one error handler serve them; the signature check runs
@@ -269,5 +283,5 @@ export function createApp(deps: AppDeps): SafarApp {
     const { pathname } = new URL(request.url);
     return probes.has(pathname) || (builtPages !== null && (pathname.startsWith('/assets/') || builtPages.hasPage(pathname)));
   };
-  return Object.assign(app, { mailWorker, feedbackWorker, startWorkers: () => startWorkers(), answersBeforeOpen });
+  return Object.assign(app, { mailWorker, feedbackWorker, refundWorker, startWorkers: () => startWorkers(), answersBeforeOpen });
 }

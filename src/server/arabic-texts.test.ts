@@ -6,6 +6,7 @@ import { addonRows, CATALOGUE_PLANS, featureRows } from './db/seed-catalogue';
 import { COMPANY_INFO, INSURERS, MASTER_LISTS, RELATIONSHIP_LISTS } from './db/seed-data';
 import { message } from './http/messages';
 import { policyMail } from './mail/policy-mail';
+import { refundMail } from './mail/refund-mail';
 import { sharePageMail } from './mail/share-page-mail';
 import { priceLines } from './orders/price-lines';
 import { payFormPageHtml, payMessagePageHtml } from './payments/pay-page';
@@ -88,6 +89,10 @@ function renderedArabic(): Record<string, string> {
       [`share mail ${step.page} html`]: share.html,
       [`WhatsApp ${step.page}`]: whatsappTemplate('ar', 'Rania Haddad', 'https://safar.test/x', step),
     });
+  }
+  for (const reason of ['paid_twice', 'order_void', 'coupon_used_up', 'charged_again'] as const) {
+    const refund = refundMail('ar', { customerName: 'Rania Haddad', amountCents: 7_659, currency: 'USD', merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', reason });
+    Object.assign(texts, { 'refund mail subject': refund.subject, [`refund mail ${reason} text`]: refund.text, [`refund mail ${reason} html`]: refund.html });
   }
   const details = {
     reference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D',

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parseConfigOrExit, type Config } from './config';
 import { OWNER_ONLY_UMASK } from './data-dir-modes';
 import { embeddedDataDir, openConfiguredDatabase } from './db/client';
@@ -14,9 +15,10 @@ import { DumpError, dumpEmbeddedDatabase, restoreEmbeddedDatabase, sizeText, wri
  *   npm run broker -- coupons add --code CODE --type percent|fixed --value N
  *        [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]
  *   npm run broker -- coupons disable CODE
- *   npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]
+ *   npm run broker -- orders [--status pending|paid|failed|void|refund|refunded] [--json]
  *        orders newest first: state, amount, coupon, policy number and whether it was mailed
- *   npm run broker -- refunds [--json]      every capture that buys nothing, to give back
+ *   npm run broker -- refunds [--json]      every capture that buys nothing, to give back, and its refund
+ *   npm run broker -- refunds pay REFERENCE [--fort-id F]   gives it back through the gateway (APS REFUND)
  *   npm run broker -- mail [--status pending|sent|failed] [--json]
  *        the outbox newest first (mail and the APS sandbox's feedback): kind, policy/order, to,
  *        status, attempts, last error (e.g. HTTP 500), created, sent
@@ -103,7 +105,7 @@ async function throughServer(config: Config, holder: LockHolder | null, command:
     console.log(`Backed up ${dir} to ${command.file} (${sizeText(command.file)}), through the running server (pid ${pid}).`);
     return 0;
   }
-  const answer = await brokerThroughServer(entry, argv);
+  const answer = await brokerThroughServer(entry, argv, cliUser());
   if (!answer.ok) return refuse(`its admin endpoint ${answer.reason}`);
   print({ out: answer.value.stdout, err: answer.value.stderr });
   return answer.value.exit_code;
@@ -143,7 +145,7 @@ async function main(argv: string[]): Promise<number> {
 async function runDirect(config: Config, argv: readonly string[]): Promise<number> {
   const database = await openConfiguredDatabase(config);
   try {
-    const run = await runBrokerArgs(database.db, argv, Date.now());
+    const run = await runBrokerArgs(database.db, argv, Date.now(), { actor: cliActor(), canSendRefunds: config.apsApiUrl !== null });
     print(run);
     return run.code;
   } finally {
@@ -155,6 +157,20 @@ async function runDirect(config: Config, argv: readonly string[]): Promise<numbe
  * Runs the command line with these arguments and exits with its code: the broker's entry,
  * broker-main.ts, calls it (`npm run broker` runs that entry from the server bundle).
  */
+/** The operating-system user running the CLI, as the admin endpoint takes it ([A-Za-z0-9._-], else "unknown"). */
+function cliUser(): string {
+  let name = '';
+  try {
+    name = os.userInfo().username;
+  } catch {
+    // No entry for this uid (a container's): unknown.
+  }
+  return /^[A-Za-z0-9._-]{1,64}$/.test(name) ? name : 'unknown';
+}
+
+/** Who a change made from this command line is written as: `cli:<user>`. */
+const cliActor = () => `cli:${cliUser()}`;
+
 export function runBrokerCli(argv: string[]): void {
   main(argv).then(
     (code) => process.exit(code),

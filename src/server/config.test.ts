@@ -46,6 +46,7 @@ describe('parseConfig defaults', () => {
       apsResponsePhrase: DEV_APS_RESPONSE_PHRASE,
       apsShaType: 'sha256',
       apsGatewayUrl: 'http://localhost:8080/sandbox/aps/paymentPage',
+      apsApiUrl: 'http://localhost:8080/sandbox/aps/paymentApi',
       apsSandbox: true,
       demoData: true,
     });
@@ -66,8 +67,17 @@ describe('parseConfig defaults', () => {
       }),
     ).toMatchObject({
       apsGatewayUrl: 'https://sbcheckout.payfort.com/FortAPI/paymentPage',
+      apsApiUrl: null,
       apsSandbox: false,
     });
+  });
+
+  it('sends the REFUND command to APS_API_URL, else to the embedded sandbox beside its payments page; a real gateway without it has none', () => {
+    expect(parseConfig({ PORT: '3000' }).apsApiUrl).toBe('http://localhost:3000/sandbox/aps/paymentApi');
+    const real = { APS_GATEWAY_URL: 'https://checkout.payfort.com/FortAPI/paymentPage', APS_REQUEST_PHRASE: 'a-real-request-phrase', APS_RESPONSE_PHRASE: 'a-real-response-phrase' };
+    expect(parseConfig(real).apsApiUrl).toBeNull();
+    expect(parseConfig({ ...real, APS_API_URL: 'https://paymentservices.payfort.com/FortAPI/paymentApi' }).apsApiUrl).toBe('https://paymentservices.payfort.com/FortAPI/paymentApi');
+    expect(() => parseConfig({ APS_API_URL: 'paymentservices.payfort.com' })).toThrow(/APS_API_URL: APS_API_URL must be an absolute URL/);
   });
 
   it('takes the APS credentials, phrases and SHA type (SHA-256 by default, SHA-512 allowed)', () => {

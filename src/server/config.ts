@@ -23,6 +23,8 @@ export const DEV_APS_RESPONSE_PHRASE = 'safar-dev-aps-response-phrase-change-me'
 
 /** Path of the embedded sandbox's payment page, used when APS_GATEWAY_URL is empty (and, over https, APS_SANDBOX=true). */
 export const APS_SANDBOX_PAYMENT_PAGE_PATH = '/sandbox/aps/paymentPage';
+/** Path of the embedded sandbox's server-to-server API (the REFUND command), used when APS_API_URL is empty with the sandbox. */
+export const APS_SANDBOX_API_PATH = '/sandbox/aps/paymentApi';
 
 // http(s) only: new URL() also takes "localhost:8080" (scheme "localhost:") or "javascript:…",
 // which would become broken API origins or unsafe links in the SPA.
@@ -141,6 +143,10 @@ const envSchema = v.object({
     v.union([v.literal(''), url('APS_GATEWAY_URL')], 'APS_GATEWAY_URL must be empty (the embedded sandbox) or an absolute URL'),
     '',
   ),
+  APS_API_URL: v.optional(
+    v.union([v.literal(''), url('APS_API_URL')], 'APS_API_URL must be empty (the embedded sandbox) or an absolute URL'),
+    '',
+  ),
   // Unset, not defaulted: "not said" must differ from "false" (see apsGatewayProblem).
   APS_SANDBOX: v.optional(v.picklist(['true', 'false'], 'APS_SANDBOX must be true or false')),
   // Unset follows the sandbox (RULINGS 27), so only an explicit true can contradict a real gateway.
@@ -200,6 +206,13 @@ export interface Config {
    */
   apsGatewayUrl: string;
   /**
+   * Where the server sends APS's server-to-server commands (the REFUND, issue 36): APS_API_URL
+   * (APS's https://paymentservices.payfort.com/FortAPI/paymentApi, or sbpaymentservices… for its
+   * test environment); empty with the embedded sandbox, PUBLIC_URL + /sandbox/aps/paymentApi;
+   * null with a real gateway and no APS_API_URL, when refunds cannot be sent (they say so).
+   */
+  apsApiUrl: string | null;
+  /**
    * True when the server mounts its sandbox gateway under /sandbox/aps/: APS_GATEWAY_URL empty,
    * and, on a PUBLIC_URL that is not loopback (https or not), only with an explicit
    * APS_SANDBOX=true (its public test card pays any order).
@@ -233,6 +246,7 @@ export type AppConfig = Pick<
   | 'apsResponsePhrase'
   | 'apsShaType'
   | 'apsGatewayUrl'
+  | 'apsApiUrl'
   | 'apsSandbox'
 >;
 
@@ -398,6 +412,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     apsShaType: out.APS_SHA_TYPE === 'SHA-512' ? 'sha512' : 'sha256',
     // The gateway URL as the parser writes it: the form action the browser posts to either way.
     apsGatewayUrl: gatewayUrl === '' ? `${publicUrl}${APS_SANDBOX_PAYMENT_PAGE_PATH}` : gatewayUrl,
+    apsApiUrl: out.APS_API_URL !== '' ? new URL(out.APS_API_URL).href : sandbox ? `${publicUrl}${APS_SANDBOX_API_PATH}` : null,
     apsSandbox: sandbox,
     demoData: out.DEMO_DATA === undefined ? sandbox : out.DEMO_DATA === 'true',
   };

@@ -110,6 +110,7 @@ async function main() {
     admin: admin?.access,
     // And the APS sandbox's feedback worker (with the sandbox only): a paid order is settled after a crash too.
     feedbackWorker: { pollMs: 1000, start: false, instanceId },
+    refundWorker: { pollMs: 1000, start: false, instanceId },
     // Reference data and the catalogue are served from memory; a change by another instance or psql shows within a second.
     referenceCheckMs: REFERENCE_CHECK_MS,
     databaseOpen: () => databaseOpen,
@@ -185,6 +186,7 @@ async function main() {
       // stays leased and is sent again after the lease (mail/outbox.ts), so nothing is lost.
       await app.mailWorker.stop().catch(() => undefined);
       await app.feedbackWorker.stop().catch(() => undefined);
+      await app.refundWorker.stop().catch(() => undefined);
       // Stopped while still opening: the open finishes first, so the directory is closed cleanly.
       await (await ready.catch(() => null))?.close();
       dataDirLock?.release();

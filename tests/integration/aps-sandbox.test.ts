@@ -9,7 +9,7 @@ import { verifyApsSignature } from '../../src/server/payments/aps-signature';
 import { BACKGROUND_POST_HEADER, NEXT_LOCATION_HEADER } from '../../src/server/payments/see-other';
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
-import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, placeOrder, postForm, type OrderRow, type PageForm } from './payment-fixtures';
+import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, placeOrder, postForm, TEST_CARD, type OrderRow, type PageForm } from './payment-fixtures';
 import { WAIT_GUARD_MS } from '../support/wait-guard';
 
 /**
@@ -22,7 +22,6 @@ import { WAIT_GUARD_MS } from '../support/wait-guard';
  */
 
 const config = testConfig();
-const TEST_CARD = { card_number: '4005 5500 0000 0001', expiry_date: '05/29', card_security_code: '123', card_holder_name: 'Rania Haddad' };
 /** Valid (Luhn) but not the test card: declined. */
 const OTHER_CARD = { ...TEST_CARD, card_number: '4000 0000 0000 0002' };
 

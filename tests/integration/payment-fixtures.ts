@@ -298,3 +298,19 @@ export async function htmlOf(res: Response, status: number): Promise<string> {
   expect(res.headers.get('cache-control')).toBe('no-store');
   return text;
 }
+
+/** The sandbox's test card as a customer types it (RULINGS 20): it pays. */
+export const TEST_CARD = { card_number: '4005 5500 0000 0001', expiry_date: '05/29', card_security_code: '123', card_holder_name: 'Rania Haddad' };
+
+/** Pays an order on the sandbox's card page as a browser does and stops there (the return is never posted); answers the signed answer. */
+export async function payOnCardPage(target: LeadTestApp, order: OrderRow): Promise<Record<string, string>> {
+  const pay = onlyForm(await htmlOf(await target.app.request(`/pay/${order.merchantReference}`), 200));
+  const opened = await postForm(target, pay.action, pay.fields);
+  expect(opened.status).toBe(303);
+  const card = onlyForm(await htmlOf(await target.app.request(opened.headers.get('location')!), 200));
+  expect((await postForm(target, card.action, { ...TEST_CARD, action: 'pay' })).status).toBe(303);
+  const answer = onlyForm(await htmlOf(await target.app.request(card.action), 200)).fields;
+  expect(answer).toMatchObject({ status: '14', merchant_reference: order.merchantReference });
+  return answer;
+}
+

@@ -562,9 +562,9 @@ describe('a lead paid twice', () => {
     // `npm run broker -- refunds`: the capture on one line, with what an APS REFUND names.
     const table = await runBrokerArgs(app.db, ['refunds'], FIXED_NOW);
     expect(table.code).toBe(0);
-    expect(table.out.split('\n')[0]).toMatch(/^reference\s+fort_id\s+amount\s+why\s+recorded\s+order\s+policy$/);
+    expect(table.out.split('\n')[0]).toMatch(/^reference\s+fort_id\s+amount\s+why\s+recorded\s+order\s+policy\s+refund\s+answer$/);
     expect(table.out.split('\n').find((line) => line.includes(again.fort_id!))).toMatch(
-      new RegExp(`^${order.merchantReference}\\s+${again.fort_id}\\s+\\$${(order.totalCents / 100).toFixed(2)}\\s+charged_again\\s+\\S+\\s+paid\\s+SFR-`),
+      new RegExp(`^${order.merchantReference}\\s+${again.fort_id}\\s+\\$${(order.totalCents / 100).toFixed(2)}\\s+charged_again\\s+\\S+\\s+paid\\s+SFR-\\S+\\s+due\\s+—$`),
     );
     expect((await runBrokerArgs(app.db, ['refunds', '--json'], FIXED_NOW)).json).toEqual(await listRefunds(app.db));
   });

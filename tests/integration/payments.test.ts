@@ -222,8 +222,8 @@ describe('a result is applied once', () => {
     const ours = new Set([first.order.merchantReference, second.order.merchantReference]);
     const at = new Date(FIXED_NOW).toISOString();
     expect((await listRefunds(app.db)).filter((item) => ours.has(item.merchant_reference))).toEqual([
-      { merchant_reference: first.order.merchantReference, fort_id: paidAgain.fort_id, amount_cents: first.order.totalCents, currency: 'USD', reason: 'charged_again', recorded: at, order_status: 'paid', policy_number: expect.stringMatching(/^SFR-/) as string },
-      { merchant_reference: second.order.merchantReference, fort_id: paidSecond.fort_id, amount_cents: second.order.totalCents, currency: 'USD', reason: 'paid_twice', recorded: at, order_status: 'refund', policy_number: null },
+      { merchant_reference: first.order.merchantReference, fort_id: paidAgain.fort_id, amount_cents: first.order.totalCents, currency: 'USD', reason: 'charged_again', recorded: at, order_status: 'paid', policy_number: expect.stringMatching(/^SFR-/) as string, status: 'due', refund_cents: null, answer: null },
+      { merchant_reference: second.order.merchantReference, fort_id: paidSecond.fort_id, amount_cents: second.order.totalCents, currency: 'USD', reason: 'paid_twice', recorded: at, order_status: 'refund', policy_number: null, status: 'due', refund_cents: null, answer: null },
     ]);
   });
 

@@ -299,8 +299,8 @@ describe('npm run broker -- orders', () => {
   });
 
   it('refuses an unknown status or argument with a message (exit 2 with the usage, as the CLI does)', async () => {
-    expect(await broker('orders', '--status', 'refunded')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed, void, refund (got "refunded").' });
-    expect(await broker('orders', '--status')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed, void, refund.' });
+    expect(await broker('orders', '--status', 'cancelled')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed, void, refund, refunded (got "cancelled").' });
+    expect(await broker('orders', '--status')).toEqual({ code: 2, out: '', err: '--status is one of pending, paid, failed, void, refund, refunded.' });
     expect(await broker('orders', '--all')).toEqual({ code: 2, out: '', err: 'Unknown argument "--all".' });
   });
 });

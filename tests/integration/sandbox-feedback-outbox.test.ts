@@ -11,7 +11,7 @@ import { BACKOFF_MS, LEASE_MS, MAX_ATTEMPTS, OUTAGE_RETRY_MS } from '../../src/s
 import { createSandboxFeedbackWorker, feedbackFields } from '../../src/server/payments/sandbox-feedback';
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
-import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, postForm, type OrderRow } from './payment-fixtures';
+import { createPaymentTestApp, orderRow, payOnCardPage, pendingOrder } from './payment-fixtures';
 
 /**
  * The APS sandbox's direct transaction feedback as a durable outbox row (issue 18 item 1): queued
@@ -23,21 +23,8 @@ import { createPaymentTestApp, htmlOf, onlyForm, orderRow, pendingOrder, postFor
  * nudged) unless a test starts them.
  */
 
-const TEST_CARD = { card_number: '4005 5500 0000 0001', expiry_date: '05/29', card_security_code: '123', card_holder_name: 'Rania Haddad' };
 const IDLE = { pollMs: null, start: false, nudgeWhenStopped: false } as const;
 const idleWorkers = { mailWorker: IDLE, feedbackWorker: IDLE } as const;
-
-/** Pays an order on the sandbox's card page as a browser does and stops there (the return is never posted); answers the signed answer. */
-async function payOnCardPage(target: LeadTestApp, order: OrderRow): Promise<Record<string, string>> {
-  const pay = onlyForm(await htmlOf(await target.app.request(`/pay/${order.merchantReference}`), 200));
-  const opened = await postForm(target, pay.action, pay.fields);
-  expect(opened.status).toBe(303);
-  const card = onlyForm(await htmlOf(await target.app.request(opened.headers.get('location')!), 200));
-  expect((await postForm(target, card.action, { ...TEST_CARD, action: 'pay' })).status).toBe(303);
-  const answer = onlyForm(await htmlOf(await target.app.request(card.action), 200)).fields;
-  expect(answer).toMatchObject({ status: '14', merchant_reference: order.merchantReference });
-  return answer;
-}
 
 /** The feedback rows of an order (its merchant_reference is in the signed fields). */
 async function feedbackRows(target: Pick<LeadTestApp, 'db'>, reference: string) {

@@ -8,6 +8,7 @@ import { pagesTable } from '../../src/web/prerender/built-pages';
 import { createApp, type AppDeps } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import {
+  APS_SANDBOX_API_PATH,
   APS_SANDBOX_PAYMENT_PAGE_PATH,
   DEV_ALTCHA_HMAC_KEY,
   DEV_APS_ACCESS_CODE,
@@ -48,6 +49,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     apsResponsePhrase: DEV_APS_RESPONSE_PHRASE,
     apsShaType: 'sha256',
     apsGatewayUrl: `http://safar.test${APS_SANDBOX_PAYMENT_PAGE_PATH}`,
+    apsApiUrl: `http://safar.test${APS_SANDBOX_API_PATH}`,
     apsSandbox: true,
     ...overrides,
   };

@@ -35,8 +35,12 @@ async function post(entry: AdminFile, path: string, body: unknown, timeoutMs: nu
 }
 
 /** Runs a command line in the server; the answer is what the CLI prints and its exit code. */
-export async function brokerThroughServer(entry: AdminFile, argv: readonly string[]): Promise<ServerAnswer<v.InferOutput<typeof adminBrokerResponseSchema>>> {
-  const answer = await post(entry, ADMIN_BROKER_PATH, { argv }, COMMAND_TIMEOUT_MS);
+export async function brokerThroughServer(
+  entry: AdminFile,
+  argv: readonly string[],
+  user: string,
+): Promise<ServerAnswer<v.InferOutput<typeof adminBrokerResponseSchema>>> {
+  const answer = await post(entry, ADMIN_BROKER_PATH, { argv, user }, COMMAND_TIMEOUT_MS);
   if (!answer.ok) return answer;
   const parsed = v.safeParse(v.object({ data: adminBrokerResponseSchema }), await answer.value.json().catch(() => null));
   return parsed.success ? { ok: true, value: parsed.output.data } : { ok: false, reason: 'the server answered something that is not a command result' };

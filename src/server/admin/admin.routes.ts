@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { unsafeTextPaths } from '../../contract/text-safety';
 import { runBrokerArgs } from './broker-commands';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { fail, fieldErrors, ok } from '../http/respond';
@@ -39,6 +40,8 @@ export const ADMIN_TOKEN_HEADER = 'authorization';
 /** A command line as the CLI received it: a few short strings. */
 export const adminBrokerRequestSchema = v.strictObject({
   argv: v.pipe(v.array(v.pipe(v.string(), v.maxLength(2000))), v.minLength(1), v.maxLength(64)),
+  /** The CLI's operating-system user, written beside a change it makes (a refund's requested_by). */
+  user: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))),
 });
 
 /** What the endpoint answers in the envelope's data: the run as the CLI would have printed it. */
@@ -88,9 +91,12 @@ function allowed(c: Context<AppEnv>, token: string): boolean {
 
 export interface AdminRoutesDeps {
   db: Db;
+  config: Pick<AppConfig, 'apsApiUrl'>;
   access: AdminAccess;
   /** Nudged after `mail resend` queues a message, so the running worker sends it now. */
   mailWorker: Pick<OutboxWorker, 'nudge'>;
+  /** Nudged after `refunds pay` queues a REFUND, so the running worker sends it now. */
+  refundWorker: Pick<OutboxWorker, 'nudge'>;
   now: () => number;
   /** Told after every command, so a change of reference data or the catalogue is served at the next request. */
   reference?: Pick<ReferenceData, 'invalidate'>;
@@ -115,13 +121,15 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     if (unsafe.length > 0) return fail(c, 422, 'invalid_request', { errors: Object.fromEntries(unsafe.map((path) => [path, 'invalid_characters'])) });
     const parsed = v.safeParse(adminBrokerRequestSchema, body);
     if (!parsed.success) return fail(c, 422, 'invalid_request', { errors: fieldErrors(parsed.issues) });
-    const run = await runBrokerArgs(deps.db, parsed.output.argv, deps.now());
+    const actor = `cli:${parsed.output.user ?? 'unknown'}`;
+    const run = await runBrokerArgs(deps.db, parsed.output.argv, deps.now(), { actor, canSendRefunds: deps.config.apsApiUrl !== null });
     // Every command reads and writes the database directly and nothing in the server keeps a
     // copy of coupons, orders, call-backs or mail (issue 18 item 2), so the next request sees
     // the change. The reference data and catalogue kept in memory are checked again at once
     // (not after up to a second), and the mail worker is nudged, so a resent certificate leaves now.
     deps.reference?.invalidate();
     if (run.code === 0 && run.command?.kind === 'mail-resend') void deps.mailWorker.nudge().catch(() => undefined);
+    if (run.code === 0 && run.command?.kind === 'refunds-pay') void deps.refundWorker.nudge().catch(() => undefined);
     return ok(c, { exit_code: run.code, stdout: run.out, stderr: run.err, json: run.json } satisfies v.InferInput<typeof adminBrokerResponseSchema>);
   });
 

@@ -14,7 +14,7 @@ import {
   listCoupons,
   type AddCouponOptions,
 } from '../orders/coupon-admin';
-import { listRefunds, type RefundListItem } from '../orders/refunds';
+import { listRefunds, RefundRequestError, requestRefund, type RefundListItem } from '../orders/refunds';
 import { textTable } from '../text-table';
 
 /**
@@ -31,10 +31,12 @@ export const USAGE = [
   '  npm run broker -- coupons add --code CODE --type percent|fixed --value N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]',
   '      percent: N is 1-100 (of the plan premium); fixed: N is dollars (e.g. 25 or 12.50)',
   '  npm run broker -- coupons disable CODE',
-  '  npm run broker -- orders [--status pending|paid|failed|void|refund] [--json]',
+  '  npm run broker -- orders [--status pending|paid|failed|void|refund|refunded] [--json]',
   '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
   '  npm run broker -- refunds [--json]',
-  '      every payment the gateway took that buys nothing (a second payment, a changed order): reference, fort_id, amount, why',
+  '      every payment the gateway took that buys nothing (a second payment, a changed order): reference, fort_id, amount, why, and the refund\'s status',
+  '  npm run broker -- refunds pay MERCHANT_REFERENCE [--fort-id FORT_ID]',
+  '      gives that payment back through the gateway (APS REFUND); the running server sends it and e-mails the customer',
   '  npm run broker -- mail [--status pending|sent|failed] [--json]',
   '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
   '  npm run broker -- mail resend POLICY_NUMBER',
@@ -54,6 +56,7 @@ export type BrokerCommand =
   | { kind: 'call-backs'; json: boolean }
   | { kind: 'coupons'; json: boolean }
   | { kind: 'refunds'; json: boolean }
+  | { kind: 'refunds-pay'; merchantReference: string; fortId: string | null }
   | { kind: 'coupons-add'; options: AddCouponOptions }
   | { kind: 'coupons-disable'; code: string }
   | { kind: 'orders'; json: boolean; status: OrderStatus | null }
@@ -69,7 +72,7 @@ export type FileCommand = Extract<BrokerCommand, { kind: 'backup' | 'restore' }>
 
 export const isFileCommand = (command: BrokerCommand): command is FileCommand => command.kind === 'backup' || command.kind === 'restore';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** `[--status S] [--json]`, in any order, with S one of `statuses`; a string says what is wrong. */
@@ -104,6 +107,25 @@ function mailCommand(args: string[]): BrokerCommand | string {
   return typeof flags === 'string' ? flags : { kind: 'mail', ...flags };
 }
 
+/** `refunds pay MERCHANT_REFERENCE [--fort-id FORT_ID]`; a string says what is wrong. */
+function refundsPayCommand(args: string[]): BrokerCommand | string {
+  let fortId: string | null = null;
+  const references: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const match = /^--fort-id(?:=(.*))?$/s.exec(args[index]!);
+    if (!match) {
+      if (args[index]!.startsWith('--')) return `Unknown argument "${args[index]}".`;
+      references.push(args[index]!);
+      continue;
+    }
+    const value = match[1] ?? args[(index += 1)];
+    if (!value || !/^[0-9]{1,20}$/.test(value)) return '--fort-id needs the digits of a fort_id.';
+    fortId = value;
+  }
+  if (references.length !== 1) return 'refunds pay takes one merchant reference.';
+  return { kind: 'refunds-pay', merchantReference: references[0]!.trim(), fortId };
+}
+
 const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
 
 /** `--name value` and `--name=value` pairs of `coupons add`; a string says what is wrong. */
@@ -128,7 +150,7 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return onlyJson('call-backs');
   if (command === 'orders') return ordersCommand(rest);
-  if (command === 'refunds') return onlyJson('refunds');
+  if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
   if (command === 'mail') return mailCommand(rest);
   if (command === 'settings') {
     if (rest[0] !== 'set') return onlyJson('settings');
@@ -152,12 +174,23 @@ export interface BrokerIo {
   err: (text: string) => void;
 }
 
+/** Who runs a command, and what the server can do, for the commands that change money. */
+export interface BrokerContext {
+  /** Written beside a change (a refund's requested_by): `cli:<user>` from the command line. */
+  actor: string;
+  /** Whether a REFUND can be sent (config.apsApiUrl: the sandbox, or APS_API_URL beside a real gateway). */
+  canSendRefunds: boolean;
+}
+
+/** A caller that names no context (tests of the listing commands): `cli`, and no refund can be sent. */
+const NO_CONTEXT: BrokerContext = { actor: 'cli', canSendRefunds: false };
+
 /**
  * Runs a parsed command over `db` and answers the exit code: 0 done, 2 refused input (the
  * message and the usage on stderr). `now` is the clock: today is where a coupon added without
  * --from starts.
  */
-export async function runBrokerCommand(db: Db, command: BrokerCommand, io: BrokerIo, now: number): Promise<number> {
+export async function runBrokerCommand(db: Db, command: BrokerCommand, io: BrokerIo, now: number, context: BrokerContext = NO_CONTEXT): Promise<number> {
   const today = todayIso(now);
   try {
     switch (command.kind) {
@@ -190,6 +223,13 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         io.out(command.json ? JSON.stringify(items, null, 2) : formatRefunds(items));
         return 0;
       }
+      case 'refunds-pay': {
+        const request = await requestRefund(db, command, { requestedBy: context.actor, canSend: context.canSendRefunds }, now);
+        io.out(
+          `Requested the refund of ${centsText(request.refundCents)} for ${command.merchantReference} (maintenance reference ${request.maintenanceReference}): the server's refund worker sends it to the gateway (at its next start if it is stopped); \`npm run broker -- refunds\` shows the answer.`,
+        );
+        return 0;
+      }
       case 'mail': {
         const items = await listMail(db, command.status);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatMail(items));
@@ -218,7 +258,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError)) throw error;
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
@@ -241,12 +281,12 @@ export interface BrokerRun {
  * and in the server behind the admin endpoint, over the server's own database. backup and
  * restore are not run here (they work on files): exit 2 says so.
  */
-export async function runBrokerArgs(db: Db, argv: readonly string[], now: number): Promise<BrokerRun> {
+export async function runBrokerArgs(db: Db, argv: readonly string[], now: number, context: BrokerContext = NO_CONTEXT): Promise<BrokerRun> {
   const command = parseBrokerArgs(argv);
   if (typeof command === 'string') return { code: 2, out: '', err: `${command}\n\n${USAGE}`, json: null, command: null };
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runBrokerCommand(db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, now);
+  const code = await runBrokerCommand(db, command, { out: (text) => out.push(text), err: (text) => err.push(text) }, now, context);
   const text = out.join('\n');
   const json = code === 0 && 'json' in command && command.json ? (JSON.parse(text) as unknown) : null;
   return { code, out: text, err: err.join('\n'), json, command };
@@ -325,7 +365,7 @@ export function formatOrders(items: readonly OrderListItem[]): string {
 /** The refunds due as an aligned text table (or a one-line note when there are none). */
 export function formatRefunds(items: readonly RefundListItem[]): string {
   if (items.length === 0) return 'No refunds due.';
-  const header = ['reference', 'fort_id', 'amount', 'why', 'recorded', 'order', 'policy'];
+  const header = ['reference', 'fort_id', 'amount', 'why', 'recorded', 'order', 'policy', 'refund', 'answer'];
   const rows = items.map((item) => [
     item.merchant_reference,
     item.fort_id || '—',
@@ -334,6 +374,8 @@ export function formatRefunds(items: readonly RefundListItem[]): string {
     item.recorded,
     item.order_status,
     item.policy_number ?? '—',
+    item.status,
+    item.answer ?? '—',
   ]);
   return textTable(header, rows);
 }

@@ -560,7 +560,8 @@ export const orders = pgTable(
      * changed, its coupon was withdrawn, or it was not paid within ORDER_HOLD_MS: void_reason);
      * 'refund' when the gateway took money that buys no policy (a second payment for a lead
      * already paid, a payment for a void order, a coupon that ran out: refund_reason), which the
-     * broker refunds. A retry is a new order with a new merchant reference.
+     * broker refunds; 'refunded' once the gateway answered that refund with success (issue 36:
+     * orders/refunds.ts). A retry is a new order with a new merchant reference.
      */
     status: text('status').notNull().default('pending'),
     /** The total the page showed (RULINGS 11: compared, never charged); equal to total_cents, kept for the broker. */
@@ -594,7 +595,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_lead_id_idx').on(t.leadId),
     index('orders_coupon_id_idx').on(t.couponId),
-    check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'void', 'refund')`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'void', 'refund', 'refunded')`),
   ],
 );
 
@@ -683,7 +684,11 @@ export const policies = pgTable('policies', {
  *   is then 'refund' with that refund_reason);
  * - charged_again: a further capture of an order already paid or already to be refunded (a
  *   second tab, a resubmitted form): the order keeps its status and its policy.
- * `npm run broker -- refunds` lists them.
+ * `npm run broker -- refunds` lists them, and `npm run broker -- refunds pay` gives one back (issue
+ * 36 item 4): the row is then 'requested' under a maintenance reference of its own, an APS REFUND
+ * is queued in the outbox (queue aps-refund) in the same transaction, and the gateway's answer
+ * makes it 'refunded' (status 06) or 'refused' (07, or a request the gateway would not take),
+ * which the broker may request again under a new maintenance reference.
  */
 export const refunds = pgTable(
   'refunds',
@@ -701,11 +706,25 @@ export const refunds = pgTable(
     /** The notice that recorded it; null for captures recorded by migration 0014 from earlier notices. */
     noticeId: integer('notice_id').references(() => paymentNotices.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** due (nothing asked yet), requested (an APS REFUND queued or under way), refunded, refused. */
+    status: text('status').notNull().default('due'),
+    /** What the REFUND gives back, cents: amount_cents for money that bought nothing. */
+    refundCents: integer('refund_cents'),
+    /** The REFUND's own reference (APS maintenance_reference): one per request, the same at every retry of it. */
+    maintenanceReference: text('maintenance_reference').unique(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** Who asked: `cli:<user>` for the command line. */
+    requestedBy: text('requested_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The gateway's answer to the REFUND: response_code and response_message, or why it was not taken. */
+    responseCode: text('response_code'),
+    responseMessage: text('response_message'),
   },
   (t) => [
     uniqueIndex('refunds_reference_fort_id_idx').on(t.merchantReference, t.fortId),
     index('refunds_order_id_idx').on(t.orderId),
     check('refunds_reason_check', sql`${t.reason} in ('paid_twice', 'order_void', 'coupon_used_up', 'charged_again')`),
+    check('refunds_status_check', sql`${t.status} in ('due', 'requested', 'refunded', 'refused')`),
   ],
 );
 
@@ -748,13 +767,40 @@ export const apsSandboxReferences = pgTable('aps_sandbox_references', {
 });
 
 /**
+ * The captures the embedded APS sandbox made (issue 36 item 4): one per successful PURCHASE,
+ * written in the transaction that answers its session, and kept when the session is pruned, so a
+ * REFUND days later finds what was taken. refunded_cents is what its REFUNDs gave back so far.
+ */
+export const apsSandboxCaptures = pgTable('aps_sandbox_captures', {
+  fortId: text('fort_id').primaryKey(),
+  merchantReference: text('merchant_reference').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The REFUND requests the embedded APS sandbox answered, by maintenance reference: a request sent
+ * again under the same one (a retry after a crash, or after an answer lost on the way) gets the
+ * same answer and gives nothing back twice.
+ */
+export const apsSandboxRefunds = pgTable('aps_sandbox_refunds', {
+  maintenanceReference: text('maintenance_reference').primaryKey(),
+  fortId: text('fort_id').notNull(),
+  /** The signed answer, as sent. */
+  response: jsonb('response').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The outbox (issue 18 item 1): one row per piece of work that must reach the world outside the
  * database, written in the transaction that causes it, delivered by the outbox worker of its
  * queue (mail/outbox.ts) with retries and backoff, and marked sent only once the far side
- * accepted it. Two queues, one mechanism: `mail` (a policy's certificate mail, built at each
- * attempt; a share-page mail, rendered when the agent sent it and kept in payload) and
+ * accepted it. Three queues, one mechanism: `mail` (a policy's certificate mail, built at each
+ * attempt; a share-page mail, rendered when the agent sent it and kept in payload),
  * `aps-feedback` (the embedded APS sandbox's direct transaction feedback, its signed fields in
- * payload). message_id is the stable id of every attempt (a mail's RFC 5322 Message-ID), so an
+ * payload) and `aps-refund` (an APS REFUND of a refunds row, its id in payload). message_id is the stable id of every attempt (a mail's RFC 5322 Message-ID), so an
  * attempt after a crash between the far side's acceptance and the mark is recognised as the
  * same message. last_error holds an error class or an HTTP status only, never personal data.
  */
@@ -763,7 +809,7 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     messageId: text('message_id').notNull().unique(),
-    queue: text('queue', { enum: ['mail', 'aps-feedback'] }).notNull().default('mail'),
+    queue: text('queue', { enum: ['mail', 'aps-feedback', 'aps-refund'] }).notNull().default('mail'),
     /** policy (the certificate mail), share-<page> (a share-page mail), aps-feedback */
     kind: text('kind').notNull(),
     policyId: integer('policy_id').references(() => policies.id),

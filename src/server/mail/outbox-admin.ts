@@ -20,11 +20,11 @@ export class MailAdminError extends Error {}
 
 export interface MailListItem {
   id: number;
-  /** policy (a certificate mail), share-<page> (a share-page mail), aps-feedback (the sandbox's feedback). */
+  /** policy (a certificate mail), share-<page> (a share-page mail), refund (a refund's e-mail), aps-feedback (the sandbox's feedback), aps-refund (a REFUND to the gateway). */
   kind: string;
   /** The policy a certificate mail is for; null for other kinds. */
   policy_number: string | null;
-  /** The order a feedback is about (its merchant_reference); null for mail. */
+  /** The order a feedback is about (its merchant_reference), or a REFUND's maintenance reference; null for mail. */
   reference: string | null;
   /** Where it goes: the customer's e-mail, or the notification endpoint's path for a feedback. */
   to: string | null;
@@ -51,12 +51,14 @@ export async function listMail(db: Db, status: MailStatus | null = null, limit =
     .limit(limit);
   return rows.map(({ row, policyNumber, contract }) => {
     const feedback = row.queue === 'aps-feedback' ? feedbackFields(row) : null;
+    // A REFUND (payments/aps-refund.ts) is named by its maintenance reference and goes to the gateway.
+    const refund = row.queue === 'aps-refund' ? textOf(row.payload?.maintenanceReference) : null;
     return {
       id: row.id,
       kind: row.kind,
       policy_number: policyNumber,
-      reference: feedback?.merchant_reference ?? null,
-      to: feedback ? APS_FEEDBACK_PATH : (contract?.customer.email ?? textOf(row.payload?.to)),
+      reference: feedback?.merchant_reference ?? refund,
+      to: feedback ? APS_FEEDBACK_PATH : row.queue === 'aps-refund' ? 'APS REFUND' : (contract?.customer.email ?? textOf(row.payload?.to)),
       status: row.status,
       attempts: row.attempts,
       last_error: row.lastError,

@@ -10,11 +10,13 @@ import { createMailer, type MailTransport, type OutgoingMail } from './mailer';
  * The outbox (issue 18 item 1). Work that must reach the world outside the database is an outbox
  * row, written in the transaction that causes it, so a crash after the commit loses nothing: the
  * worker of its queue, in every instance, delivers due rows at start, on its poll and when nudged
- * after a commit. Two queues share the table and this worker: `mail` (createOutboxWorker: the
- * policy certificate mail, queued in the paying transaction; share-page mails) and `aps-feedback`
+ * after a commit. Three queues share the table and this worker: `mail` (createOutboxWorker: the
+ * policy certificate mail, queued in the paying transaction; share-page mails), `aps-feedback`
  * (payments/sandbox-feedback.ts: the embedded gateway's direct transaction feedback, queued in the
- * transaction that answers the sandbox session). They are two workers so that delivering a
- * feedback, whose receiver issues a policy and nudges the mail worker, never waits on itself.
+ * transaction that answers the sandbox session) and `aps-refund` (payments/aps-refund.ts: the
+ * gateway's REFUND command, queued in the transaction that requests the refund). They are separate
+ * workers so that delivering a feedback, whose receiver issues a policy and nudges the mail
+ * worker, never waits on itself, nor a mail on a refund.
  *
  * Claiming: a short transaction takes up to BATCH due rows of the queue with FOR UPDATE SKIP
  * LOCKED (PGlite and PostgreSQL alike), counts the attempt and leases them (next_attempt_at = now
@@ -188,14 +190,14 @@ export interface WorkerSchedule {
   instanceId?: string;
 }
 
-export interface QueueWorkerDeps extends WorkerSchedule {
+export interface QueueWorkerDeps<Delivered = void> extends WorkerSchedule {
   db: Db;
   queue: OutboxQueue;
   now: () => number;
-  /** Delivers one claimed row: resolves once the far side accepted it, throws otherwise. */
-  deliver(row: OutboxRow): Promise<void>;
-  /** Marks of the queue's own, written in the transaction that marks the row sent. */
-  onDelivered?(tx: Db, row: OutboxRow, at: Date): Promise<void>;
+  /** Delivers one claimed row: resolves once the far side accepted it (with what it answered), throws otherwise. */
+  deliver(row: OutboxRow): Promise<Delivered>;
+  /** Marks of the queue's own, written in the transaction that marks the row sent, from what deliver resolved with. */
+  onDelivered?(tx: Db, row: OutboxRow, at: Date, delivered: Delivered): Promise<void>;
   /** Told about a failed attempt (facts only); final: the row is failed now. Its own failure is ignored. */
   onFailure(row: OutboxRow | null, failure: { error: string; code?: string }, final: boolean): void;
   /**
@@ -207,7 +209,7 @@ export interface QueueWorkerDeps extends WorkerSchedule {
 }
 
 /** The worker of one queue of the outbox (see the top of this file). */
-export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
+export function createQueueWorker<Delivered = void>(deps: QueueWorkerDeps<Delivered>): OutboxWorker {
   const { db, now, queue } = deps;
   const instanceId = deps.instanceId ?? randomUUID();
   let running = false;
@@ -338,8 +340,9 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
 
   async function deliverOne(row: OutboxRow): Promise<boolean> {
     if (!(await stillMine(row))) return false;
+    let delivered: Delivered;
     try {
-      await deps.deliver(row);
+      delivered = await deps.deliver(row);
     } catch (error) {
       const facts = errorFacts(error);
       const lastError = error instanceof DeliveryRefusedError ? error.reason : facts.error;
@@ -365,7 +368,7 @@ export function createQueueWorker(deps: QueueWorkerDeps): OutboxWorker {
     const at = new Date(now());
     await db.transaction(async (tx) => {
       await tx.update(t.outbox).set({ status: 'sent', sentAt: at, lastError: null, claimedBy: null }).where(eq(t.outbox.id, row.id));
-      await deps.onDelivered?.(tx, row, at);
+      await deps.onDelivered?.(tx, row, at, delivered);
     });
     return true;
   }

@@ -264,7 +264,8 @@ async function applyNotice(deps: PaymentNoticeDeps, source: NoticeSource, fields
       await lockLeadInvoice(tx, order.leadId);
       const [current] = await tx.select().from(t.orders).where(eq(t.orders.id, order.id)).for('update');
       if (decision.success) {
-        if (current!.status === 'paid' || current!.status === 'refund') {
+        // A further capture of an order that holds its payment already, or held one the broker gave back (refunded).
+        if (current!.status === 'paid' || current!.status === 'refund' || current!.status === 'refunded') {
           refund = 'charged_again';
         } else {
           const [coupon] = current!.couponId === null ? [] : await tx.select().from(t.coupons).where(eq(t.coupons.id, current!.couponId));

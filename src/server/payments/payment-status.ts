@@ -66,7 +66,9 @@ function statusOf(order: OrderRow): { status: PaymentStatus; reason: PaymentFail
       return { status: 'pending', reason: null };
     case 'void':
       return { status: 'failed', reason: 'changed' };
+    // Refunded already (issue 36) or still to be: either way the payment bought no policy.
     case 'refund':
+    case 'refunded':
       return { status: 'failed', reason: 'refund' };
     default:
       return { status: 'failed', reason: failureReason(order.responseCode) };

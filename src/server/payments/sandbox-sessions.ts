@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { queueSandboxFeedbackInTx } from './sandbox-feedback';
-import type { CardError, CardField, FormFields } from './sandbox-gateway';
+import type { CardError, CardField, FormFields, SandboxMerchant } from './sandbox-gateway';
+import { refundResponse, type RefundRequest } from './sandbox-refund';
 
 /**
  * The embedded APS sandbox's payment sessions (issue 17 item 9), in the database so that any
@@ -124,7 +125,45 @@ export async function answerSandboxSession(db: Db, id: string, response: FormFie
       .where(and(eq(t.apsSandboxSessions.id, id), isNull(t.apsSandboxSessions.response)))
       .returning({ id: t.apsSandboxSessions.id });
     if (answered.length !== 1) return false;
+    // A capture is kept for the REFUNDs that may name it later (sandbox-refund.ts), past the session's pruning.
+    if (response.status === '14' && response.fort_id && /^[0-9]{1,9}$/.test(response.amount ?? '')) {
+      await tx
+        .insert(t.apsSandboxCaptures)
+        .values({ fortId: response.fort_id, merchantReference: response.merchant_reference ?? '', amountCents: Number(response.amount), currency: response.currency ?? '', createdAt: new Date(now) })
+        .onConflictDoNothing();
+    }
     await queueSandboxFeedbackInTx(tx, response, now);
     return true;
+  });
+}
+
+/**
+ * Answers a REFUND the sandbox took (issue 36 item 4), once per maintenance reference: the capture
+ * it names is locked, so two REFUNDs of one capture at the same moment are answered one after the
+ * other and never give back more than it took together. A maintenance reference answered already
+ * (a retry after a crash or a lost answer) gets the answer it got, and nothing is given back again.
+ */
+export async function answerSandboxRefund(db: Db, request: RefundRequest, merchant: SandboxMerchant, now: number): Promise<FormFields> {
+  return db.transaction(async (tx) => {
+    const [capture] = await tx.select().from(t.apsSandboxCaptures).where(eq(t.apsSandboxCaptures.fortId, request.fortId)).for('update');
+    if (request.maintenanceReference !== null) {
+      const [earlier] = await tx.select().from(t.apsSandboxRefunds).where(eq(t.apsSandboxRefunds.maintenanceReference, request.maintenanceReference));
+      if (earlier) return earlier.response;
+    }
+    const { response, refunded } = refundResponse(request, capture ?? null, merchant);
+    if (refunded) {
+      await tx
+        .update(t.apsSandboxCaptures)
+        .set({ refundedCents: sql`${t.apsSandboxCaptures.refundedCents} + ${request.amountCents}` })
+        .where(eq(t.apsSandboxCaptures.fortId, request.fortId));
+    }
+    if (request.maintenanceReference !== null) {
+      // A refusal of a capture unknown (no lock taken) may race its twin: the same answer either way.
+      await tx
+        .insert(t.apsSandboxRefunds)
+        .values({ maintenanceReference: request.maintenanceReference, fortId: request.fortId, response: { ...response }, createdAt: new Date(now) })
+        .onConflictDoNothing();
+    }
+    return response;
   });
 }

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import type { AppConfig } from '../config';
-import { APS_SANDBOX_PAYMENT_PAGE_PATH } from '../config';
+import { APS_SANDBOX_API_PATH, APS_SANDBOX_PAYMENT_PAGE_PATH } from '../config';
 import type { AppEnv } from '../http/app-env';
 import {
   CARD_FIELDS,
@@ -28,7 +28,9 @@ import {
   sandboxLanguage,
   sandboxSessionPath,
 } from '../payments/sandbox-pages';
+import { checkRefundRequest } from '../payments/sandbox-refund';
 import {
+  answerSandboxRefund,
   answerSandboxSession,
   loadSandboxSession,
   openPurchaseSession,
@@ -72,6 +74,7 @@ export interface ApsSandboxDeps {
  * - GET card.js and return.js: the scripts of those pages (CSP: scripts from this origin only),
  *   which post in the background and replace the page, so the whole payment leaves one entry in
  *   the browser's history and Back from the merchant's result goes to the merchant's payments page.
+ * - POST paymentApi (APS's own is /FortAPI/paymentApi): the REFUND command, JSON (sandbox-refund.ts).
  * Every page answers `Cache-Control: no-store`; card.js also reloads a card page the browser
  * restores from its back/forward cache, which keeps no-store pages too (sandbox-pages.ts).
  */
@@ -127,6 +130,21 @@ export function apsSandboxRoutes(deps: ApsSandboxDeps) {
     // Not awaited, as APS posts its feedback beside the browser's return: the customer's page does not wait for it.
     if (await answerSandboxSession(deps.db, session.id, response, deps.now())) void deps.feedbackWorker.nudge();
     return seeOther(c, again);
+  });
+
+  // The REFUND command (issue 36 item 4): server to server, JSON in and out, always answered 200
+  // with APS's status (06 refunded, 07 refused, 00 a request not taken), signed.
+  app.post(APS_SANDBOX_API_PATH, async (c) => {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(c.get('rawBody') ?? '');
+    } catch {
+      // Not JSON: refused below as a request missing its fields.
+    }
+    const check = checkRefundRequest(body, deps.config);
+    c.header('Cache-Control', 'no-store');
+    if (!check.ok) return c.json(check.response, 200);
+    return c.json(await answerSandboxRefund(deps.db, check.request, deps.config, deps.now()), 200);
   });
 
   for (const [path, script] of [

@@ -1,0 +1,280 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBrokerArgs } from '../../src/server/admin/broker-commands';
+import * as t from '../../src/server/db/schema';
+import { APS_SANDBOX_API_PATH } from '../../src/server/config';
+import { listRefunds, RefundRequestError, requestRefund } from '../../src/server/orders/refunds';
+import { refundRequestFields } from '../../src/server/payments/aps-refund';
+import { apsSignature } from '../../src/server/payments/aps-signature';
+import { testConfig } from '../support/test-app';
+import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
+import { apsResponse, createPaymentTestApp, newFortId, orderRow, payOnCardPage, pendingOrder, placeOrder, postNotice, type OrderRow } from './payment-fixtures';
+
+/**
+ * Refunds through the gateway (issue 36 item 4). A lead paid twice on the embedded sandbox's card
+ * page leaves a capture that bought nothing (a refunds row, due). `npm run broker -- refunds pay`
+ * (runBrokerArgs, as the CLI and the admin endpoint run it) marks it requested and queues an APS
+ * REFUND in the outbox; the aps-refund worker (drained by hand here) sends it to the sandbox's
+ * paymentApi, which gives the capture back once, and the answer makes the refund refunded, the
+ * order refunded and queues the customer's e-mail in the order's language. The attacks: two
+ * requests at the same moment, an answer lost on the way (the REFUND sent again), a forged
+ * answer, and the sandbox's own refusals.
+ */
+
+let clock = FIXED_NOW;
+let app: LeadTestApp;
+/** When set, the gateway's answer to the next REFUND is replaced (the network at the edge). */
+let answerOverride: ((real: Response) => Promise<Response>) | null = null;
+const refundCalls: Record<string, string>[] = [];
+
+const gatewayFetch: typeof fetch = async (input, init) => {
+  const url = String(input);
+  const res = await app.app.request(url, init);
+  if (!url.endsWith(APS_SANDBOX_API_PATH)) return res;
+  refundCalls.push(JSON.parse(String(init?.body)) as Record<string, string>);
+  const override = answerOverride;
+  answerOverride = null;
+  return override ? override(res) : res;
+};
+
+beforeAll(async () => {
+  app = await createPaymentTestApp({ now: () => clock, gatewayFetch });
+});
+afterAll(() => app.close());
+
+const CONTEXT = { actor: 'cli:broker', canSendRefunds: true };
+const refundRow = async (reference: string) => (await app.db.select().from(t.refunds).where(eq(t.refunds.merchantReference, reference)))[0]!;
+const captureOf = async (fortId: string) => (await app.db.select().from(t.apsSandboxCaptures).where(eq(t.apsSandboxCaptures.fortId, fortId)))[0]!;
+const refundJobs = () => app.db.select().from(t.outbox).where(eq(t.outbox.queue, 'aps-refund'));
+const refundMails = (leadId: number) =>
+  app.db
+    .select()
+    .from(t.outbox)
+    .where(and(eq(t.outbox.queue, 'mail'), eq(t.outbox.kind, 'refund')))
+    .then((rows) => rows.filter((row) => (row.payload as { leadId?: number }).leadId === leadId));
+
+/** A lead with two orders both paid on the sandbox's card page: the first holds the policy, the second is a refund due (paid_twice). */
+async function paidTwice(lang: 'en' | 'ar' = 'en'): Promise<{ leadId: number; second: OrderRow; fortId: string }> {
+  const first = await pendingOrder(app, { lang });
+  const second = await placeOrder(app, first.lead.uuid, { lang });
+  await payOnCardPage(app, first.order);
+  const paid = await payOnCardPage(app, second);
+  // The sandbox's feedback settles both (the test app's worker drains when nudged); wait on it, not on a clock.
+  await app.app.feedbackWorker.drain();
+  expect((await orderRow(app, second.merchantReference)).status).toBe('refund');
+  expect(await refundRow(second.merchantReference)).toMatchObject({ status: 'due', reason: 'paid_twice', fortId: paid.fort_id, amountCents: second.totalCents });
+  return { leadId: first.lead.leadId, second, fortId: paid.fort_id! };
+}
+
+describe('refunds pay, through the embedded sandbox', () => {
+  it.each(['en', 'ar'] as const)(
+    'in %s: the second payment of a lead paid twice is given back once: REFUND signed with the request phrase, answered 06; the refund refunded, the order refunded, the customer e-mailed in their language, the list shows it',
+    async (lang) => {
+      const { leadId, second, fortId } = await paidTwice(lang);
+      const jobsBefore = (await refundJobs()).length;
+      const run = await runBrokerArgs(app.db, ['refunds', 'pay', second.merchantReference], clock, CONTEXT);
+      expect({ code: run.code, err: run.err }).toEqual({ code: 0, err: '' });
+      expect(run.out).toContain(`Requested the refund of $${(second.totalCents / 100).toFixed(2)} for ${second.merchantReference}`);
+      const requested = await refundRow(second.merchantReference);
+      expect(requested).toMatchObject({ status: 'requested', refundCents: second.totalCents, requestedBy: 'cli:broker', maintenanceReference: expect.stringMatching(/^R\d+-[0-9a-f]{12}$/) });
+
+      const calls = refundCalls.length;
+      await app.app.refundWorker.drain();
+      expect(refundCalls.slice(calls)).toEqual([
+        refundRequestFields({ ...requested, refundCents: second.totalCents }, requested.maintenanceReference!, lang, testConfig()),
+      ]);
+      expect(refundCalls.at(-1)!.signature).toBe(apsSignature({ ...refundCalls.at(-1)!, signature: undefined }, testConfig().apsRequestPhrase));
+      expect(await refundRow(second.merchantReference)).toMatchObject({ status: 'refunded', responseCode: '06000', responseMessage: 'Success', answeredAt: new Date(clock) });
+      expect((await orderRow(app, second.merchantReference)).status).toBe('refunded');
+      expect(await captureOf(fortId)).toMatchObject({ amountCents: second.totalCents, refundedCents: second.totalCents });
+
+      const [mail, ...more] = await refundMails(leadId);
+      expect(more).toEqual([]);
+      const payload = mail!.payload as { to: string; subject: string; text: string };
+      const amount = `$${(second.totalCents / 100).toFixed(2)}`;
+      // In Arabic the amount sits in a left-to-right isolate, so it reads "$58.00", never "58.00$".
+      const expected = {
+        en: { subject: 'Safar has refunded your payment', lines: [`We have refunded ${amount} to the card you paid with.`, 'Your trip was paid twice; this refunds the second payment. Your policy stays valid.'] },
+        ar: { subject: 'أعاد «سفر» المبلغ الذي دفعته', lines: [`أعدنا \u2066${amount}\u2069 إلى البطاقة التي دفعت بها.`, 'دُفع ثمن رحلتك مرتين، وهذا المبلغ هو الدفعة الثانية. بوليصتك تبقى سارية.'] },
+      }[lang];
+      expect(payload.subject).toBe(expected.subject);
+      for (const line of expected.lines) expect(payload.text).toContain(line);
+      expect(payload.text).toContain(second.merchantReference);
+
+      expect((await listRefunds(app.db)).find((item) => item.merchant_reference === second.merchantReference)).toMatchObject({
+        status: 'refunded',
+        refund_cents: second.totalCents,
+        order_status: 'refunded',
+        answer: '06000 Success',
+      });
+      // The broker's outbox view names the REFUND by its maintenance reference.
+      const mailList = await runBrokerArgs(app.db, ['mail', '--json'], clock, CONTEXT);
+      expect(mailList.json).toContainEqual(expect.objectContaining({ kind: 'aps-refund', reference: requested.maintenanceReference, to: 'APS REFUND', status: 'sent' }));
+      // Asked again: refused, and nothing is sent.
+      const again = await runBrokerArgs(app.db, ['refunds', 'pay', second.merchantReference], clock, CONTEXT);
+      expect(again.code).toBe(2);
+      expect(again.err).toContain(`${second.merchantReference} was refunded already`);
+      expect(await refundJobs()).toHaveLength(jobsBefore + 1);
+    },
+  );
+
+  it('a further capture of an order refunded already (a late success with another fort_id) is a new refund due, charged_again: no policy, the order stays refunded', async () => {
+    const { second } = await paidTwice();
+    await requestRefund(app.db, second, { requestedBy: 'cli:broker', canSend: true }, clock);
+    await app.app.refundWorker.drain();
+    expect((await orderRow(app, second.merchantReference)).status).toBe('refunded');
+    const late = apsResponse(second, { fort_id: newFortId() });
+    expect((await postNotice(app, 'feedback', late)).status).toBe(200);
+    expect((await orderRow(app, second.merchantReference)).status).toBe('refunded');
+    expect(await app.db.select().from(t.policies).where(eq(t.policies.orderId, second.id))).toEqual([]);
+    expect(await app.db.select().from(t.refunds).where(and(eq(t.refunds.merchantReference, second.merchantReference), eq(t.refunds.fortId, late.fort_id!)))).toEqual([
+      expect.objectContaining({ reason: 'charged_again', status: 'due', amountCents: second.totalCents }),
+    ]);
+  });
+
+  it('twenty requests for one refund at the same moment: one is taken, the rest are refused; one REFUND reaches the gateway and the capture is given back once', async () => {
+    const { second, fortId } = await paidTwice();
+    const jobsBefore = (await refundJobs()).length;
+    const settled = await Promise.allSettled(Array.from({ length: 20 }, () => requestRefund(app.db, second, { requestedBy: 'cli:broker', canSend: true }, clock)));
+    expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of settled.filter((result) => result.status === 'rejected')) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(RefundRequestError);
+    expect(await refundJobs()).toHaveLength(jobsBefore + 1);
+    const calls = refundCalls.length;
+    await app.app.refundWorker.drain();
+    await app.app.refundWorker.drain();
+    expect(refundCalls.length - calls).toBe(1);
+    expect(await captureOf(fortId)).toMatchObject({ refundedCents: second.totalCents });
+  });
+
+  it('the answer lost on the way back (the network at the edge): the REFUND is sent again after the backoff under the same maintenance reference, and the sandbox gives nothing back twice', async () => {
+    const { second, fortId } = await paidTwice();
+    await requestRefund(app.db, second, { requestedBy: 'cli:broker', canSend: true }, clock);
+    const maintenanceReference = (await refundRow(second.merchantReference)).maintenanceReference;
+    answerOverride = async (real) => {
+      // The gateway refunded (its answer was computed and recorded), but the answer never arrives.
+      await real.body?.cancel();
+      throw new TypeError('fetch failed');
+    };
+    const calls = refundCalls.length;
+    await app.app.refundWorker.drain();
+    expect(await captureOf(fortId)).toMatchObject({ refundedCents: second.totalCents });
+    const [job] = (await refundJobs()).filter((row) => (row.payload as { maintenanceReference?: string }).maintenanceReference === maintenanceReference);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'no answer (TypeError)' });
+    expect((await refundRow(second.merchantReference)).status).toBe('requested');
+
+    clock += 60_000;
+    await app.app.refundWorker.drain();
+    expect(refundCalls.slice(calls).map((call) => call.maintenance_reference)).toEqual([maintenanceReference, maintenanceReference]);
+    expect(await captureOf(fortId)).toMatchObject({ refundedCents: second.totalCents });
+    expect(await refundRow(second.merchantReference)).toMatchObject({ status: 'refunded', responseCode: '06000' });
+  });
+
+  it('an answer not signed with the response phrase is not taken: the refund stays requested and the REFUND is tried again', async () => {
+    const { second } = await paidTwice();
+    await requestRefund(app.db, second, { requestedBy: 'cli:broker', canSend: true }, clock);
+    answerOverride = async (real) => {
+      const fields = (await real.json()) as Record<string, string>;
+      return Response.json({ ...fields, status: '06', signature: apsSignature(fields, 'not-the-response-phrase') });
+    };
+    await app.app.refundWorker.drain();
+    expect((await refundRow(second.merchantReference)).status).toBe('requested');
+    const [job] = (await refundJobs()).filter((row) => row.status === 'pending');
+    expect(job).toMatchObject({ attempts: 1, lastError: 'answer not signed' });
+    clock += 60_000;
+    await app.app.refundWorker.drain();
+    expect((await refundRow(second.merchantReference)).status).toBe('refunded');
+  });
+
+  it('a capture given back in the gateway already (the back office): the sandbox answers 07, the refund is refused with its message, and the broker may ask again', async () => {
+    const { second, fortId } = await paidTwice();
+    await app.db.update(t.apsSandboxCaptures).set({ refundedCents: second.totalCents }).where(eq(t.apsSandboxCaptures.fortId, fortId));
+    await requestRefund(app.db, second, { requestedBy: 'cli:broker', canSend: true }, clock);
+    await app.app.refundWorker.drain();
+    expect(await refundRow(second.merchantReference)).toMatchObject({ status: 'refused', responseCode: '07000', responseMessage: 'Refund failed: more than is left to refund' });
+    expect((await orderRow(app, second.merchantReference)).status).toBe('refund');
+    const table = await runBrokerArgs(app.db, ['refunds'], clock, CONTEXT);
+    expect(table.out).toMatch(new RegExp(`${second.merchantReference}.*refused.*07000 Refund failed: more than is left to refund`));
+    const again = await runBrokerArgs(app.db, ['refunds', 'pay', second.merchantReference], clock, CONTEXT);
+    expect(again.code).toBe(0);
+    expect((await refundRow(second.merchantReference)).status).toBe('requested');
+  });
+
+  it('refuses what it cannot do, with the reason: no refund due under the reference, no way to send one, bad arguments', async () => {
+    const { order } = await pendingOrder(app);
+    await payOnCardPage(app, order);
+    await app.app.feedbackWorker.drain();
+    const paid = await runBrokerArgs(app.db, ['refunds', 'pay', order.merchantReference], clock, CONTEXT);
+    expect({ code: paid.code, err: paid.err.split('\n')[0] }).toEqual({ code: 2, err: `No refund is due for ${order.merchantReference}.` });
+    const { second } = await paidTwice();
+    const unsendable = await runBrokerArgs(app.db, ['refunds', 'pay', second.merchantReference], clock, { actor: 'cli:broker', canSendRefunds: false });
+    expect(unsendable.err).toContain('Refunds cannot be sent: APS_API_URL is not set beside a real gateway (APS_GATEWAY_URL).');
+    expect((await refundRow(second.merchantReference)).status).toBe('due');
+    for (const [argv, said] of [
+      [['refunds', 'pay'], 'refunds pay takes one merchant reference.'],
+      [['refunds', 'pay', 'A', 'B'], 'refunds pay takes one merchant reference.'],
+      [['refunds', 'pay', 'A', '--fort-id', 'x1'], '--fort-id needs the digits of a fort_id.'],
+      [['refunds', 'pay', 'A', '--amount', '5'], 'Unknown argument "--amount".'],
+    ] as const) {
+      const run = await runBrokerArgs(app.db, argv, clock, CONTEXT);
+      expect({ argv, code: run.code, first: run.err.split('\n')[0] }).toEqual({ argv, code: 2, first: said });
+    }
+  });
+});
+
+describe("the sandbox's REFUND command (paymentApi)", () => {
+  const config = testConfig();
+  /** A REFUND as a merchant signs it, with `change` applied before signing. */
+  function refundBody(capture: { reference: string; fortId: string; amount: number }, change: Record<string, string | undefined> = {}) {
+    const fields: Record<string, string | undefined> = {
+      command: 'REFUND',
+      access_code: config.apsAccessCode,
+      merchant_identifier: config.apsMerchantIdentifier,
+      merchant_reference: capture.reference,
+      fort_id: capture.fortId,
+      amount: String(capture.amount),
+      currency: 'USD',
+      language: 'en',
+      ...change,
+    };
+    const present = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    return { ...present, signature: apsSignature(present, config.apsRequestPhrase) };
+  }
+  const post = async (body: unknown) => {
+    const res = await app.app.request(APS_SANDBOX_API_PATH, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as Record<string, string>;
+    // Every answer is signed with the response phrase.
+    expect(answer.signature).toBe(apsSignature(answer, config.apsResponsePhrase));
+    return answer;
+  };
+
+  it('gives a capture back in parts up to what it took, refuses more (07), and answers a maintenance reference once', async () => {
+    const { order } = await pendingOrder(app);
+    const paid = await payOnCardPage(app, order);
+    const capture = { reference: order.merchantReference, fortId: paid.fort_id!, amount: 1000 };
+    expect(await post(refundBody(capture, { maintenance_reference: 'M-1' }))).toMatchObject({ status: '06', response_code: '06000', maintenance_reference: 'M-1', amount: '1000' });
+    // The same maintenance reference again: the same answer, nothing more given back.
+    expect(await post(refundBody(capture, { maintenance_reference: 'M-1' }))).toMatchObject({ status: '06' });
+    expect((await captureOf(paid.fort_id!)).refundedCents).toBe(1000);
+    const rest = order.totalCents - 1000;
+    expect(await post(refundBody({ ...capture, amount: rest + 1 }, { maintenance_reference: 'M-2' }))).toMatchObject({ status: '07', response_message: 'Refund failed: more than is left to refund' });
+    expect(await post(refundBody({ ...capture, amount: rest }, { maintenance_reference: 'M-3' }))).toMatchObject({ status: '06' });
+    expect((await captureOf(paid.fort_id!)).refundedCents).toBe(order.totalCents);
+  });
+
+  it('refuses an unknown capture or a reference that is not its own (07), a bad signature (00008), a missing or malformed field (00001, 00002) and a body that is not JSON', async () => {
+    const { order } = await pendingOrder(app);
+    const paid = await payOnCardPage(app, order);
+    const capture = { reference: order.merchantReference, fortId: paid.fort_id!, amount: 100 };
+    expect(await post(refundBody({ ...capture, fortId: '1999999999999999999' }))).toMatchObject({ status: '07', response_message: 'Refund failed: no such transaction' });
+    expect(await post(refundBody({ ...capture, reference: 'SAFAR-OTHER-1' }))).toMatchObject({ status: '07', response_message: 'Refund failed: no such transaction' });
+    expect(await post(refundBody(capture, { currency: 'EUR' }))).toMatchObject({ status: '07', response_message: 'Refund failed: another currency' });
+    expect(await post({ ...refundBody(capture), amount: '99999' })).toMatchObject({ status: '00', response_code: '00008' });
+    expect(await post(refundBody(capture, { fort_id: undefined }))).toMatchObject({ status: '00', response_code: '00001' });
+    expect(await post(refundBody(capture, { amount: '1.50' }))).toMatchObject({ status: '00', response_code: '00002' });
+    expect(await post(refundBody(capture, { merchant_identifier: 'someoneelse' }))).toMatchObject({ status: '00', response_code: '00002' });
+    expect(await post('{not json')).toMatchObject({ status: '00', response_code: '00001' });
+    expect(await post([1, 2])).toMatchObject({ status: '00', response_code: '00001' });
+    expect((await captureOf(paid.fort_id!)).refundedCents).toBe(0);
+  });
+});
