@@ -90,8 +90,9 @@ function renderedArabic(): Record<string, string> {
       [`WhatsApp ${step.page}`]: whatsappTemplate('ar', 'Rania Haddad', 'https://safar.test/x', step),
     });
   }
-  for (const reason of ['paid_twice', 'order_void', 'coupon_used_up', 'charged_again'] as const) {
-    const refund = refundMail('ar', { customerName: 'Rania Haddad', amountCents: 7_659, currency: 'USD', merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', reason });
+  for (const reason of ['paid_twice', 'order_void', 'coupon_used_up', 'charged_again', 'policy_cancelled'] as const) {
+    const feeCents = reason === 'policy_cancelled' ? 1_000 : 0;
+    const refund = refundMail('ar', { customerName: 'Rania Haddad', amountCents: 7_659, currency: 'USD', merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', reason, feeCents });
     Object.assign(texts, { 'refund mail subject': refund.subject, [`refund mail ${reason} text`]: refund.text, [`refund mail ${reason} html`]: refund.html });
   }
   const details = {

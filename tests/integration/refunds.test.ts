@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBrokerArgs } from '../../src/server/admin/broker-commands';
 import * as t from '../../src/server/db/schema';
 import { APS_SANDBOX_API_PATH } from '../../src/server/config';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { listRefunds, RefundRequestError, requestRefund } from '../../src/server/orders/refunds';
+import { cancelPolicy, CancelPolicyError } from '../../src/server/policies/cancel-policy';
 import { refundRequestFields } from '../../src/server/payments/aps-refund';
 import { apsSignature } from '../../src/server/payments/aps-signature';
 import { testConfig } from '../support/test-app';
 import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
-import { apsResponse, createPaymentTestApp, newFortId, orderRow, payOnCardPage, pendingOrder, placeOrder, postNotice, type OrderRow } from './payment-fixtures';
+import { apsResponse, createPaymentTestApp, leadAtCheckout, newFortId, orderRow, payOnCardPage, pendingOrder, placeOrder, postNotice, type OrderRow } from './payment-fixtures';
 
 /**
  * Refunds through the gateway (issue 36 item 4). A lead paid twice on the embedded sandbox's card
@@ -217,6 +220,89 @@ describe('refunds pay, through the embedded sandbox', () => {
     ] as const) {
       const run = await runBrokerArgs(app.db, argv, clock, CONTEXT);
       expect({ argv, code: run.code, first: run.err.split('\n')[0] }).toEqual({ argv, code: 2, first: said });
+    }
+  });
+});
+
+describe('policies cancel (RULINGS 29): the certificate says CANCELLED, the premium comes back less the fee, the customer is e-mailed', () => {
+  const FEE = 1_000;
+  const policyOf = async (orderId: number) => (await app.db.select().from(t.policies).where(eq(t.policies.orderId, orderId)))[0]!;
+  const mailsOf = async (leadId: number, kind: string) =>
+    (await app.db.select().from(t.outbox).where(and(eq(t.outbox.queue, 'mail'), eq(t.outbox.kind, kind)))).filter((row) => (row.payload as { leadId?: number }).leadId === leadId);
+  const certificateText = async (token: string) => {
+    const res = await app.app.request(`/policies/${token}/certificate.pdf`);
+    expect(res.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+
+  it('in ar, before the start date, visa refused: cancelled at once; the REFUND asks the total less the $10.00 fee and is answered 06; the order stays paid; the cancellation and refund e-mails are in Arabic', async () => {
+    const { lead, order } = await pendingOrder(app, { lang: 'ar' });
+    const paid = await payOnCardPage(app, order);
+    await app.app.feedbackWorker.drain();
+    const policy = await policyOf(order.id);
+    expect(await certificateText(policy.downloadToken)).not.toContain('CANCELLED');
+
+    const run = await runBrokerArgs(app.db, ['policies', 'cancel', policy.policyNumber.toLowerCase(), '--reason', 'visa_refused'], clock, CONTEXT);
+    expect({ code: run.code, err: run.err }).toEqual({ code: 0, err: '' });
+    const refundCents = order.totalCents - FEE;
+    expect(run.out).toContain(`Cancelled ${policy.policyNumber}: its certificate now says CANCELLED, its premium less the $10.00 cancellation fee, $${(refundCents / 100).toFixed(2)}, is being refunded`);
+    expect(await policyOf(order.id)).toMatchObject({ cancelledAt: new Date(clock), cancelReason: 'visa_refused', cancelNote: null, cancelledBy: 'cli:broker' });
+    expect(await certificateText(policy.downloadToken)).toContain('CANCELLED on 15 March 2026 (the visa was refused). This policy gives no cover.');
+
+    const [cancelMail] = await mailsOf(lead.leadId, 'policy-cancelled');
+    expect((cancelMail!.payload as { text: string }).text).toContain(`بناءً على طلبك، أُلغيت بوليصتك \u2066${policy.policyNumber}\u2069 ولم تعد تغطيك.`);
+    expect((cancelMail!.payload as { text: string }).text).toContain('السبب: رُفض طلب تأشيرتك.');
+
+    await app.app.refundWorker.drain();
+    expect(await refundRow(order.merchantReference)).toMatchObject({ reason: 'policy_cancelled', status: 'refunded', amountCents: order.totalCents, refundCents, fortId: paid.fort_id });
+    expect(refundCalls.at(-1)).toMatchObject({ merchant_reference: order.merchantReference, fort_id: paid.fort_id, amount: String(refundCents), language: 'ar' });
+    expect(await captureOf(paid.fort_id!)).toMatchObject({ refundedCents: refundCents });
+    expect((await orderRow(app, order.merchantReference)).status).toBe('paid');
+    const [refundMail] = await mailsOf(lead.leadId, 'refund');
+    expect((refundMail!.payload as { text: string }).text).toContain('أُلغيت بوليصتك، وهذا المبلغ هو قسطها المُعاد.');
+    expect((refundMail!.payload as { text: string }).text).toContain('يُحتفظ برسم الإلغاء وقدره \u2066$10.00\u2069.');
+
+    const again = await runBrokerArgs(app.db, ['policies', 'cancel', policy.policyNumber, '--reason', 'other'], clock, CONTEXT);
+    expect({ code: again.code, first: again.err.split('\n')[0] }).toEqual({ code: 2, first: `${policy.policyNumber} was cancelled already (${new Date(clock).toISOString()}).` });
+  });
+
+  it("after the start date only with the broker's note; two cancellations at once: one is taken, one refund is requested", async () => {
+    const { order } = await pendingOrder(app);
+    await payOnCardPage(app, order);
+    await app.app.feedbackWorker.drain();
+    const { policyNumber } = await policyOf(order.id);
+    const started = Date.parse('2026-04-01T08:00:00Z');
+    const refused = await runBrokerArgs(app.db, ['policies', 'cancel', policyNumber, '--reason', 'trip_cancelled'], started, CONTEXT);
+    expect(refused.err.split('\n')[0]).toBe(`${policyNumber} started on 2026-04-01: a cancellation after the start needs the broker's note (--note "why").`);
+    const request = { policyNumber, reason: 'trip_cancelled' as const, note: 'Flight cancelled by the airline; insurer agreed by phone.' };
+    const settled = await Promise.allSettled([0, 1].map(() => cancelPolicy(app.db, request, { cancelledBy: 'cli:broker', canSendRefunds: true }, started)));
+    expect(settled.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((settled.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(CancelPolicyError);
+    expect(await policyOf(order.id)).toMatchObject({ cancelNote: request.note, cancelReason: 'trip_cancelled' });
+    expect(await app.db.select().from(t.refunds).where(eq(t.refunds.orderId, order.id))).toEqual([expect.objectContaining({ status: 'requested', refundCents: order.totalCents - FEE })]);
+  });
+
+  it('a policy paid with a 100 % coupon is cancelled with nothing to refund and no REFUND sent; bad arguments are refused with the reason', async () => {
+    const lead = await leadAtCheckout(app);
+    const res = await app.send(tempCheckoutEndpoint.path, { uuid: lead.uuid, total_price_vat: 0, language: 'en', coupon: 'FREE100' });
+    expect(res.status).toBe(200);
+    const [policy] = await app.db.select().from(t.policies).where(eq(t.policies.leadId, lead.leadId));
+    const jobs = (await refundJobs()).length;
+    const run = await runBrokerArgs(app.db, ['policies', 'cancel', policy!.policyNumber, '--reason', 'other'], clock, { actor: 'cli:broker', canSendRefunds: false });
+    expect(run.out).toBe(`Cancelled ${policy!.policyNumber}: its certificate now says CANCELLED, nothing was paid by card, so nothing is refunded, and the customer is e-mailed.`);
+    expect(await refundJobs()).toHaveLength(jobs);
+    const [mail] = await mailsOf(lead.leadId, 'policy-cancelled');
+    expect((mail!.payload as { text: string }).text).toContain('There is no payment by card to refund.');
+    for (const [argv, said] of [
+      [['policies', 'cancel', 'SFR-26-NOSUCH00', '--reason', 'other'], 'No policy is numbered SFR-26-NOSUCH00.'],
+      [['policies', 'cancel', policy!.policyNumber], '--reason is one of visa_refused, trip_cancelled, other.'],
+      [['policies', 'cancel', '--reason', 'other'], 'policies cancel takes one policy number.'],
+      [['policies', 'cancel', 'X', '--reason', 'other', '--refund', '5'], 'Unknown argument "--refund".'],
+      [['policies'], 'policies takes cancel POLICY_NUMBER --reason R [--note TEXT].'],
+    ] as const) {
+      const refusedRun = await runBrokerArgs(app.db, argv, clock, CONTEXT);
+      expect({ argv, code: refusedRun.code, first: refusedRun.err.split('\n')[0] }).toEqual({ argv, code: 2, first: said });
     }
   });
 });

@@ -15,6 +15,8 @@ import {
   type AddCouponOptions,
 } from '../orders/coupon-admin';
 import { listRefunds, RefundRequestError, requestRefund, type RefundListItem } from '../orders/refunds';
+import type { CancelReason } from '../mail/cancellation-mail';
+import { CANCEL_REASONS, cancelPolicy, CancelPolicyError, type CancelRequest } from '../policies/cancel-policy';
 import { textTable } from '../text-table';
 
 /**
@@ -37,6 +39,8 @@ export const USAGE = [
   '      every payment the gateway took that buys nothing (a second payment, a changed order): reference, fort_id, amount, why, and the refund\'s status',
   '  npm run broker -- refunds pay MERCHANT_REFERENCE [--fort-id FORT_ID]',
   '      gives that payment back through the gateway (APS REFUND); the running server sends it and e-mails the customer',
+  '  npm run broker -- policies cancel POLICY_NUMBER --reason visa_refused|trip_cancelled|other [--note TEXT]',
+  '      cancels the policy (its certificate then says CANCELLED), refunds its premium less the plan\'s cancellation fee through the gateway, and e-mails the customer; after the start date only with --note',
   '  npm run broker -- mail [--status pending|sent|failed] [--json]',
   '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
   '  npm run broker -- mail resend POLICY_NUMBER',
@@ -57,6 +61,7 @@ export type BrokerCommand =
   | { kind: 'coupons'; json: boolean }
   | { kind: 'refunds'; json: boolean }
   | { kind: 'refunds-pay'; merchantReference: string; fortId: string | null }
+  | { kind: 'policies-cancel'; request: CancelRequest }
   | { kind: 'coupons-add'; options: AddCouponOptions }
   | { kind: 'coupons-disable'; code: string }
   | { kind: 'orders'; json: boolean; status: OrderStatus | null }
@@ -126,6 +131,28 @@ function refundsPayCommand(args: string[]): BrokerCommand | string {
   return { kind: 'refunds-pay', merchantReference: references[0]!.trim(), fortId };
 }
 
+/** `policies cancel POLICY_NUMBER --reason R [--note TEXT]`; a string says what is wrong. */
+function policiesCancelCommand(args: string[]): BrokerCommand | string {
+  const numbers: string[] = [];
+  const named: { reason?: string; note?: string } = {};
+  for (let index = 0; index < args.length; index += 1) {
+    const match = /^--(reason|note)(?:=(.*))?$/s.exec(args[index]!);
+    if (!match) {
+      if (args[index]!.startsWith('--')) return `Unknown argument "${args[index]}".`;
+      numbers.push(args[index]!);
+      continue;
+    }
+    const name = match[1] as 'reason' | 'note';
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined) return `--${name} needs a value.`;
+    named[name] = value;
+  }
+  if (numbers.length !== 1) return 'policies cancel takes one policy number.';
+  if (!CANCEL_REASONS.includes(named.reason as CancelReason)) return `--reason is one of ${CANCEL_REASONS.join(', ')}.`;
+  if (named.note !== undefined && named.note.length > 500) return '--note is at most 500 characters.';
+  return { kind: 'policies-cancel', request: { policyNumber: numbers[0]!, reason: named.reason as CancelReason, note: named.note ?? null } };
+}
+
 const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
 
 /** `--name value` and `--name=value` pairs of `coupons add`; a string says what is wrong. */
@@ -152,6 +179,7 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
   if (command === 'orders') return ordersCommand(rest);
   if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
   if (command === 'mail') return mailCommand(rest);
+  if (command === 'policies') return rest[0] === 'cancel' ? policiesCancelCommand(rest.slice(1)) : 'policies takes cancel POLICY_NUMBER --reason R [--note TEXT].';
   if (command === 'settings') {
     if (rest[0] !== 'set') return onlyJson('settings');
     return rest.length === 3 ? { kind: 'settings-set', key: rest[1]!, value: rest[2]! } : 'settings set takes a setting name and a whole number.';
@@ -230,6 +258,15 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         );
         return 0;
       }
+      case 'policies-cancel': {
+        const done = await cancelPolicy(db, command.request, { cancelledBy: context.actor, canSendRefunds: context.canSendRefunds }, now);
+        const refund =
+          done.refundCents > 0
+            ? `its premium less the ${centsText(done.feeCents)} cancellation fee, ${centsText(done.refundCents)}, is being refunded through the gateway (maintenance reference ${done.maintenanceReference})`
+            : 'nothing was paid by card, so nothing is refunded';
+        io.out(`Cancelled ${done.policyNumber}: its certificate now says CANCELLED, ${refund}, and the customer is e-mailed.`);
+        return 0;
+      }
       case 'mail': {
         const items = await listMail(db, command.status);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatMail(items));
@@ -258,7 +295,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError)) throw error;
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }

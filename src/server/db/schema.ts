@@ -308,6 +308,11 @@ export const plans = pgTable(
     isApiPlan: boolean('is_api_plan').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * The plan's cancellation rule (RULINGS 29, issue 36 item 5): a policy cancelled before its
+     * start date gets its whole premium back less this fee, cents (the seed: $10 a policy).
+     */
+    cancellationFeeCents: integer('cancellation_fee_cents').notNull().default(1000),
   },
   (t) => [index('plans_insurer_id_idx').on(t.insurerId)],
 );
@@ -674,6 +679,11 @@ export const policies = pgTable('policies', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the certificate was e-mailed; null until the mail transport took it. */
   mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  /** Cancelled by the broker (issue 36 item 5): when, why (visa_refused, trip_cancelled, other), the broker's note, and who. */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason'),
+  cancelNote: text('cancel_note'),
+  cancelledBy: text('cancelled_by'),
 });
 
 /**
@@ -683,7 +693,9 @@ export const policies = pgTable('policies', {
  * - paid_twice, order_void, coupon_used_up: the order's one capture issued no policy (the order
  *   is then 'refund' with that refund_reason);
  * - charged_again: a further capture of an order already paid or already to be refunded (a
- *   second tab, a resubmitted form): the order keeps its status and its policy.
+ *   second tab, a resubmitted form): the order keeps its status and its policy;
+ * - policy_cancelled: the order's own capture, when the broker cancelled its policy (issue 36
+ *   item 5): refund_cents is the premium less the plan's cancellation fee.
  * `npm run broker -- refunds` lists them, and `npm run broker -- refunds pay` gives one back (issue
  * 36 item 4): the row is then 'requested' under a maintenance reference of its own, an APS REFUND
  * is queued in the outbox (queue aps-refund) in the same transaction, and the gateway's answer
@@ -723,7 +735,7 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_reference_fort_id_idx').on(t.merchantReference, t.fortId),
     index('refunds_order_id_idx').on(t.orderId),
-    check('refunds_reason_check', sql`${t.reason} in ('paid_twice', 'order_void', 'coupon_used_up', 'charged_again')`),
+    check('refunds_reason_check', sql`${t.reason} in ('paid_twice', 'order_void', 'coupon_used_up', 'charged_again', 'policy_cancelled')`),
     check('refunds_status_check', sql`${t.status} in ('due', 'requested', 'refunded', 'refused')`),
   ],
 );

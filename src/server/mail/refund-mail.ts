@@ -11,7 +11,7 @@ import { isolateLtr as ltr } from './bidi';
  */
 
 /** Why the money is given back, as the refunds row records it. */
-export type RefundMailReason = 'paid_twice' | 'order_void' | 'coupon_used_up' | 'charged_again';
+export type RefundMailReason = 'paid_twice' | 'order_void' | 'coupon_used_up' | 'charged_again' | 'policy_cancelled';
 
 export interface RefundMailFacts {
   customerName: string;
@@ -19,6 +19,8 @@ export interface RefundMailFacts {
   currency: string;
   merchantReference: string;
   reason: RefundMailReason;
+  /** What was kept of the capture (a cancelled policy's fee), cents; 0 when all of it went back. */
+  feeCents: number;
 }
 
 const TEXTS = {
@@ -31,7 +33,9 @@ const TEXTS = {
       order_void: 'The payment arrived for an order that had been changed or had expired, so it bought no policy.',
       coupon_used_up: 'The discount code on the order had been used up before the payment arrived, so it bought no policy.',
       charged_again: 'Your card was charged a second time for the same order; this refunds the extra charge. Your policy stays valid.',
+      policy_cancelled: 'Your policy was cancelled; this refunds its premium.',
     },
+    fee: (amount: string) => `The cancellation fee of ${amount} is kept.`,
     reference: 'Payment reference',
     bank: 'Banks usually show a refund within 5 to 10 working days.',
     bye: 'The Safar team',
@@ -45,7 +49,9 @@ const TEXTS = {
       order_void: 'وصلت الدفعة لطلب تغيّر أو انتهت مهلته، فلم تُصدر بها أي بوليصة.',
       coupon_used_up: 'نفد رمز الخصم المستخدم في الطلب قبل وصول الدفعة، فلم تُصدر بها أي بوليصة.',
       charged_again: 'اقتُطع المبلغ من بطاقتك مرة ثانية للطلب نفسه، وهذا المبلغ هو الاقتطاع الزائد. بوليصتك تبقى سارية.',
+      policy_cancelled: 'أُلغيت بوليصتك، وهذا المبلغ هو قسطها المُعاد.',
     },
+    fee: (amount: string) => `يُحتفظ برسم الإلغاء وقدره ${amount}.`,
     reference: 'مرجع الدفعة',
     bank: 'يظهر المبلغ المُعاد في حسابك عادةً خلال 5 إلى 10 أيام عمل.',
     bye: 'فريق «سفر»',
@@ -55,12 +61,15 @@ const TEXTS = {
 /** The refund e-mail: subject, plain text and HTML. */
 export function refundMail(lang: Language, facts: RefundMailFacts) {
   const words = TEXTS[lang];
-  const amountText = `${facts.currency === 'USD' ? '$' : `${facts.currency} `}${dollarsAndCents(facts.amountCents)}`;
-  // In Arabic the amount and the reference sit in left-to-right isolates, so "$58.00" never reads "58.00$".
-  const amount = lang === 'ar' ? ltr(amountText) : amountText;
+  // In Arabic an amount and the reference sit in left-to-right isolates, so "$58.00" never reads "58.00$".
+  const money = (cents: number) => {
+    const text = `${facts.currency === 'USD' ? '$' : `${facts.currency} `}${dollarsAndCents(cents)}`;
+    return lang === 'ar' ? ltr(text) : text;
+  };
+  const amount = money(facts.amountCents);
   const reference = lang === 'ar' ? ltr(facts.merchantReference) : facts.merchantReference;
   const firstName = facts.customerName.trim().split(/\s+/)[0] ?? '';
-  const lines = [words.intro(amount), words.why[facts.reason], `${words.reference}: ${reference}`, words.bank];
+  const lines = [words.intro(amount), words.why[facts.reason], ...(facts.feeCents > 0 ? [words.fee(money(facts.feeCents))] : []), `${words.reference}: ${reference}`, words.bank];
   const text = [words.hello(firstName), '', ...lines, '', words.bye].join('\n');
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html>

@@ -16,7 +16,7 @@ export interface RefundListItem {
   /** What the capture took, cents. */
   amount_cents: number;
   currency: string;
-  /** paid_twice, order_void, coupon_used_up (the order bought nothing) or charged_again (a further capture of an order paid already). */
+  /** paid_twice, order_void, coupon_used_up (the order bought nothing), charged_again (a further capture of an order paid already) or policy_cancelled. */
   reason: string;
   /** When the notice that took it was applied. */
   recorded: string;
@@ -97,29 +97,36 @@ export async function requestRefund(
   if (row.status === 'refunded') throw new RefundRequestError(`${target.merchantReference} was refunded already (${row.answeredAt?.toISOString() ?? ''}).`);
   if (row.status === 'requested') throw new RefundRequestError(`The refund of ${target.merchantReference} is under way (${row.maintenanceReference}); its answer is shown by \`npm run broker -- refunds\`.`);
   if (!options.canSend) throw new RefundRequestError('Refunds cannot be sent: APS_API_URL is not set beside a real gateway (APS_GATEWAY_URL).');
-  const maintenanceReference = newMaintenanceReference(row.id);
-  const taken = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(t.refunds)
-      .set({
-        status: 'requested',
-        refundCents: row.amountCents,
-        maintenanceReference,
-        requestedAt: new Date(now),
-        requestedBy: options.requestedBy,
-        answeredAt: null,
-        responseCode: null,
-        responseMessage: null,
-      })
-      .where(and(eq(t.refunds.id, row.id), inArray(t.refunds.status, ['due', 'refused'])))
-      .returning({ id: t.refunds.id });
-    if (!updated) return false;
-    const job: RefundJob = { refundId: row.id, maintenanceReference };
-    await queueInTx(tx, { queue: 'aps-refund', kind: 'aps-refund', payload: { ...job } }, now);
-    return true;
-  });
+  const taken = await db.transaction((tx) => sendRefundInTx(tx, row.id, row.amountCents, options.requestedBy, now));
   if (!taken) throw new RefundRequestError(`The refund of ${target.merchantReference} was requested by someone else a moment ago.`);
-  return { refundId: row.id, maintenanceReference, refundCents: row.amountCents };
+  return { refundId: row.id, maintenanceReference: taken, refundCents: row.amountCents };
+}
+
+/**
+ * In the caller's transaction: a refunds row that is due or refused becomes requested for
+ * `refundCents` under a new maintenance reference, and its REFUND is queued (aps-refund). Answers
+ * the maintenance reference, or null when the row was not due or refused (taken by another).
+ */
+export async function sendRefundInTx(tx: Db, refundId: number, refundCents: number, requestedBy: string, now: number): Promise<string | null> {
+  const maintenanceReference = newMaintenanceReference(refundId);
+  const [updated] = await tx
+    .update(t.refunds)
+    .set({
+      status: 'requested',
+      refundCents,
+      maintenanceReference,
+      requestedAt: new Date(now),
+      requestedBy,
+      answeredAt: null,
+      responseCode: null,
+      responseMessage: null,
+    })
+    .where(and(eq(t.refunds.id, refundId), inArray(t.refunds.status, ['due', 'refused'])))
+    .returning({ id: t.refunds.id });
+  if (!updated) return null;
+  const job: RefundJob = { refundId, maintenanceReference };
+  await queueInTx(tx, { queue: 'aps-refund', kind: 'aps-refund', payload: { ...job } }, now);
+  return maintenanceReference;
 }
 
 /** The gateway's answer to a REFUND, as aps-refund.ts read it (signed and matching what was sent). */
@@ -148,7 +155,8 @@ export async function recordRefundAnswer(tx: Db, job: RefundJob, answer: RefundA
     .innerJoin(t.leads, eq(t.leads.id, t.orders.leadId))
     .where(eq(t.orders.id, refund.orderId));
   if (!order) return;
-  if (order.status === 'refund' && refund.reason !== 'charged_again') {
+  // An order that bought nothing is 'refunded' now; a cancelled policy's order keeps 'paid' (it bought the policy, later cancelled).
+  if (order.status === 'refund' && refund.reason !== 'charged_again' && refund.reason !== 'policy_cancelled') {
     await tx.update(t.orders).set({ status: 'refunded' }).where(and(eq(t.orders.id, order.id), eq(t.orders.status, 'refund')));
   }
   const lang = order.lang === 'ar' ? 'ar' : 'en';
@@ -158,6 +166,7 @@ export async function recordRefundAnswer(tx: Db, job: RefundJob, answer: RefundA
     currency: refund.currency,
     merchantReference: refund.merchantReference,
     reason: refund.reason as RefundMailReason,
+    feeCents: refund.amountCents - (refund.refundCents ?? refund.amountCents),
   });
   await queueRenderedMailInTx(tx, 'refund', { leadId: order.leadId, to: order.email, ...mail }, at.getTime());
 }

@@ -29,6 +29,8 @@ export interface CertificateData {
   downloadToken: string;
   issuedAt: Date;
   mailedAt: Date | null;
+  /** Set once the broker cancelled the policy (cancel-policy.ts): the certificate then says CANCELLED. */
+  cancelled: { at: Date; reason: string } | null;
   leadId: number;
   /** The customer as the lead held them when the order was placed: who the policy mail greets and goes to. */
   customerName: string;
@@ -101,6 +103,7 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
     downloadToken: policy.downloadToken,
     issuedAt: policy.issuedAt,
     mailedAt: policy.mailedAt,
+    cancelled: policy.cancelledAt ? { at: policy.cancelledAt, reason: policy.cancelReason ?? 'other' } : null,
     leadId: order.leadId,
     customerName: contract.customer.name,
     email: contract.customer.email,

@@ -14,6 +14,7 @@ function certificate(overrides: Partial<CertificateData> = {}): CertificateData 
     downloadToken: 'A'.repeat(43),
     issuedAt: ISSUED,
     mailedAt: null,
+    cancelled: null,
     leadId: 1,
     customerName: 'Rania Haddad',
     email: 'rania@example.com',
@@ -158,6 +159,13 @@ describe('the certificate', () => {
     expect(info.Title).toBe('Travel insurance certificate SFR-26-7K3Q9M2T');
     expect(info.Author).toBe('Safar');
     expect((info.CreationDate as Date).getTime()).toBe(ISSUED.getTime());
+  });
+
+  it('a cancelled policy says CANCELLED, when and why, under its title and in its facts; one not cancelled says neither', async () => {
+    const cancelled = await textOf(await certificatePdf(certificate({ cancelled: { at: new Date('2026-03-20T09:00:00Z'), reason: 'visa_refused' } })));
+    expect(cancelled).toContain('CANCELLED on 20 March 2026 (the visa was refused). This policy gives no cover.');
+    expect(cancelled).toContain('Status CANCELLED on 20 March 2026: no cover');
+    expect(await textOf(await certificatePdf(certificate()))).not.toContain('CANCELLED');
   });
 
   it('many travellers run onto a second page that says whose certificate it continues, and every traveller is listed', async () => {

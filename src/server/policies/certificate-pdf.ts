@@ -14,6 +14,8 @@ const BRAND = '#14507a';
 const INK = '#1a2233';
 const MUTED = '#5a6478';
 const RULE = '#d5dbe3';
+/** A cancelled policy's mark: a red that reads on paper and in grey print (contrast with white over 5:1). */
+const CANCELLED_RED = '#b3261e';
 const LEFT = 50;
 const WIDTH = 495;
 
@@ -101,6 +103,7 @@ export async function certificatePdf(data: CertificateData): Promise<Buffer> {
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('Travel insurance certificate', LEFT, 110);
   doc.fillColor(MUTED).font('Helvetica').fontSize(11).text(pdfText(`Policy number ${data.policyNumber}`), LEFT, doc.y + 2);
   doc.moveDown(0.6);
+  if (data.cancelled) cancelledBanner(doc, data.cancelled);
 
   const trip = data.trip;
   const route =
@@ -108,6 +111,7 @@ export async function certificatePdf(data: CertificateData): Promise<Buffer> {
   facts(doc, [
     ['Policy number', data.policyNumber],
     ['Issue date', longDate(data.issuedAt.toISOString().slice(0, 10))],
+    ...(data.cancelled ? ([['Status', `CANCELLED on ${longDate(data.cancelled.at.toISOString().slice(0, 10))}: no cover`]] as [string, string][]) : []),
     ['Insurer', data.insurer.nameEn],
     ['Plan', `${data.plan.nameEn} (${data.plan.coverageEn} cover)`],
     ['Quote reference', data.quoteReference],
@@ -261,4 +265,26 @@ function footer(doc: PDFKit.PDFDocument, broker: CertificateData['broker']) {
     doc.fillColor(index === 0 ? INK : MUTED).font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).text(line, LEFT, y, { width: WIDTH });
     y = doc.y + 2;
   });
+}
+
+/** Why a policy was cancelled, as its certificate says it. */
+const CANCEL_REASON_TEXT: Record<string, string> = {
+  visa_refused: 'the visa was refused',
+  trip_cancelled: 'the trip was cancelled',
+  other: "at the policyholder's request",
+};
+
+/**
+ * A cancelled policy's mark (issue 36 item 5): a red box under the title saying the policy is
+ * CANCELLED, when and why, so a printed copy can never pass for cover.
+ */
+function cancelledBanner(doc: PDFKit.PDFDocument, cancelled: NonNullable<CertificateData['cancelled']>) {
+  const top = doc.y;
+  const text = pdfText(`CANCELLED on ${longDate(cancelled.at.toISOString().slice(0, 10))} (${CANCEL_REASON_TEXT[cancelled.reason] ?? CANCEL_REASON_TEXT.other}). This policy gives no cover.`);
+  doc.font('Helvetica-Bold').fontSize(13);
+  const height = doc.heightOfString(text, { width: WIDTH - 20 }) + 16;
+  doc.save().lineWidth(2).strokeColor(CANCELLED_RED).rect(LEFT, top, WIDTH, height).stroke().restore();
+  doc.fillColor(CANCELLED_RED).text(text, LEFT + 10, top + 8, { width: WIDTH - 20 });
+  doc.y = top + height + 10;
+  doc.x = LEFT;
 }
