@@ -23,6 +23,8 @@ import { DumpError, dumpEmbeddedDatabase, restoreEmbeddedDatabase, sizeText, wri
  *        the outbox newest first (mail and the APS sandbox's feedback): kind, policy/order, to,
  *        status, attempts, last error (e.g. HTTP 500), created, sent
  *   npm run broker -- mail resend POLICY_NUMBER   queues the certificate mail again (a new message id)
+ *   npm run broker -- policies cancel POLICY --reason R [--note TEXT]   cancels it, refunds less the fee
+ *   npm run broker -- audit [--json]         every change made with these commands: who, when, before, after
  *   npm run broker -- settings [--json]      VAT percent, stamp fee (cents), traveller limits
  *   npm run broker -- settings set KEY N     changes one; every instance serves it within a second
  *   npm run broker -- backup FILE | restore FILE  the embedded database as a .tar.gz (admin/embedded-backup.ts)

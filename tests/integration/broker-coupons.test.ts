@@ -140,6 +140,9 @@ describe('the command line', () => {
     [['coupons', 'disable', 'X1'], { kind: 'coupons-disable', code: 'X1' }],
     [['coupons', 'add', '--code', 'A1B', '--value=5'], { kind: 'coupons-add', options: { code: 'A1B', value: '5' } }],
     [['backup', 'safar.tar.gz'], { kind: 'backup', file: 'safar.tar.gz' }],
+    [['audit', '--json'], { kind: 'audit', json: true }],
+    [['refunds', 'pay', 'SAF-1', '--fort-id=123'], { kind: 'refunds-pay', merchantReference: 'SAF-1', fortId: '123' }],
+    [['policies', 'cancel', 'SFR-26-X', '--reason', 'other', '--note=Visa refused'], { kind: 'policies-cancel', request: { policyNumber: 'SFR-26-X', reason: 'other', note: 'Visa refused' } }],
     [['restore', '/backups/safar.tar.gz'], { kind: 'restore', file: '/backups/safar.tar.gz' }],
   ])('reads %j', (argv, expected) => {
     expect(parseBrokerArgs(argv)).toEqual(expected);
@@ -147,7 +150,10 @@ describe('the command line', () => {
 
   it.each<[string[], RegExp]>([
     [[], /No command given/],
-    [['policies'], /Unknown command "policies"/],
+    [['leads'], /Unknown command "leads"/],
+    [['policies'], /policies takes cancel POLICY_NUMBER/],
+    [['refunds', 'pay'], /refunds pay takes one merchant reference/],
+    [['audit', '--csv'], /Unknown argument "--csv"/],
     [['coupons', '--csv'], /Unknown argument "--csv"/],
     [['call-backs', 'extra'], /Unknown argument "extra"/],
     [['coupons', 'disable'], /one coupon code/],

@@ -110,6 +110,15 @@ describe('refunds pay, through the embedded sandbox', () => {
         order_status: 'refunded',
         answer: '06000 Success',
       });
+      // The audit log holds the request: who, what, which, before and after.
+      expect(((await runBrokerArgs(app.db, ['audit', '--json'], clock, CONTEXT)).json as unknown[])[0]).toEqual({
+        at: new Date(clock).toISOString(),
+        actor: 'cli:broker',
+        action: 'refunds.pay',
+        target: second.merchantReference,
+        before: [{ fort_id: fortId, status: 'due', refund_cents: null }],
+        after: { status: 'requested', refund_cents: second.totalCents, maintenance_reference: requested.maintenanceReference },
+      });
       // The broker's outbox view names the REFUND by its maintenance reference.
       const mailList = await runBrokerArgs(app.db, ['mail', '--json'], clock, CONTEXT);
       expect(mailList.json).toContainEqual(expect.objectContaining({ kind: 'aps-refund', reference: requested.maintenanceReference, to: 'APS REFUND', status: 'sent' }));
@@ -250,6 +259,13 @@ describe('policies cancel (RULINGS 29): the certificate says CANCELLED, the prem
     expect(await policyOf(order.id)).toMatchObject({ cancelledAt: new Date(clock), cancelReason: 'visa_refused', cancelNote: null, cancelledBy: 'cli:broker' });
     expect(await certificateText(policy.downloadToken)).toContain('CANCELLED on 15 March 2026 (the visa was refused). This policy gives no cover.');
 
+    expect(((await runBrokerArgs(app.db, ['audit', '--json'], clock, CONTEXT)).json as unknown[])[0]).toMatchObject({
+      actor: 'cli:broker',
+      action: 'policies.cancel',
+      target: policy.policyNumber,
+      before: { cancelled: false },
+      after: { cancelled: true, reason: 'visa_refused', note: null, refund_cents: refundCents, fee_cents: FEE },
+    });
     const [cancelMail] = await mailsOf(lead.leadId, 'policy-cancelled');
     expect((cancelMail!.payload as { text: string }).text).toContain(`بناءً على طلبك، أُلغيت بوليصتك \u2066${policy.policyNumber}\u2069 ولم تعد تغطيك.`);
     expect((cancelMail!.payload as { text: string }).text).toContain('السبب: رُفض طلب تأشيرتك.');

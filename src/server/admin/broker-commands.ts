@@ -18,6 +18,8 @@ import { listRefunds, RefundRequestError, requestRefund, type RefundListItem } f
 import type { CancelReason } from '../mail/cancellation-mail';
 import { CANCEL_REASONS, cancelPolicy, CancelPolicyError, type CancelRequest } from '../policies/cancel-policy';
 import { textTable } from '../text-table';
+import { couponCodeText } from '../../contract/checkout.endpoints';
+import { audited, formatAudit, listAudit } from './audit-log';
 
 /**
  * The broker's commands (issue 35 item 3): what each one does over a database, and the text it
@@ -45,6 +47,8 @@ export const USAGE = [
   '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
   '  npm run broker -- mail resend POLICY_NUMBER',
   '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
+  '  npm run broker -- audit [--json]',
+  '      every change made with these commands, newest first: when, who, what, which, before and after',
   '  npm run broker -- settings [--json]',
   '      vat_percent, stamp_fee_cents (US cents), max_traveller_count, family_child_max_age',
   '  npm run broker -- settings set KEY N',
@@ -60,6 +64,7 @@ export type BrokerCommand =
   | { kind: 'call-backs'; json: boolean }
   | { kind: 'coupons'; json: boolean }
   | { kind: 'refunds'; json: boolean }
+  | { kind: 'audit'; json: boolean }
   | { kind: 'refunds-pay'; merchantReference: string; fortId: string | null }
   | { kind: 'policies-cancel'; request: CancelRequest }
   | { kind: 'coupons-add'; options: AddCouponOptions }
@@ -173,9 +178,10 @@ function addOptions(args: string[]): AddCouponOptions | string {
 /** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
 export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
   const [command, ...rest] = argv;
-  const onlyJson = (kind: 'call-backs' | 'coupons' | 'refunds' | 'settings'): BrokerCommand | string =>
+  const onlyJson = (kind: 'call-backs' | 'coupons' | 'refunds' | 'settings' | 'audit'): BrokerCommand | string =>
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return onlyJson('call-backs');
+  if (command === 'audit') return onlyJson('audit');
   if (command === 'orders') return ordersCommand(rest);
   if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
   if (command === 'mail') return mailCommand(rest);
@@ -220,6 +226,8 @@ const NO_CONTEXT: BrokerContext = { actor: 'cli', canSendRefunds: false };
  */
 export async function runBrokerCommand(db: Db, command: BrokerCommand, io: BrokerIo, now: number, context: BrokerContext = NO_CONTEXT): Promise<number> {
   const today = todayIso(now);
+  // Every change is written to the audit log in its own transaction (admin/audit-log.ts).
+  const who = { actor: context.actor };
   try {
     switch (command.kind) {
       case 'backup':
@@ -237,7 +245,10 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         return 0;
       }
       case 'coupons-add': {
-        const item = await addCoupon(db, command.options, today);
+        const item = await audited(db, { ...who, action: 'coupons.add', target: couponCodeText(command.options.code ?? '') }, now, async (tx) => {
+          const added = await addCoupon(tx, command.options, today);
+          return { result: added, before: null, after: added };
+        });
         io.out(`Added coupon ${item.code}: ${couponValueText(item)}, valid ${item.valid_from} to ${item.valid_to}.`);
         return 0;
       }
@@ -246,20 +257,36 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         io.out(command.json ? JSON.stringify(items, null, 2) : formatOrders(items));
         return 0;
       }
+      case 'audit': {
+        const items = await listAudit(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatAudit(items));
+        return 0;
+      }
       case 'refunds': {
         const items = await listRefunds(db);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatRefunds(items));
         return 0;
       }
       case 'refunds-pay': {
-        const request = await requestRefund(db, command, { requestedBy: context.actor, canSend: context.canSendRefunds }, now);
+        const target = command.fortId ? `${command.merchantReference} ${command.fortId}` : command.merchantReference;
+        const request = await audited(db, { ...who, action: 'refunds.pay', target }, now, async (tx) => {
+          const before = (await listRefunds(tx)).filter((item) => item.merchant_reference === command.merchantReference && (!command.fortId || item.fort_id === command.fortId));
+          const requested = await requestRefund(tx, command, { requestedBy: context.actor, canSend: context.canSendRefunds }, now);
+          const after = { status: 'requested', refund_cents: requested.refundCents, maintenance_reference: requested.maintenanceReference };
+          return { result: requested, before: before.map(({ fort_id, status, refund_cents }) => ({ fort_id, status, refund_cents })), after };
+        });
         io.out(
           `Requested the refund of ${centsText(request.refundCents)} for ${command.merchantReference} (maintenance reference ${request.maintenanceReference}): the server's refund worker sends it to the gateway (at its next start if it is stopped); \`npm run broker -- refunds\` shows the answer.`,
         );
         return 0;
       }
       case 'policies-cancel': {
-        const done = await cancelPolicy(db, command.request, { cancelledBy: context.actor, canSendRefunds: context.canSendRefunds }, now);
+        const target = command.request.policyNumber.trim().toUpperCase();
+        const done = await audited(db, { ...who, action: 'policies.cancel', target }, now, async (tx) => {
+          const cancelled = await cancelPolicy(tx, command.request, { cancelledBy: context.actor, canSendRefunds: context.canSendRefunds }, now);
+          const after = { cancelled: true, reason: command.request.reason, note: command.request.note, refund_cents: cancelled.refundCents, fee_cents: cancelled.feeCents };
+          return { result: cancelled, before: { cancelled: false }, after };
+        });
         const refund =
           done.refundCents > 0
             ? `its premium less the ${centsText(done.feeCents)} cancellation fee, ${centsText(done.refundCents)}, is being refunded through the gateway (maintenance reference ${done.maintenanceReference})`
@@ -273,7 +300,11 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         return 0;
       }
       case 'mail-resend': {
-        const id = await resendPolicyMail(db, command.policyNumber, now);
+        const target = command.policyNumber.trim().toUpperCase();
+        const id = await audited(db, { ...who, action: 'mail.resend', target }, now, async (tx) => {
+          const queued = await resendPolicyMail(tx, command.policyNumber, now);
+          return { result: queued, before: null, after: { outbox_id: queued } };
+        });
         io.out(`Queued the certificate mail of ${command.policyNumber.trim().toUpperCase()} again (outbox row ${id}): the server's mail worker sends it (at its next start if it is stopped).`);
         return 0;
       }
@@ -283,12 +314,21 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         return 0;
       }
       case 'settings-set': {
-        const { key, value } = await setSetting(db, command.key, command.value);
+        const { key, value } = await audited(db, { ...who, action: 'settings.set', target: command.key }, now, async (tx) => {
+          const before = (await listSettings(tx)) as Record<string, number>;
+          const set = await setSetting(tx, command.key, command.value);
+          return { result: set, before: { [set.key]: before[set.key] ?? null }, after: { [set.key]: set.value } };
+        });
         io.out(`Set ${key} to ${value}.`);
         return 0;
       }
       case 'coupons-disable': {
-        const item = await disableCoupon(db, command.code, now);
+        const code = couponCodeText(command.code);
+        const item = await audited(db, { ...who, action: 'coupons.disable', target: code }, now, async (tx) => {
+          const before = (await listCoupons(tx)).find((coupon) => coupon.code === code) ?? null;
+          const disabled = await disableCoupon(tx, command.code, now);
+          return { result: disabled, before, after: disabled };
+        });
         const voided = item.voided_orders === 0 ? '' : ` ${item.voided_orders} pending order${item.voided_orders === 1 ? '' : 's'} using it can no longer be paid.`;
         io.out(`Disabled coupon ${item.code}: it is now refused like an unknown code.${voided}`);
         return 0;

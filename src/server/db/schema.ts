@@ -779,6 +779,29 @@ export const apsSandboxReferences = pgTable('aps_sandbox_references', {
 });
 
 /**
+ * The audit log (issue 36 item 3): one row per change the broker's team made, through the CLI,
+ * the admin endpoint or (later) the console, written in the change's own transaction, so a change
+ * is never without its row nor a row without its change. `before` and `after` are what the change
+ * touched as the broker's lists show it (null where there was nothing: a coupon added).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Who: `cli:<user>` from the command line. */
+    actor: text('actor').notNull(),
+    /** What: coupons.add, coupons.disable, settings.set, mail.resend, refunds.pay, policies.cancel. */
+    action: text('action').notNull(),
+    /** Which: a coupon code, a setting, a policy number, a merchant reference. */
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+/**
  * The captures the embedded APS sandbox made (issue 36 item 4): one per successful PURCHASE,
  * written in the transaction that answers its session, and kept when the session is pruned, so a
  * REFUND days later finds what was taken. refunded_cents is what its REFUNDs gave back so far.
