@@ -10,7 +10,8 @@ import { DumpError, dumpEmbeddedDatabase, restoreEmbeddedDatabase, sizeText, wri
 
 /**
  * The broker's command line, over the database the server uses (same DATA_DIR / DATABASE_URL):
- *   npm run broker -- call-backs [--json]     open call-back tasks, newest first
+ *   npm run broker -- call-backs [--status S] [--json]   call-back tasks not closed (or of status S), newest first
+ *   npm run broker -- call-backs set ID [--status S] [--assignee NAME] [--note TEXT]   works one
  *   npm run broker -- coupons [--json]        every coupon with its uses
  *   npm run broker -- coupons add --code CODE --type percent|fixed --value N
  *        [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]

@@ -133,8 +133,9 @@ describe('coupons disable', () => {
 
 describe('the command line', () => {
   it.each<[string[], BrokerCommand]>([
-    [['call-backs'], { kind: 'call-backs', json: false }],
-    [['call-backs', '--json'], { kind: 'call-backs', json: true }],
+    [['call-backs'], { kind: 'call-backs', json: false, status: null }],
+    [['call-backs', '--json', '--status', 'quoted'], { kind: 'call-backs', json: true, status: 'quoted' }],
+    [['call-backs', 'set', '7', '--status=closed', '--assignee', 'Maya'], { kind: 'call-backs-set', id: 7, change: { status: 'closed', assignee: 'Maya' } }],
     [['coupons'], { kind: 'coupons', json: false }],
     [['coupons', '--json'], { kind: 'coupons', json: true }],
     [['coupons', 'disable', 'X1'], { kind: 'coupons-disable', code: 'X1' }],
@@ -177,7 +178,7 @@ describe('the command line', () => {
     expect(listed.json).toEqual(await listCoupons(database.db));
 
     const text = await runBrokerArgs(database.db, ['call-backs'], now);
-    expect(text).toEqual({ code: 0, out: 'No open call-back requests.', err: '', json: null, command: { kind: 'call-backs', json: false } });
+    expect(text).toEqual({ code: 0, out: 'No open call-back requests.', err: '', json: null, command: { kind: 'call-backs', json: false, status: null } });
 
     const refused = await runBrokerArgs(database.db, ['coupons', 'remove', 'X'], now);
     expect(refused).toMatchObject({ code: 2, out: '', json: null, command: null });

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { requestCallBackEndpoint } from '../../src/contract/quote.endpoints';
-import { formatCallBacks } from '../../src/server/admin/broker-commands';
-import { CALL_BACKS_PER_PHONE_PER_HOUR, listOpenCallBacks } from '../../src/server/call-backs/call-back-store';
+import { formatCallBacks, runBrokerArgs } from '../../src/server/admin/broker-commands';
+import { CALL_BACKS_PER_PHONE_PER_HOUR, listCallBacks } from '../../src/server/call-backs/call-back-store';
 import * as t from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { errorCodes } from './expect-envelope';
@@ -60,7 +60,8 @@ describe('request-call-back', () => {
       completePhoneNumber: `+961${body.phone_number}`,
       lang: 'ar',
       agentId: 101,
-      status: 'open',
+      status: 'new',
+      assignee: null,
     });
   });
 
@@ -104,9 +105,9 @@ describe('the broker list', () => {
     clock += 60_000;
     const newer = await requestOk(callBackBody({ name: 'Newer Caller' }));
     const closed = await requestOk(callBackBody({ name: 'Closed Caller' }));
-    await app.db.update(t.callBacks).set({ status: 'done' }).where(eq(t.callBacks.id, closed));
+    await app.db.update(t.callBacks).set({ status: 'closed' }).where(eq(t.callBacks.id, closed));
 
-    const items = await listOpenCallBacks(app.db);
+    const items = await listCallBacks(app.db);
     const ids = items.map((item) => item.id);
     expect(ids).not.toContain(closed);
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
@@ -121,9 +122,48 @@ describe('the broker list', () => {
     expect(items.some((item) => item.lead_uuid !== null)).toBe(true);
 
     const table = formatCallBacks(items).split('\n');
-    expect(table[0]).toMatch(/^id\s+created\s+reason\s+name\s+phone\s+email\s+lead uuid$/);
+    expect(table[0]).toMatch(/^id\s+created\s+reason\s+name\s+phone\s+email\s+lead uuid\s+status\s+assignee\s+last note$/);
     expect(table[2]).toContain('Newer Caller');
     expect(table).toHaveLength(items.length + 2);
     expect(formatCallBacks([])).toBe('No open call-back requests.');
+    expect((await listCallBacks(app.db, 'closed')).map((item) => item.id)).toContain(closed);
+  });
+
+  it('call-backs set works one: status, assignee and notes under the author, each change in the audit log; closed leaves the default list; refusals say why', async () => {
+    const id = await requestOk(callBackBody({ name: 'Worked Caller' }));
+    const as = (actor: string) => ({ actor, canSendRefunds: false });
+    const set = (actor: string, ...args: string[]) => runBrokerArgs(app.db, ['call-backs', 'set', String(id), ...args], clock, as(actor));
+    expect((await set('cli:maya', '--status', 'contacted', '--assignee', 'Maya', '--note', 'Called, wants a family plan.')).out).toBe(`Call-back ${id}: contacted, with Maya, note added.`);
+    clock += 60_000;
+    expect((await set('cli:omar', '--status=quoted', '--note', 'Sent a manual quote by e-mail.')).code).toBe(0);
+    const item = (await listCallBacks(app.db)).find((entry) => entry.id === id);
+    expect(item).toMatchObject({
+      status: 'quoted',
+      assignee: 'Maya',
+      notes: [
+        { at: new Date(clock - 60_000).toISOString(), author: 'cli:maya', text: 'Called, wants a family plan.' },
+        { at: new Date(clock).toISOString(), author: 'cli:omar', text: 'Sent a manual quote by e-mail.' },
+      ],
+    });
+    expect((await set('cli:omar', '--status', 'closed', '--assignee', '')).out).toBe(`Call-back ${id}: closed, with nobody.`);
+    expect((await listCallBacks(app.db)).map((entry) => entry.id)).not.toContain(id);
+    const audit = ((await runBrokerArgs(app.db, ['audit', '--json'], clock, as('cli:omar'))).json as { action: string; target: string; before: unknown; after: unknown; actor: string }[]).filter(
+      (entry) => entry.target === `call-back ${id}`,
+    );
+    expect(audit.map(({ actor, before, after }) => ({ actor, before, after }))).toEqual([
+      { actor: 'cli:omar', before: { status: 'quoted', assignee: 'Maya' }, after: { status: 'closed', assignee: null } },
+      { actor: 'cli:omar', before: { status: 'contacted', assignee: 'Maya' }, after: { status: 'quoted', assignee: 'Maya', note: 'Sent a manual quote by e-mail.' } },
+      { actor: 'cli:maya', before: { status: 'new', assignee: null }, after: { status: 'contacted', assignee: 'Maya', note: 'Called, wants a family plan.' } },
+    ]);
+    for (const [args, said] of [
+      [['--status', 'done'], '--status is one of new, contacted, quoted, closed (got "done").'],
+      [[], 'Say what changes: --status, --assignee or --note.'],
+      [['--note', '  '], '--note needs some text.'],
+    ] as const) {
+      const run = await set('cli:omar', ...args);
+      expect({ args, code: run.code, first: run.err.split('\n')[0] }).toEqual({ args, code: 2, first: said });
+    }
+    const unknown = await runBrokerArgs(app.db, ['call-backs', 'set', '999999', '--status', 'closed'], clock, as('cli:omar'));
+    expect(unknown.err.split('\n')[0]).toBe('No call-back has the id 999999.');
   });
 });

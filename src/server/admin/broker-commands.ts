@@ -1,6 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import { todayIso } from '../../contract/dates';
-import { listOpenCallBacks, type CallBackListItem } from '../call-backs/call-back-store';
+import {
+  CALL_BACK_STATUSES,
+  CallBackAdminError,
+  listCallBacks,
+  updateCallBack,
+  type CallBackChange,
+  type CallBackListItem,
+  type CallBackStatus,
+} from '../call-backs/call-back-store';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { listSettings, setSetting, SettingsAdminError } from '../db/settings';
@@ -30,7 +38,10 @@ import { audited, formatAudit, listAudit } from './audit-log';
 
 export const USAGE = [
   'Usage:',
-  '  npm run broker -- call-backs [--json]',
+  '  npm run broker -- call-backs [--status new|contacted|quoted|closed] [--json]',
+  '      call-back requests newest first (default: every one not closed), with status, assignee and notes',
+  '  npm run broker -- call-backs set ID [--status new|contacted|quoted|closed] [--assignee NAME] [--note TEXT]',
+  '      works a call-back: its status, who has it (--assignee "" takes it off), a note under your name',
   '  npm run broker -- coupons [--json]',
   '  npm run broker -- coupons add --code CODE --type percent|fixed --value N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]',
   '      percent: N is 1-100 (of the plan premium); fixed: N is dollars (e.g. 25 or 12.50)',
@@ -61,7 +72,8 @@ export const USAGE = [
 
 /** A command as parsed from the arguments, before any database is opened. */
 export type BrokerCommand =
-  | { kind: 'call-backs'; json: boolean }
+  | { kind: 'call-backs'; json: boolean; status: CallBackStatus | null }
+  | { kind: 'call-backs-set'; id: number; change: CallBackChange }
   | { kind: 'coupons'; json: boolean }
   | { kind: 'refunds'; json: boolean }
   | { kind: 'audit'; json: boolean }
@@ -136,6 +148,39 @@ function refundsPayCommand(args: string[]): BrokerCommand | string {
   return { kind: 'refunds-pay', merchantReference: references[0]!.trim(), fortId };
 }
 
+/** `call-backs [--status S] [--json]`; a string says what is wrong. */
+function callBacksCommand(args: string[]): BrokerCommand | string {
+  const flags = statusAndJson(args, CALL_BACK_STATUSES);
+  return typeof flags === 'string' ? flags : { kind: 'call-backs', ...flags };
+}
+
+/** `call-backs set ID [--status S] [--assignee NAME] [--note TEXT]`; a string says what is wrong. */
+function callBacksSetCommand(args: string[]): BrokerCommand | string {
+  const ids: string[] = [];
+  const change: CallBackChange = {};
+  for (let index = 0; index < args.length; index += 1) {
+    const match = /^--(status|assignee|note)(?:=(.*))?$/s.exec(args[index]!);
+    if (!match) {
+      if (args[index]!.startsWith('--')) return `Unknown argument "${args[index]}".`;
+      ids.push(args[index]!);
+      continue;
+    }
+    const name = match[1] as 'status' | 'assignee' | 'note';
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined) return `--${name} needs a value.`;
+    if (name === 'status') {
+      if (!CALL_BACK_STATUSES.includes(value as CallBackStatus)) return `--status is one of ${CALL_BACK_STATUSES.join(', ')} (got "${value}").`;
+      change.status = value as CallBackStatus;
+    } else if (value.length > (name === 'note' ? 2000 : 120)) {
+      return `--${name} is at most ${name === 'note' ? 2000 : 120} characters.`;
+    } else {
+      change[name] = value;
+    }
+  }
+  if (ids.length !== 1 || !/^[1-9][0-9]{0,9}$/.test(ids[0]!)) return 'call-backs set takes one call-back id (a number).';
+  return { kind: 'call-backs-set', id: Number(ids[0]), change };
+}
+
 /** `policies cancel POLICY_NUMBER --reason R [--note TEXT]`; a string says what is wrong. */
 function policiesCancelCommand(args: string[]): BrokerCommand | string {
   const numbers: string[] = [];
@@ -178,9 +223,9 @@ function addOptions(args: string[]): AddCouponOptions | string {
 /** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
 export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
   const [command, ...rest] = argv;
-  const onlyJson = (kind: 'call-backs' | 'coupons' | 'refunds' | 'settings' | 'audit'): BrokerCommand | string =>
+  const onlyJson = (kind: 'coupons' | 'refunds' | 'settings' | 'audit'): BrokerCommand | string =>
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
-  if (command === 'call-backs') return onlyJson('call-backs');
+  if (command === 'call-backs') return rest[0] === 'set' ? callBacksSetCommand(rest.slice(1)) : callBacksCommand(rest);
   if (command === 'audit') return onlyJson('audit');
   if (command === 'orders') return ordersCommand(rest);
   if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
@@ -234,8 +279,17 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       case 'restore':
         io.err(`${command.kind} works on the data directory, not over a database: the CLI runs it itself.`);
         return 2;
+      case 'call-backs-set': {
+        const target = `call-back ${command.id}`;
+        const done = await audited(db, { ...who, action: 'call-backs.set', target }, now, async (tx) => {
+          const work = await updateCallBack(tx, command.id, command.change, context.actor, now);
+          return { result: work, ...work };
+        });
+        io.out(`Call-back ${command.id}: ${done.after.status}${done.after.assignee ? `, with ${done.after.assignee}` : ', with nobody'}${done.after.note ? ', note added' : ''}.`);
+        return 0;
+      }
       case 'call-backs': {
-        const items = await listOpenCallBacks(db);
+        const items = await listCallBacks(db, command.status);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatCallBacks(items));
         return 0;
       }
@@ -335,7 +389,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError)) throw error;
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError) && !(error instanceof CallBackAdminError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
@@ -372,8 +426,11 @@ export async function runBrokerArgs(db: Db, argv: readonly string[], now: number
 /** The call-backs as an aligned text table (or a one-line note when there are none). */
 export function formatCallBacks(items: readonly CallBackListItem[]): string {
   if (items.length === 0) return 'No open call-back requests.';
-  const header = ['id', 'created', 'reason', 'name', 'phone', 'email', 'lead uuid'];
-  const rows = items.map((item) => [String(item.id), item.created, item.reason, item.name, item.phone, item.email, item.lead_uuid ?? '-']);
+  const header = ['id', 'created', 'reason', 'name', 'phone', 'email', 'lead uuid', 'status', 'assignee', 'last note'];
+  const rows = items.map((item) => {
+    const last = item.notes.at(-1);
+    return [String(item.id), item.created, item.reason, item.name, item.phone, item.email, item.lead_uuid ?? '-', item.status, item.assignee ?? '-', last ? `${last.author}: ${last.text}` : '-'];
+  });
   return textTable(header, rows);
 }
 

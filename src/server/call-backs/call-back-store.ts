@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { FieldErrors } from '../../contract/error-codes';
 import type { requestCallBackEndpoint } from '../../contract/quote.endpoints';
@@ -52,6 +52,9 @@ export async function requestCallBack(db: Db, input: CallBackInput, now: number)
   return { call_back_id: row!.id };
 }
 
+export const CALL_BACK_STATUSES = ['new', 'contacted', 'quoted', 'closed'] as const;
+export type CallBackStatus = (typeof CALL_BACK_STATUSES)[number];
+
 export interface CallBackListItem {
   id: number;
   created: string;
@@ -60,17 +63,33 @@ export interface CallBackListItem {
   phone: string;
   email: string;
   lead_uuid: string | null;
+  /** new, contacted, quoted or closed (issue 36 item 3). */
+  status: string;
+  assignee: string | null;
+  /** The team's notes, oldest first. */
+  notes: { at: string; author: string; text: string }[];
 }
 
-/** Open call-back tasks, newest first, for the broker's CLI. */
-export async function listOpenCallBacks(db: Db, limit = 500): Promise<CallBackListItem[]> {
+/**
+ * Call-back tasks newest first, for the broker's team: those still to work (every status but
+ * closed) by default, or those of one status.
+ */
+export async function listCallBacks(db: Db, status: CallBackStatus | null = null, limit = 500): Promise<CallBackListItem[]> {
   const rows = await db
     .select({ callBack: t.callBacks, leadUuid: t.leads.uuid })
     .from(t.callBacks)
     .leftJoin(t.leads, eq(t.leads.id, t.callBacks.leadId))
-    .where(eq(t.callBacks.status, 'open'))
+    .where(status === null ? ne(t.callBacks.status, 'closed') : eq(t.callBacks.status, status))
     .orderBy(desc(t.callBacks.createdAt), desc(t.callBacks.id))
     .limit(limit);
+  const notes =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(t.callBackNotes)
+          .where(inArray(t.callBackNotes.callBackId, rows.map(({ callBack }) => callBack.id)))
+          .orderBy(asc(t.callBackNotes.at), asc(t.callBackNotes.id));
   return rows.map(({ callBack, leadUuid }) => ({
     id: callBack.id,
     created: callBack.createdAt.toISOString(),
@@ -79,5 +98,48 @@ export async function listOpenCallBacks(db: Db, limit = 500): Promise<CallBackLi
     phone: callBack.completePhoneNumber,
     email: callBack.email,
     lead_uuid: leadUuid,
+    status: callBack.status,
+    assignee: callBack.assignee,
+    notes: notes.filter((note) => note.callBackId === callBack.id).map((note) => ({ at: note.at.toISOString(), author: note.author, text: note.text })),
   }));
+}
+
+/** A change to a call-back the team cannot make (an unknown id, nothing to change), said as it is. */
+export class CallBackAdminError extends Error {}
+
+export interface CallBackChange {
+  status?: CallBackStatus;
+  /** A name or e-mail; '' takes the assignee off. */
+  assignee?: string;
+  note?: string;
+}
+
+/** What a call-back's work looks like before or after a change (the audit log's before and after). */
+export interface CallBackWork {
+  status: string;
+  assignee: string | null;
+  note?: string;
+}
+
+/**
+ * The team works a call-back (issue 36 item 3): its status, its assignee, and a note added under
+ * the author's name, in one transaction. Answers the work before and after.
+ */
+export async function updateCallBack(db: Db, id: number, change: CallBackChange, author: string, now: number): Promise<{ before: CallBackWork; after: CallBackWork }> {
+  if (change.status === undefined && change.assignee === undefined && change.note === undefined) throw new CallBackAdminError('Say what changes: --status, --assignee or --note.');
+  const note = change.note?.trim();
+  if (change.note !== undefined && !note) throw new CallBackAdminError('--note needs some text.');
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(t.callBacks).where(eq(t.callBacks.id, id)).for('update');
+    if (!current) throw new CallBackAdminError(`No call-back has the id ${id}.`);
+    const before: CallBackWork = { status: current.status, assignee: current.assignee };
+    const after: CallBackWork = {
+      status: change.status ?? current.status,
+      assignee: change.assignee === undefined ? current.assignee : change.assignee.trim() || null,
+      ...(note ? { note } : {}),
+    };
+    await tx.update(t.callBacks).set({ status: after.status, assignee: after.assignee }).where(eq(t.callBacks.id, id));
+    if (note) await tx.insert(t.callBackNotes).values({ callBackId: id, at: new Date(now), author, text: note });
+    return { before, after };
+  });
 }

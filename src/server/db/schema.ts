@@ -460,10 +460,28 @@ export const callBacks = pgTable(
     completePhoneNumber: text('complete_phone_number').notNull(),
     lang: text('lang').notNull(),
     agentId: integer('agent_id').references(() => agents.id),
-    status: text('status').notNull().default('open'),
+    /** How far the broker's team got (issue 36 item 3): new, contacted, quoted, closed. */
+    status: text('status').notNull().default('new'),
+    /** Who on the team works it (free text: a name or an e-mail); null while nobody does. */
+    assignee: text('assignee'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('call_backs_created_at_idx').on(t.createdAt)],
+  (t) => [index('call_backs_created_at_idx').on(t.createdAt), check('call_backs_status_check', sql`${t.status} in ('new', 'contacted', 'quoted', 'closed')`)],
+);
+
+/** The broker's team's notes on a call-back (issue 36 item 3), oldest first: who wrote what, when. */
+export const callBackNotes = pgTable(
+  'call_back_notes',
+  {
+    id: serial('id').primaryKey(),
+    callBackId: integer('call_back_id')
+      .notNull()
+      .references(() => callBacks.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('call_back_notes_call_back_id_idx').on(t.callBackId)],
 );
 
 /** Bot-check solutions already spent (RULINGS 16: a token is good once), by challenge signature. */
