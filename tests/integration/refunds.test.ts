@@ -7,6 +7,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { listRefunds, RefundRequestError, requestRefund } from '../../src/server/orders/refunds';
 import { cancelPolicy, CancelPolicyError } from '../../src/server/policies/cancel-policy';
+import { MAX_ATTEMPTS } from '../../src/server/mail/outbox';
 import { refundRequestFields } from '../../src/server/payments/aps-refund';
 import { apsSignature } from '../../src/server/payments/aps-signature';
 import { testConfig } from '../support/test-app';
@@ -30,8 +31,15 @@ let app: LeadTestApp;
 let answerOverride: ((real: Response) => Promise<Response>) | null = null;
 const refundCalls: Record<string, string>[] = [];
 
+/** REFUNDs that never reach the gateway from now on (the network at the edge is down). */
+let unreachable = 0;
+
 const gatewayFetch: typeof fetch = async (input, init) => {
   const url = String(input);
+  if (url.endsWith(APS_SANDBOX_API_PATH) && unreachable > 0) {
+    unreachable -= 1;
+    throw new TypeError('fetch failed');
+  }
   const res = await app.app.request(url, init);
   if (!url.endsWith(APS_SANDBOX_API_PATH)) return res;
   refundCalls.push(JSON.parse(String(init?.body)) as Record<string, string>);
@@ -179,6 +187,40 @@ describe('refunds pay, through the embedded sandbox', () => {
     expect(refundCalls.slice(calls).map((call) => call.maintenance_reference)).toEqual([maintenanceReference, maintenanceReference]);
     expect(await captureOf(fortId)).toMatchObject({ refundedCents: second.totalCents });
     expect(await refundRow(second.merchantReference)).toMatchObject({ status: 'refunded', responseCode: '06000' });
+  });
+
+  it('a gateway out of reach for every attempt (the network at the edge): the REFUND is given up, the refund stays requested; mail retry sends it again under the same maintenance reference and it goes through', async () => {
+    const { second, fortId } = await paidTwice();
+    await requestRefund(app.db, second, { requestedBy: 'cli:broker', canSend: true }, clock);
+    const { maintenanceReference } = await refundRow(second.merchantReference);
+    unreachable = MAX_ATTEMPTS;
+    // Each attempt after the last one's backoff (at most 30 minutes); the clock goes back after, as
+    // the signed requests of the tests after this one are made at the fixed clock.
+    const start = clock;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      await app.app.refundWorker.drain();
+      clock += 31 * 60_000;
+    }
+    clock = start;
+    const [job] = (await refundJobs()).filter((row) => (row.payload as { maintenanceReference?: string }).maintenanceReference === maintenanceReference);
+    expect(job).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: 'no answer (TypeError)' });
+    expect((await refundRow(second.merchantReference)).status).toBe('requested');
+    expect(app.errors.at(-1)).toMatchObject({ route: 'aps-refund', error: 'ApsRefundGaveUp (no answer (TypeError))' });
+
+    const pending = await runBrokerArgs(app.db, ['mail', 'retry', String(job!.id)], clock, CONTEXT);
+    expect(pending.out).toBe(`Outbox row ${job!.id} is pending again with its attempts back: the server's worker sends it now (at its next start if it is stopped).`);
+    const again = await runBrokerArgs(app.db, ['mail', 'retry', String(job!.id)], clock, CONTEXT);
+    expect(again.err.split('\n')[0]).toBe(`Outbox row ${job!.id} is pending: only a failed row is retried.`);
+    await app.app.refundWorker.drain();
+    expect(refundCalls.at(-1)!.maintenance_reference).toBe(maintenanceReference);
+    expect(await refundRow(second.merchantReference)).toMatchObject({ status: 'refunded' });
+    expect(await captureOf(fortId)).toMatchObject({ refundedCents: second.totalCents });
+    expect(((await runBrokerArgs(app.db, ['audit', '--json'], clock, CONTEXT)).json as unknown[])[0]).toMatchObject({
+      action: 'mail.retry',
+      target: `outbox ${job!.id}`,
+      before: { status: 'failed', attempts: MAX_ATTEMPTS, last_error: 'no answer (TypeError)' },
+      after: { status: 'pending', attempts: 0 },
+    });
   });
 
   it('an answer not signed with the response phrase is not taken: the refund stays requested and the REFUND is tried again', async () => {

@@ -129,7 +129,7 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     // (not after up to a second), and the mail worker is nudged, so a resent certificate leaves now.
     deps.reference?.invalidate();
     if (run.code === 0 && run.command?.kind === 'mail-resend') void deps.mailWorker.nudge().catch(() => undefined);
-    if (run.code === 0 && (run.command?.kind === 'refunds-pay' || run.command?.kind === 'policies-cancel')) {
+    if (run.code === 0 && (run.command?.kind === 'refunds-pay' || run.command?.kind === 'policies-cancel' || run.command?.kind === 'mail-retry')) {
       void deps.refundWorker.nudge().catch(() => undefined);
       void deps.mailWorker.nudge().catch(() => undefined);
     }

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { listSettings, setSetting, SettingsAdminError } from '../db/settings';
-import { formatMail, listMail, MAIL_STATUSES, MailAdminError, resendPolicyMail, type MailStatus } from '../mail/outbox-admin';
+import { formatMail, listMail, MAIL_STATUSES, MailAdminError, resendPolicyMail, retryOutboxRow, type MailStatus } from '../mail/outbox-admin';
 import {
   addCoupon,
   CouponAdminError,
@@ -56,6 +56,8 @@ export const USAGE = [
   '      cancels the policy (its certificate then says CANCELLED), refunds its premium less the plan\'s cancellation fee through the gateway, and e-mails the customer; after the start date only with --note',
   '  npm run broker -- mail [--status pending|sent|failed] [--json]',
   '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
+  '  npm run broker -- mail retry ID',
+  '      sends a failed outbox row again (a mail, a feedback or a refund), under the same message id',
   '  npm run broker -- mail resend POLICY_NUMBER',
   '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
   '  npm run broker -- audit [--json]',
@@ -84,6 +86,7 @@ export type BrokerCommand =
   | { kind: 'orders'; json: boolean; status: OrderStatus | null }
   | { kind: 'mail'; json: boolean; status: MailStatus | null }
   | { kind: 'mail-resend'; policyNumber: string }
+  | { kind: 'mail-retry'; id: number }
   | { kind: 'settings'; json: boolean }
   | { kind: 'settings-set'; key: string; value: string }
   | { kind: 'backup'; file: string }
@@ -125,6 +128,7 @@ function ordersCommand(args: string[]): BrokerCommand | string {
 /** `mail [--status S] [--json]` or `mail resend POLICY_NUMBER`; a string says what is wrong. */
 function mailCommand(args: string[]): BrokerCommand | string {
   if (args[0] === 'resend') return args.length === 2 ? { kind: 'mail-resend', policyNumber: args[1]! } : 'mail resend takes one policy number.';
+  if (args[0] === 'retry') return args.length === 2 && /^[1-9][0-9]{0,9}$/.test(args[1]!) ? { kind: 'mail-retry', id: Number(args[1]) } : 'mail retry takes one outbox row id (a number).';
   const flags = statusAndJson(args, MAIL_STATUSES);
   return typeof flags === 'string' ? flags : { kind: 'mail', ...flags };
 }
@@ -351,6 +355,14 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       case 'mail': {
         const items = await listMail(db, command.status);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatMail(items));
+        return 0;
+      }
+      case 'mail-retry': {
+        await audited(db, { ...who, action: 'mail.retry', target: `outbox ${command.id}` }, now, async (tx) => {
+          const before = await retryOutboxRow(tx, command.id, now);
+          return { result: null, before, after: { status: 'pending', attempts: 0 } };
+        });
+        io.out(`Outbox row ${command.id} is pending again with its attempts back: the server's worker sends it now (at its next start if it is stopped).`);
         return 0;
       }
       case 'mail-resend': {

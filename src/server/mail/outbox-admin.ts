@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { queuePolicyMailInTx } from './outbox';
@@ -93,4 +93,23 @@ export async function resendPolicyMail(db: Db, policyNumber: string, now: number
   const [policy] = await db.select({ id: t.policies.id }).from(t.policies).where(eq(t.policies.policyNumber, number));
   if (!policy) throw new MailAdminError(`No policy numbered "${policyNumber}".`);
   return queuePolicyMailInTx(db, policy.id, now);
+}
+
+/**
+ * Gives a failed outbox row (a mail, a feedback or a REFUND the worker gave up on after its last
+ * attempt) its attempts back and makes it due now, under the same message id, so the far side
+ * still recognises it as the same message (issue 36 item 3: Retry). Answers its status and
+ * attempts before; a row that is not failed is refused (a pending one is still being tried).
+ */
+export async function retryOutboxRow(db: Db, id: number, now: number): Promise<{ status: string; attempts: number; last_error: string | null }> {
+  const [row] = await db.select().from(t.outbox).where(eq(t.outbox.id, id));
+  if (!row) throw new MailAdminError(`No outbox row has the id ${id}.`);
+  if (row.status !== 'failed') throw new MailAdminError(`Outbox row ${id} is ${row.status}: only a failed row is retried.`);
+  const [retried] = await db
+    .update(t.outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(now), claimedBy: null })
+    .where(and(eq(t.outbox.id, id), eq(t.outbox.status, 'failed')))
+    .returning({ id: t.outbox.id });
+  if (!retried) throw new MailAdminError(`Outbox row ${id} was retried by someone else a moment ago.`);
+  return { status: row.status, attempts: row.attempts, last_error: row.lastError };
 }
