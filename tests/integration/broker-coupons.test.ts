@@ -131,6 +131,28 @@ describe('coupons disable', () => {
   });
 });
 
+describe('coupons edit', () => {
+  it('changes the dates and the limit (none lifts it), keeps what is not named, refuses a limit below the uses paid and dates out of order', async () => {
+    expect((await broker('coupons', 'add', '--code', 'EDIT20', '--type', 'percent', '--value', '20', '--to', '2026-06-30', '--limit', '10')).code).toBe(0);
+    await database.db.update(t.coupons).set({ usedCount: 4 }).where(eq(t.coupons.code, 'EDIT20'));
+    expect(await broker('coupons', 'edit', 'edit20', '--to', '2026-09-30')).toEqual({ code: 0, out: 'Coupon EDIT20 is now valid 2026-03-15 to 2026-09-30, for 10 uses.', err: '' });
+    expect((await broker('coupons', 'edit', 'EDIT20', '--limit', 'none')).out).toBe('Coupon EDIT20 is now valid 2026-03-15 to 2026-09-30, with no usage limit.');
+    expect(await row('EDIT20')).toMatchObject({ validFrom: '2026-03-15', validTo: '2026-09-30', usageLimit: null, usedCount: 4, active: true });
+    for (const [args, said] of [
+      [['--limit', '3'], '--limit 3 is below the 4 uses EDIT20 has had.'],
+      [['--from', '2026-10-01'], '--from (2026-10-01) must not be after --to (2026-09-30).'],
+      [['--to', '30/09/2026'], '--to must be a date as YYYY-MM-DD, e.g. 2026-12-31 (got "30/09/2026").'],
+      [[], 'Say what changes: --from, --to or --limit.'],
+      [['--value', '5'], 'coupons edit changes --from, --to and --limit only (got --value).'],
+    ] as const) {
+      const run = await broker('coupons', 'edit', 'EDIT20', ...args);
+      expect({ args, code: run.code, first: run.err.split('\n')[0] }).toEqual({ args, code: 2, first: said });
+    }
+    expect((await broker('coupons', 'edit', 'NOSUCH', '--to', '2026-12-31')).err.split('\n')[0]).toBe('No coupon has the code "NOSUCH".');
+    expect(await row('EDIT20')).toMatchObject({ validTo: '2026-09-30', usageLimit: null });
+  });
+});
+
 describe('the command line', () => {
   it.each<[string[], BrokerCommand]>([
     [['call-backs'], { kind: 'call-backs', json: false, status: null }],

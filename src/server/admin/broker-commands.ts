@@ -18,9 +18,11 @@ import {
   CouponAdminError,
   couponValueText,
   disableCoupon,
+  editCoupon,
   formatCoupons,
   listCoupons,
   type AddCouponOptions,
+  type EditCouponOptions,
 } from '../orders/coupon-admin';
 import { listRefunds, RefundRequestError, requestRefund, type RefundListItem } from '../orders/refunds';
 import type { CancelReason } from '../mail/cancellation-mail';
@@ -45,6 +47,8 @@ export const USAGE = [
   '  npm run broker -- coupons [--json]',
   '  npm run broker -- coupons add --code CODE --type percent|fixed --value N [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--provider ID]',
   '      percent: N is 1-100 (of the plan premium); fixed: N is dollars (e.g. 25 or 12.50)',
+  '  npm run broker -- coupons edit CODE [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N|none]',
+  '      changes when a coupon is good and how many uses it has (not below the uses paid)',
   '  npm run broker -- coupons disable CODE',
   '  npm run broker -- orders [--status pending|paid|failed|void|refund|refunded] [--json]',
   '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
@@ -83,6 +87,7 @@ export type BrokerCommand =
   | { kind: 'policies-cancel'; request: CancelRequest }
   | { kind: 'coupons-add'; options: AddCouponOptions }
   | { kind: 'coupons-disable'; code: string }
+  | { kind: 'coupons-edit'; code: string; options: EditCouponOptions }
   | { kind: 'orders'; json: boolean; status: OrderStatus | null }
   | { kind: 'mail'; json: boolean; status: MailStatus | null }
   | { kind: 'mail-resend'; policyNumber: string }
@@ -249,6 +254,14 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
     return typeof options === 'string' ? options : { kind: 'coupons-add', options };
   }
   if (action === 'disable') return args.length === 1 ? { kind: 'coupons-disable', code: args[0]! } : 'coupons disable takes one coupon code.';
+  if (action === 'edit') {
+    const [code, ...flags] = args;
+    if (code === undefined || code.startsWith('--')) return 'coupons edit takes one coupon code, then --from, --to or --limit.';
+    const options = addOptions(flags);
+    if (typeof options === 'string') return options;
+    const other = Object.keys(options).find((name) => !['from', 'to', 'limit'].includes(name));
+    return other ? `coupons edit changes --from, --to and --limit only (got --${other}).` : { kind: 'coupons-edit', code, options };
+  }
   return onlyJson('coupons');
 }
 
@@ -386,6 +399,14 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
           return { result: set, before: { [set.key]: before[set.key] ?? null }, after: { [set.key]: set.value } };
         });
         io.out(`Set ${key} to ${value}.`);
+        return 0;
+      }
+      case 'coupons-edit': {
+        const edited = await audited(db, { ...who, action: 'coupons.edit', target: couponCodeText(command.code) }, now, async (tx) => {
+          const change = await editCoupon(tx, command.code, command.options);
+          return { result: change.after, ...change };
+        });
+        io.out(`Coupon ${edited.code} is now valid ${edited.valid_from} to ${edited.valid_to}, ${edited.usage_limit === null ? 'with no usage limit' : `for ${edited.usage_limit} uses`}.`);
         return 0;
       }
       case 'coupons-disable': {

@@ -159,6 +159,39 @@ export async function addCoupon(db: Db, options: AddCouponOptions, today: string
   return listItem(row);
 }
 
+/** What `coupons edit` may change: the dates it is good between and its usage limit ('none': no limit). */
+export interface EditCouponOptions {
+  from?: string;
+  to?: string;
+  limit?: string;
+}
+
+/**
+ * Changes a coupon's validity or usage limit (issue 36 item 3: edit validity). The new dates must
+ * still have from on or before to; a limit may not go below the uses already paid. An order
+ * placed under the old terms is held to the new ones when it is paid (order-state.ts: a coupon
+ * past its last day or used up buys nothing more). Answers the coupon before and after.
+ */
+export async function editCoupon(db: Db, codeText: string, options: EditCouponOptions): Promise<{ before: CouponListItem; after: CouponListItem }> {
+  if (options.from === undefined && options.to === undefined && options.limit === undefined) throw new CouponAdminError('Say what changes: --from, --to or --limit.');
+  const code = couponCodeText(codeText);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(t.coupons).where(eq(t.coupons.code, code)).for('update');
+    if (!current) throw new CouponAdminError(`No coupon has the code "${codeText}".`);
+    const validFrom = options.from === undefined ? current.validFrom : date('from', options.from);
+    const validTo = options.to === undefined ? current.validTo : date('to', options.to);
+    if (validFrom > validTo) throw new CouponAdminError(`--from (${validFrom}) must not be after --to (${validTo}).`);
+    let usageLimit = current.usageLimit;
+    if (options.limit !== undefined) {
+      usageLimit = options.limit === 'none' ? null : /^\d{1,9}$/.test(options.limit) ? Number(options.limit) : NaN;
+      if (usageLimit !== null && !(usageLimit >= 1)) throw new CouponAdminError(`--limit must be a whole number of uses, at least 1, or none (got "${options.limit}").`);
+      if (usageLimit !== null && usageLimit < current.usedCount) throw new CouponAdminError(`--limit ${usageLimit} is below the ${current.usedCount} uses ${code} has had.`);
+    }
+    const [row] = await tx.update(t.coupons).set({ validFrom, validTo, usageLimit }).where(eq(t.coupons.id, current.id)).returning();
+    return { before: listItem(current), after: listItem(row!) };
+  });
+}
+
 /**
  * Disables a coupon (kept: orders name it); it then answers like an unknown code, and its pending
  * orders are voided in the same transaction, so a payment form fetched before cannot still buy
