@@ -66,6 +66,8 @@ export interface CheckoutOptions {
   lang?: Language;
   /** Whether the lead chooses the plan's $25.00 winter add-on (default not). */
   addon?: boolean;
+  /** The agent whose link the lead came from (default none). */
+  agentId?: number;
 }
 
 /** How an order is placed (temp-checkout). */
@@ -95,6 +97,7 @@ export async function leadAtCheckout(app: LeadTestApp, options: CheckoutOptions 
   const dobs = names.map((_, index) => `19${85 + index}-0${(index % 9) + 1}-1${index}`);
   const body = leadBody({
     lang,
+    ...(options.agentId ? { agent_id: options.agentId } : {}),
     no_of_traveller: names.length,
     travellers_info: dobs.map((dob, index) => (index === 0 ? { dob } : { dob, first_name: names[index]!.first, last_name: names[index]!.last, relationship_type_id: 2 })),
   });

@@ -5,13 +5,15 @@ import * as t from '../../src/server/db/schema';
 import { APS_SANDBOX_API_PATH } from '../../src/server/config';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
+import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
+import { NAME_MAX_LENGTH } from '../../src/contract/travel-details.rules';
 import { listRefunds, RefundRequestError, requestRefund } from '../../src/server/orders/refunds';
 import { cancelPolicy, CancelPolicyError } from '../../src/server/policies/cancel-policy';
 import { MAX_ATTEMPTS } from '../../src/server/mail/outbox';
 import { refundRequestFields } from '../../src/server/payments/aps-refund';
 import { apsSignature } from '../../src/server/payments/aps-signature';
 import { testConfig } from '../support/test-app';
-import { FIXED_NOW, type LeadTestApp } from './lead-fixtures';
+import { FIXED_NOW, leadBody, type LeadTestApp } from './lead-fixtures';
 import { apsResponse, createPaymentTestApp, leadAtCheckout, newFortId, orderRow, payOnCardPage, pendingOrder, placeOrder, postNotice, type OrderRow } from './payment-fixtures';
 
 /**
@@ -361,6 +363,47 @@ describe('policies cancel (RULINGS 29): the certificate says CANCELLED, the prem
     ] as const) {
       const refusedRun = await runBrokerArgs(app.db, argv, clock, CONTEXT);
       expect({ argv, code: refusedRun.code, first: refusedRun.err.split('\n')[0] }).toEqual({ argv, code: 2, first: said });
+    }
+  });
+});
+
+describe('agents: listed with their work, added and disabled, each change audited', () => {
+  it('a new agent gets the next id; their lead and paid order are counted; once disabled their link refuses new leads', async () => {
+    const added = await runBrokerArgs(app.db, ['agents', 'add', '--name', 'Nadim Saad', '--email', 'Nadim@Agency.example'], clock, CONTEXT);
+    const agentId = Number(/Added agent (\d+)/.exec(added.out)?.[1]);
+    expect(added.out).toBe(`Added agent ${agentId}, Nadim Saad <nadim@agency.example>: their links carry agent_id=${agentId}.`);
+    const { order } = await pendingOrder(app, { agentId });
+    await payOnCardPage(app, order);
+    await app.app.feedbackWorker.drain();
+    const listed = (await runBrokerArgs(app.db, ['agents', '--json'], clock, CONTEXT)).json as { id: number }[];
+    expect(listed.find((agent) => agent.id === agentId)).toEqual({
+      id: agentId,
+      name: 'Nadim Saad',
+      email: 'nadim@agency.example',
+      active: true,
+      created: new Date(clock).toISOString(),
+      leads: 1,
+      shares: 0,
+      paid_orders: 1,
+    });
+    expect(Math.max(...listed.map((agent) => agent.id))).toBe(agentId);
+
+    expect((await runBrokerArgs(app.db, ['agents', 'disable', String(agentId)], clock, CONTEXT)).code).toBe(0);
+    const refused = await app.send(addCustomerLeadEndpoint.path, leadBody({ agent_id: agentId }));
+    expect({ status: refused.status, errors: ((await refused.json()) as { data: { errors?: unknown } }).data.errors }).toMatchObject({ status: 422, errors: { agent_id: 'agent_unknown' } });
+    const audit = ((await runBrokerArgs(app.db, ['audit', '--json'], clock, CONTEXT)).json as { action: string; before: unknown; after: unknown }[]).slice(0, 2);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'agents.disable', target: `agent ${agentId}`, before: { active: true }, after: { active: false } }),
+      expect.objectContaining({ action: 'agents.add', target: 'Nadim@Agency.example', before: null, after: { id: agentId, name: 'Nadim Saad', email: 'nadim@agency.example', active: true } }),
+    ]);
+    for (const [argv, said] of [
+      [['agents', 'add', '--name', 'نديم', '--email', 'x@y.example'], `--name must be a name in Latin letters, spaces, ".", "_", one "'" and one "-", at most ${NAME_MAX_LENGTH} characters (got "نديم").`],
+      [['agents', 'add', '--name', 'Nadim Saad', '--email', 'nadim'], '--email must be an e-mail address (got "nadim").'],
+      [['agents', 'disable', '999999'], 'No agent has the id 999999.'],
+      [['agents', 'disable', 'x'], 'agents disable takes one agent id (a number).'],
+    ] as const) {
+      const run = await runBrokerArgs(app.db, argv, clock, CONTEXT);
+      expect({ argv, code: run.code, first: run.err.split('\n')[0] }).toEqual({ argv, code: 2, first: said });
     }
   });
 });

@@ -30,6 +30,7 @@ import { CANCEL_REASONS, cancelPolicy, CancelPolicyError, type CancelRequest } f
 import { textTable } from '../text-table';
 import { couponCodeText } from '../../contract/checkout.endpoints';
 import { audited, formatAudit, listAudit } from './audit-log';
+import { addAgent, AgentAdminError, disableAgent, formatAgents, listAgents } from '../leads/agent-admin';
 
 /**
  * The broker's commands (issue 35 item 3): what each one does over a database, and the text it
@@ -64,6 +65,10 @@ export const USAGE = [
   '      sends a failed outbox row again (a mail, a feedback or a refund), under the same message id',
   '  npm run broker -- mail resend POLICY_NUMBER',
   '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
+  '  npm run broker -- agents [--json]',
+  '      every agent with their leads, share e-mails and paid orders',
+  '  npm run broker -- agents add --name NAME --email EMAIL',
+  '  npm run broker -- agents disable ID',
   '  npm run broker -- audit [--json]',
   '      every change made with these commands, newest first: when, who, what, which, before and after',
   '  npm run broker -- settings [--json]',
@@ -83,6 +88,9 @@ export type BrokerCommand =
   | { kind: 'coupons'; json: boolean }
   | { kind: 'refunds'; json: boolean }
   | { kind: 'audit'; json: boolean }
+  | { kind: 'agents'; json: boolean }
+  | { kind: 'agents-add'; name?: string; email?: string }
+  | { kind: 'agents-disable'; id: number }
   | { kind: 'refunds-pay'; merchantReference: string; fortId: string | null }
   | { kind: 'policies-cancel'; request: CancelRequest }
   | { kind: 'coupons-add'; options: AddCouponOptions }
@@ -155,6 +163,20 @@ function refundsPayCommand(args: string[]): BrokerCommand | string {
   }
   if (references.length !== 1) return 'refunds pay takes one merchant reference.';
   return { kind: 'refunds-pay', merchantReference: references[0]!.trim(), fortId };
+}
+
+/** `agents add --name N --email E` or `agents disable ID`; a string says what is wrong. */
+function agentsChangeCommand(action: 'add' | 'disable', args: string[]): BrokerCommand | string {
+  if (action === 'disable') return args.length === 1 && /^[1-9][0-9]{0,9}$/.test(args[0]!) ? { kind: 'agents-disable', id: Number(args[0]) } : 'agents disable takes one agent id (a number).';
+  const named: { name?: string; email?: string } = {};
+  for (let index = 0; index < args.length; index += 1) {
+    const match = /^--(name|email)(?:=(.*))?$/s.exec(args[index]!);
+    if (!match) return `Unknown argument "${args[index]}".`;
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined) return `--${match[1]} needs a value.`;
+    named[match[1] as 'name' | 'email'] = value;
+  }
+  return { kind: 'agents-add', ...named };
 }
 
 /** `call-backs [--status S] [--json]`; a string says what is wrong. */
@@ -232,10 +254,11 @@ function addOptions(args: string[]): AddCouponOptions | string {
 /** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
 export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
   const [command, ...rest] = argv;
-  const onlyJson = (kind: 'coupons' | 'refunds' | 'settings' | 'audit'): BrokerCommand | string =>
+  const onlyJson = (kind: 'coupons' | 'refunds' | 'settings' | 'audit' | 'agents'): BrokerCommand | string =>
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return rest[0] === 'set' ? callBacksSetCommand(rest.slice(1)) : callBacksCommand(rest);
   if (command === 'audit') return onlyJson('audit');
+  if (command === 'agents') return rest[0] === 'add' || rest[0] === 'disable' ? agentsChangeCommand(rest[0], rest.slice(1)) : onlyJson('agents');
   if (command === 'orders') return ordersCommand(rest);
   if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
   if (command === 'mail') return mailCommand(rest);
@@ -326,6 +349,24 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       case 'orders': {
         const items = await listOrders(db, command.status);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatOrders(items));
+        return 0;
+      }
+      case 'agents': {
+        const items = await listAgents(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatAgents(items));
+        return 0;
+      }
+      case 'agents-add': {
+        const agent = await audited(db, { ...who, action: 'agents.add', target: command.email ?? '' }, now, async (tx) => {
+          const added = await addAgent(tx, command, now);
+          return { result: added, before: null, after: { id: added.id, name: added.name, email: added.email, active: true } };
+        });
+        io.out(`Added agent ${agent.id}, ${agent.name} <${agent.email}>: their links carry agent_id=${agent.id}.`);
+        return 0;
+      }
+      case 'agents-disable': {
+        await audited(db, { ...who, action: 'agents.disable', target: `agent ${command.id}` }, now, async (tx) => ({ result: null, ...(await disableAgent(tx, command.id)) }));
+        io.out(`Disabled agent ${command.id}: their links now say the agent is unknown, and what they did stays listed.`);
         return 0;
       }
       case 'audit': {
@@ -422,7 +463,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError) && !(error instanceof CallBackAdminError)) throw error;
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError) && !(error instanceof CallBackAdminError) && !(error instanceof AgentAdminError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
