@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { paymentStatusEndpoint, type PaymentStatusData } from '../../src/contract/payment.endpoints';
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
-import { listOrders, runBrokerArgs } from '../../src/server/admin/broker-commands';
+import { runBrokerArgs } from '../../src/server/admin/broker-commands';
+import { listOrders } from '../../src/server/orders/order-admin';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
 import { addCoupon, disableCoupon } from '../../src/server/orders/coupon-admin';
@@ -526,7 +527,7 @@ describe('a lead paid twice', () => {
       });
     }
 
-    const refunds = await listOrders(app.db, 'refund');
+    const refunds = await listOrders(app.db, { status: 'refund' });
     expect(refunds).toContainEqual(
       expect.objectContaining({ merchant_reference: second.merchantReference, status: 'refund', reason: 'paid_twice', policy_number: null }),
     );

@@ -7,7 +7,8 @@ import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import type { Language } from '../../src/contract/endpoint';
 import { proceedReviewEndpoint } from '../../src/contract/quote.endpoints';
 import { saveTravellerInfoEndpoint } from '../../src/contract/review.endpoints';
-import { listOrders, parseBrokerArgs, runBrokerCommand } from '../../src/server/admin/broker-commands';
+import { parseBrokerArgs, runBrokerCommand } from '../../src/server/admin/broker-commands';
+import { listOrders } from '../../src/server/orders/order-admin';
 import { createApp } from '../../src/server/app';
 import * as t from '../../src/server/db/schema';
 import type { ErrorLogLine } from '../../src/server/http/error-handler';
@@ -285,7 +286,7 @@ describe('npm run broker -- orders', () => {
     expect(onlyPaid.out.split('\n').slice(2).every((line) => /\spaid\s/.test(line))).toBe(true);
 
     const json = await broker('orders', '--status=pending', '--json');
-    expect(JSON.parse(json.out)).toEqual(await listOrders(app.db, 'pending'));
+    expect(JSON.parse(json.out)).toEqual(await listOrders(app.db, { status: 'pending' }));
     expect(JSON.parse(json.out)).toContainEqual({
       merchant_reference: pending!.merchantReference,
       created: pending!.createdAt.toISOString(),

@@ -408,6 +408,43 @@ describe('agents: listed with their work, added and disabled, each change audite
   });
 });
 
+describe('orders: searched by reference, policy number, e-mail or phone and by day; one order shown whole', () => {
+  it('finds a paid order every way the broker may ask, and shows its contract, notices, refund, policy and e-mails', async () => {
+    const { lead, order } = await pendingOrder(app);
+    await payOnCardPage(app, order);
+    await app.app.feedbackWorker.drain();
+    await app.app.mailWorker.drain();
+    const [policy] = await app.db.select().from(t.policies).where(eq(t.policies.orderId, order.id));
+    const leadRow = await app.leadRow(lead.uuid);
+    const national = leadRow.completePhoneNumber.replace('+961', '');
+    const found = async (...args: string[]) =>
+      ((await runBrokerArgs(app.db, ['orders', ...args, '--json'], clock, CONTEXT)).json as { merchant_reference: string }[]).map((item) => item.merchant_reference);
+    for (const search of [order.merchantReference, policy!.policyNumber.toLowerCase(), leadRow.email.toUpperCase(), `0${national}`, `+961 ${national}`, `0${national}`.replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]!)]) {
+      expect({ search, found: await found('--search', search) }).toEqual({ search, found: [order.merchantReference] });
+    }
+    expect(await found('--search', order.merchantReference, '--status', 'pending')).toEqual([]);
+    expect(await found('--search', order.merchantReference, '--status', 'paid', '--from', '2026-03-15', '--to', '2026-03-15')).toEqual([order.merchantReference]);
+    expect(await found('--search', order.merchantReference, '--from', '2026-03-16')).toEqual([]);
+    expect(await found('--search', 'nobody@nowhere.example')).toEqual([]);
+
+    const shown = (await runBrokerArgs(app.db, ['orders', 'show', order.merchantReference, '--json'], clock, CONTEXT)).json as Record<string, unknown>;
+    expect(shown).toMatchObject({
+      order: { merchant_reference: order.merchantReference, status: 'paid', amount_cents: order.totalCents, lead_uuid: lead.uuid, policy_number: policy!.policyNumber },
+      contract: expect.objectContaining({ travellers: expect.any(Array) as unknown, price: expect.objectContaining({ totalCents: order.totalCents }) as unknown }) as unknown,
+      notices: [expect.objectContaining({ source: 'feedback', verdict: 'applied', status: '14', response_code: '14000' })],
+      refunds: [],
+      policy: { number: policy!.policyNumber, certificate_path: `/policies/${policy!.downloadToken}/certificate.pdf`, cancelled: null },
+      mails: [expect.objectContaining({ kind: 'policy', to: leadRow.email })],
+    });
+    const text = (await runBrokerArgs(app.db, ['orders', 'show', order.merchantReference], clock, CONTEXT)).out;
+    for (const heading of ['Gateway notices', 'Refunds', 'Policy', 'E-mails']) expect(text).toContain(`\n${heading}\n`);
+    expect(text).toMatch(/Refunds\n {2}none/);
+    const unknown = await runBrokerArgs(app.db, ['orders', 'show', 'SAFAR-NOSUCH'], clock, CONTEXT);
+    expect(unknown.err.split('\n')[0]).toBe('No order has the merchant reference SAFAR-NOSUCH.');
+    expect((await runBrokerArgs(app.db, ['orders', '--from', '15/03/2026'], clock, CONTEXT)).err.split('\n')[0]).toBe('--from must be a date as YYYY-MM-DD (got "15/03/2026").');
+  });
+});
+
 describe("the sandbox's REFUND command (paymentApi)", () => {
   const config = testConfig();
   /** A REFUND as a merchant signs it, with `change` applied before signing. */

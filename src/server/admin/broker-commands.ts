@@ -1,5 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
-import { todayIso } from '../../contract/dates';
+import { parseIsoDate, todayIso } from '../../contract/dates';
 import {
   CALL_BACK_STATUSES,
   CallBackAdminError,
@@ -10,7 +9,6 @@ import {
   type CallBackStatus,
 } from '../call-backs/call-back-store';
 import type { Db } from '../db/client';
-import * as t from '../db/schema';
 import { listSettings, setSetting, SettingsAdminError } from '../db/settings';
 import { formatMail, listMail, MAIL_STATUSES, MailAdminError, resendPolicyMail, retryOutboxRow, type MailStatus } from '../mail/outbox-admin';
 import {
@@ -31,6 +29,18 @@ import { textTable } from '../text-table';
 import { couponCodeText } from '../../contract/checkout.endpoints';
 import { audited, formatAudit, listAudit } from './audit-log';
 import { addAgent, AgentAdminError, disableAgent, formatAgents, listAgents } from '../leads/agent-admin';
+import {
+  centsText,
+  formatOrderDetail,
+  formatOrders,
+  listOrders,
+  ORDER_STATUSES,
+  orderDetail,
+  type OrderFilter,
+} from '../orders/order-admin';
+
+/** An order the broker named that does not exist. */
+class OrderAdminError extends Error {}
 
 /**
  * The broker's commands (issue 35 item 3): what each one does over a database, and the text it
@@ -51,8 +61,11 @@ export const USAGE = [
   '  npm run broker -- coupons edit CODE [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N|none]',
   '      changes when a coupon is good and how many uses it has (not below the uses paid)',
   '  npm run broker -- coupons disable CODE',
-  '  npm run broker -- orders [--status pending|paid|failed|void|refund|refunded] [--json]',
-  '      orders newest first, with amount, coupon, policy number and whether the policy was mailed',
+  '  npm run broker -- orders [--status pending|paid|failed|void|refund|refunded] [--search TEXT] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]',
+  '      orders newest first, with amount, coupon, policy number and whether the policy was mailed;',
+  '      --search finds a merchant reference, a policy number, an e-mail or a phone number',
+  '  npm run broker -- orders show MERCHANT_REFERENCE [--json]',
+  '      one order: what was bought, every gateway notice, refunds, the policy and certificate, the e-mails sent',
   '  npm run broker -- refunds [--json]',
   '      every payment the gateway took that buys nothing (a second payment, a changed order): reference, fort_id, amount, why, and the refund\'s status',
   '  npm run broker -- refunds pay MERCHANT_REFERENCE [--fort-id FORT_ID]',
@@ -96,7 +109,8 @@ export type BrokerCommand =
   | { kind: 'coupons-add'; options: AddCouponOptions }
   | { kind: 'coupons-disable'; code: string }
   | { kind: 'coupons-edit'; code: string; options: EditCouponOptions }
-  | { kind: 'orders'; json: boolean; status: OrderStatus | null }
+  | { kind: 'orders'; json: boolean; filter: OrderFilter }
+  | { kind: 'orders-show'; merchantReference: string; json: boolean }
   | { kind: 'mail'; json: boolean; status: MailStatus | null }
   | { kind: 'mail-resend'; policyNumber: string }
   | { kind: 'mail-retry'; id: number }
@@ -110,8 +124,6 @@ export type FileCommand = Extract<BrokerCommand, { kind: 'backup' | 'restore' }>
 
 export const isFileCommand = (command: BrokerCommand): command is FileCommand => command.kind === 'backup' || command.kind === 'restore';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** `[--status S] [--json]`, in any order, with S one of `statuses`; a string says what is wrong. */
 function statusAndJson<S extends string>(args: string[], statuses: readonly S[]): { json: boolean; status: S | null } | string {
@@ -134,8 +146,28 @@ function statusAndJson<S extends string>(args: string[], statuses: readonly S[])
 
 /** `orders [--status S] [--json]`; a string says what is wrong. */
 function ordersCommand(args: string[]): BrokerCommand | string {
-  const flags = statusAndJson(args, ORDER_STATUSES);
-  return typeof flags === 'string' ? flags : { kind: 'orders', ...flags };
+  if (args[0] === 'show') {
+    const rest = args.slice(1);
+    const references = rest.filter((arg) => arg !== '--json');
+    if (references.length !== 1 || references[0]!.startsWith('--')) return 'orders show takes one merchant reference.';
+    return { kind: 'orders-show', merchantReference: references[0]!, json: rest.includes('--json') };
+  }
+  const filter: OrderFilter = {};
+  const kept: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const match = /^--(search|from|to)(?:=(.*))?$/s.exec(args[index]!);
+    if (!match) {
+      kept.push(args[index]!);
+      if (/^--status$/.test(args[index]!) && args[index + 1] !== undefined) kept.push(args[(index += 1)]!);
+      continue;
+    }
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined || (match[2] === undefined && value.startsWith('--'))) return `--${match[1]} needs a value.`;
+    if (match[1] !== 'search' && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || parseIsoDate(value) === null)) return `--${match[1]} must be a date as YYYY-MM-DD (got "${value}").`;
+    filter[match[1] as 'search' | 'from' | 'to'] = value;
+  }
+  const flags = statusAndJson(kept, ORDER_STATUSES);
+  return typeof flags === 'string' ? flags : { kind: 'orders', json: flags.json, filter: { ...filter, status: flags.status } };
 }
 
 /** `mail [--status S] [--json]` or `mail resend POLICY_NUMBER`; a string says what is wrong. */
@@ -347,8 +379,14 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         return 0;
       }
       case 'orders': {
-        const items = await listOrders(db, command.status);
+        const items = await listOrders(db, command.filter);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatOrders(items));
+        return 0;
+      }
+      case 'orders-show': {
+        const detail = await orderDetail(db, command.merchantReference);
+        if (!detail) throw new OrderAdminError(`No order has the merchant reference ${command.merchantReference}.`);
+        io.out(command.json ? JSON.stringify(detail, null, 2) : formatOrderDetail(detail));
         return 0;
       }
       case 'agents': {
@@ -463,7 +501,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError) && !(error instanceof CallBackAdminError) && !(error instanceof AgentAdminError)) throw error;
+    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError) && !(error instanceof CallBackAdminError) && !(error instanceof AgentAdminError) && !(error instanceof OrderAdminError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
@@ -505,68 +543,6 @@ export function formatCallBacks(items: readonly CallBackListItem[]): string {
     const last = item.notes.at(-1);
     return [String(item.id), item.created, item.reason, item.name, item.phone, item.email, item.lead_uuid ?? '-', item.status, item.assignee ?? '-', last ? `${last.author}: ${last.text}` : '-'];
   });
-  return textTable(header, rows);
-}
-
-export interface OrderListItem {
-  merchant_reference: string;
-  created: string;
-  status: string;
-  /** What the order charges (0 for a 100 % coupon), cents. */
-  amount_cents: number;
-  coupon: string | null;
-  policy_number: string | null;
-  /** Whether the policy's certificate was e-mailed; null when there is no policy. */
-  mailed: boolean | null;
-  /**
-   * Why the order is void (trip_changed, plan_changed, traveller_changed, coupon_withdrawn,
-   * expired, legacy) or, for a 'refund' order, why its payment buys nothing and must be refunded
-   * (paid_twice, order_void, coupon_used_up); null otherwise.
-   */
-  reason: string | null;
-}
-
-/** Orders newest first (at most `limit`), optionally of one status, with their policy if any. */
-export async function listOrders(db: Db, status: OrderStatus | null = null, limit = 500): Promise<OrderListItem[]> {
-  const rows = await db
-    .select({ order: t.orders, coupon: t.coupons.code, policyNumber: t.policies.policyNumber, mailedAt: t.policies.mailedAt })
-    .from(t.orders)
-    .leftJoin(t.coupons, eq(t.coupons.id, t.orders.couponId))
-    .leftJoin(t.policies, eq(t.policies.orderId, t.orders.id))
-    .where(status === null ? undefined : eq(t.orders.status, status))
-    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
-    .limit(limit);
-  return rows.map(({ order, coupon, policyNumber, mailedAt }) => ({
-    merchant_reference: order.merchantReference,
-    created: order.createdAt.toISOString(),
-    status: order.status,
-    amount_cents: order.totalCents,
-    coupon,
-    policy_number: policyNumber,
-    mailed: policyNumber === null ? null : mailedAt !== null,
-    reason: order.status === 'refund' ? order.refundReason : order.status === 'void' ? order.voidReason : null,
-  }));
-}
-
-/** 123456 → "$1,234.56": an order's amount to the cent, as the gateway charged it. */
-export function centsText(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** The orders as an aligned text table (or a one-line note when there are none). */
-export function formatOrders(items: readonly OrderListItem[]): string {
-  if (items.length === 0) return 'No orders.';
-  const header = ['reference', 'created', 'status', 'amount', 'coupon', 'policy', 'mailed', 'why'];
-  const rows = items.map((item) => [
-    item.merchant_reference,
-    item.created,
-    item.status,
-    centsText(item.amount_cents),
-    item.coupon ?? '—',
-    item.policy_number ?? '—',
-    item.mailed === null ? '—' : item.mailed ? 'yes' : 'no',
-    item.status === 'refund' ? `REFUND: ${item.reason ?? '?'}` : (item.reason ?? ''),
-  ]);
   return textTable(header, rows);
 }
 

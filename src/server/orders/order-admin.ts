@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { addDays } from '../../contract/dates';
+import { nationalPhoneNumber } from '../../contract/digits';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { textTable } from '../text-table';
+
+/**
+ * The broker's view of orders (issue 36 item 3): the list, searched by merchant reference, policy
+ * number, e-mail or phone and filtered by status and by the day it was placed, and one order's
+ * whole story: the frozen contract (what was bought), every gateway notice and what was done with
+ * it, the refunds, the policy with its certificate link, and the e-mails sent.
+ */
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderListItem {
+  merchant_reference: string;
+  created: string;
+  status: string;
+  /** What the order charges (0 for a 100 % coupon), cents. */
+  amount_cents: number;
+  coupon: string | null;
+  policy_number: string | null;
+  /** Whether the policy's certificate was e-mailed; null when there is no policy. */
+  mailed: boolean | null;
+  /**
+   * Why the order is void (trip_changed, plan_changed, traveller_changed, coupon_withdrawn,
+   * expired, legacy) or, for a 'refund' order, why its payment buys nothing and must be refunded
+   * (paid_twice, order_void, coupon_used_up); null otherwise.
+   */
+  reason: string | null;
+}
+
+/** What the order list is narrowed to; every part optional. */
+export interface OrderFilter {
+  status?: OrderStatus | null;
+  /**
+   * A merchant reference or policy number (either whole, any case), an e-mail (whole, any case) or
+   * a phone number as typed (+961 3 555 455, 03555455, Arabic-keyboard digits: its digits are
+   * compared with the stored number's end).
+   */
+  search?: string | null;
+  /** Placed on or after this day (YYYY-MM-DD, UTC). */
+  from?: string | null;
+  /** Placed on or before this day (YYYY-MM-DD, UTC). */
+  to?: string | null;
+}
+
+/** The condition a search text makes: a reference, a policy number, an e-mail or a phone number. */
+function searchCondition(text: string): SQL | undefined {
+  const value = text.trim();
+  if (!value) return undefined;
+  if (value.includes('@')) return ilike(t.leads.email, value.replace(/[\\%_]/g, (char) => `\\${char}`));
+  // The national number without its trunk 0 (03 555 455 is stored as +9613555455).
+  const digits = nationalPhoneNumber(value, '+961').replace(/^0+/, '');
+  const conditions: SQL[] = [eq(t.orders.merchantReference, value), eq(t.policies.policyNumber, value.toUpperCase())];
+  // Six digits at least, so a reference's digits never match a phone by chance.
+  if (/^\d{6,15}$/.test(digits)) conditions.push(ilike(t.leads.completePhoneNumber, `%${digits}`));
+  return or(...conditions);
+}
+
+/** Orders newest first (at most `limit`), narrowed by `filter`, with their policy if any. */
+export async function listOrders(db: Db, filter: OrderFilter = {}, limit = 500): Promise<OrderListItem[]> {
+  const conditions = [
+    filter.status ? eq(t.orders.status, filter.status) : undefined,
+    filter.search ? searchCondition(filter.search) : undefined,
+    filter.from ? gte(t.orders.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+    filter.to ? lt(t.orders.createdAt, new Date(`${addDays(filter.to, 1)}T00:00:00Z`)) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const rows = await db
+    .select({ order: t.orders, coupon: t.coupons.code, policyNumber: t.policies.policyNumber, mailedAt: t.policies.mailedAt })
+    .from(t.orders)
+    .innerJoin(t.leads, eq(t.leads.id, t.orders.leadId))
+    .leftJoin(t.coupons, eq(t.coupons.id, t.orders.couponId))
+    .leftJoin(t.policies, eq(t.policies.orderId, t.orders.id))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
+    .limit(limit);
+  return rows.map(({ order, coupon, policyNumber, mailedAt }) => ({
+    merchant_reference: order.merchantReference,
+    created: order.createdAt.toISOString(),
+    status: order.status,
+    amount_cents: order.totalCents,
+    coupon,
+    policy_number: policyNumber,
+    mailed: policyNumber === null ? null : mailedAt !== null,
+    reason: order.status === 'refund' ? order.refundReason : order.status === 'void' ? order.voidReason : null,
+  }));
+}
+
+/** 123456 → "$1,234.56": an order's amount to the cent, as the gateway charged it. */
+export function centsText(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The orders as an aligned text table (or a one-line note when there are none). */
+export function formatOrders(items: readonly OrderListItem[]): string {
+  if (items.length === 0) return 'No orders.';
+  const header = ['reference', 'created', 'status', 'amount', 'coupon', 'policy', 'mailed', 'why'];
+  const rows = items.map((item) => [
+    item.merchant_reference,
+    item.created,
+    item.status,
+    centsText(item.amount_cents),
+    item.coupon ?? '—',
+    item.policy_number ?? '—',
+    item.mailed === null ? '—' : item.mailed ? 'yes' : 'no',
+    item.status === 'refund' ? `REFUND: ${item.reason ?? '?'}` : (item.reason ?? ''),
+  ]);
+  return textTable(header, rows);
+}
+
+/** One order's whole story, for the broker (orders show). */
+export interface OrderDetail {
+  order: OrderListItem & { lead_uuid: string; lang: string; fort_id: string | null; paid_at: string | null };
+  /** What was bought, frozen when the order was placed (order-contract.ts). */
+  contract: unknown;
+  /** Every notice the gateway (or someone posing as it) sent for this order, oldest first, with the verdict. */
+  notices: { received: string; source: string; verdict: string; status: string | null; response_code: string | null; fort_id: string | null }[];
+  refunds: { fort_id: string; reason: string; status: string; amount_cents: number; refund_cents: number | null; answer: string | null }[];
+  policy: { number: string; issued: string; certificate_path: string; mailed: string | null; cancelled: string | null } | null;
+  /** The e-mails written for this order's lead, oldest first. */
+  mails: { at: string; kind: string; to: string; subject: string }[];
+}
+
+/** The order with this merchant reference, or null. */
+export async function orderDetail(db: Db, merchantReference: string): Promise<OrderDetail | null> {
+  const [item] = await listOrders(db, { search: merchantReference.trim() }, 1);
+  if (!item || item.merchant_reference !== merchantReference.trim()) return null;
+  const [row] = await db
+    .select({ order: t.orders, leadUuid: t.leads.uuid })
+    .from(t.orders)
+    .innerJoin(t.leads, eq(t.leads.id, t.orders.leadId))
+    .where(eq(t.orders.merchantReference, item.merchant_reference));
+  const { order, leadUuid } = row!;
+  const [notices, refunds, [policy], mails] = await Promise.all([
+    db.select().from(t.paymentNotices).where(eq(t.paymentNotices.orderId, order.id)).orderBy(asc(t.paymentNotices.receivedAt), asc(t.paymentNotices.id)),
+    db.select().from(t.refunds).where(eq(t.refunds.orderId, order.id)).orderBy(asc(t.refunds.id)),
+    db.select().from(t.policies).where(eq(t.policies.orderId, order.id)),
+    db.select().from(t.mailLog).where(eq(t.mailLog.leadId, order.leadId)).orderBy(asc(t.mailLog.createdAt), asc(t.mailLog.id)),
+  ]);
+  return {
+    order: { ...item, lead_uuid: leadUuid, lang: order.lang, fort_id: order.fortId, paid_at: order.paidAt?.toISOString() ?? null },
+    contract: order.contract,
+    notices: notices.map((notice) => ({
+      received: notice.receivedAt.toISOString(),
+      source: notice.source,
+      verdict: notice.verdict,
+      status: notice.payload.status ?? null,
+      response_code: notice.payload.response_code ?? null,
+      fort_id: notice.fortId,
+    })),
+    refunds: refunds.map((refund) => ({
+      fort_id: refund.fortId,
+      reason: refund.reason,
+      status: refund.status,
+      amount_cents: refund.amountCents,
+      refund_cents: refund.refundCents,
+      answer: refund.responseCode === null ? null : `${refund.responseCode} ${refund.responseMessage ?? ''}`.trim(),
+    })),
+    policy: policy
+      ? {
+          number: policy.policyNumber,
+          issued: policy.issuedAt.toISOString(),
+          certificate_path: `/policies/${policy.downloadToken}/certificate.pdf`,
+          mailed: policy.mailedAt?.toISOString() ?? null,
+          cancelled: policy.cancelledAt?.toISOString() ?? null,
+        }
+      : null,
+    mails: mails.map((mail) => ({ at: mail.createdAt.toISOString(), kind: mail.kind, to: mail.toAddress, subject: mail.subject })),
+  };
+}
+
+/** An order's story as text: its facts, then each part under its heading. */
+export function formatOrderDetail(detail: OrderDetail): string {
+  const { order } = detail;
+  const facts = [
+    ['reference', order.merchant_reference],
+    ['status', order.reason ? `${order.status} (${order.reason})` : order.status],
+    ['amount', centsText(order.amount_cents)],
+    ['coupon', order.coupon ?? '—'],
+    ['placed', order.created],
+    ['paid', order.paid_at ?? '—'],
+    ['fort_id', order.fort_id ?? '—'],
+    ['language', order.lang],
+    ['lead', order.lead_uuid],
+  ];
+  const section = (title: string, header: string[], rows: string[][]) => `\n${title}\n${rows.length === 0 ? '  none' : textTable(header, rows)}`;
+  const policy = detail.policy;
+  return [
+    textTable(['', ''], facts).split('\n').slice(2).join('\n'),
+    section('Gateway notices', ['received', 'source', 'verdict', 'status', 'code', 'fort_id'], detail.notices.map((notice) => [notice.received, notice.source, notice.verdict, notice.status ?? '—', notice.response_code ?? '—', notice.fort_id ?? '—'])),
+    section('Refunds', ['fort_id', 'why', 'status', 'captured', 'refund', 'answer'], detail.refunds.map((refund) => [refund.fort_id, refund.reason, refund.status, centsText(refund.amount_cents), refund.refund_cents === null ? '—' : centsText(refund.refund_cents), refund.answer ?? '—'])),
+    section('Policy', ['number', 'issued', 'mailed', 'cancelled', 'certificate'], policy ? [[policy.number, policy.issued, policy.mailed ?? '—', policy.cancelled ?? '—', policy.certificate_path]] : []),
+    section('E-mails', ['sent', 'kind', 'to', 'subject'], detail.mails.map((mail) => [mail.at, mail.kind, mail.to, mail.subject])),
+  ].join('\n');
+}
