@@ -28,6 +28,7 @@ import { CANCEL_REASONS, cancelPolicy, CancelPolicyError, type CancelRequest } f
 import { textTable } from '../text-table';
 import { couponCodeText } from '../../contract/checkout.endpoints';
 import { audited, formatAudit, listAudit } from './audit-log';
+import { formatFunnel, funnel, FUNNEL_DAYS, type FunnelDays } from './funnel';
 import { addAgent, AgentAdminError, disableAgent, formatAgents, listAgents } from '../leads/agent-admin';
 import {
   centsText,
@@ -78,6 +79,8 @@ export const USAGE = [
   '      sends a failed outbox row again (a mail, a feedback or a refund), under the same message id',
   '  npm run broker -- mail resend POLICY_NUMBER',
   '      queues the policy\'s certificate mail again (a new message id); the running server sends it',
+  '  npm run broker -- today [--days 1|7|30] [--json]',
+  '      the funnel of the leads saved in those days (default 7): quotes, plans chosen, checkouts, paid, in per cent; and the money paid per day',
   '  npm run broker -- agents [--json]',
   '      every agent with their leads, share e-mails and paid orders',
   '  npm run broker -- agents add --name NAME --email EMAIL',
@@ -101,6 +104,7 @@ export type BrokerCommand =
   | { kind: 'coupons'; json: boolean }
   | { kind: 'refunds'; json: boolean }
   | { kind: 'audit'; json: boolean }
+  | { kind: 'today'; json: boolean; days: FunnelDays }
   | { kind: 'agents'; json: boolean }
   | { kind: 'agents-add'; name?: string; email?: string }
   | { kind: 'agents-disable'; id: number }
@@ -197,6 +201,24 @@ function refundsPayCommand(args: string[]): BrokerCommand | string {
   return { kind: 'refunds-pay', merchantReference: references[0]!.trim(), fortId };
 }
 
+/** `today [--days 1|7|30] [--json]`; a string says what is wrong. */
+function todayCommand(args: string[]): BrokerCommand | string {
+  let days: FunnelDays = 7;
+  let json = false;
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] === '--json') {
+      json = true;
+      continue;
+    }
+    const match = /^--days(?:=(.*))?$/s.exec(args[index]!);
+    if (!match) return `Unknown argument "${args[index]}".`;
+    const value = Number(match[1] ?? args[(index += 1)]);
+    if (!FUNNEL_DAYS.includes(value as FunnelDays)) return `--days is one of ${FUNNEL_DAYS.join(', ')}.`;
+    days = value as FunnelDays;
+  }
+  return { kind: 'today', json, days };
+}
+
 /** `agents add --name N --email E` or `agents disable ID`; a string says what is wrong. */
 function agentsChangeCommand(action: 'add' | 'disable', args: string[]): BrokerCommand | string {
   if (action === 'disable') return args.length === 1 && /^[1-9][0-9]{0,9}$/.test(args[0]!) ? { kind: 'agents-disable', id: Number(args[0]) } : 'agents disable takes one agent id (a number).';
@@ -290,6 +312,7 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return rest[0] === 'set' ? callBacksSetCommand(rest.slice(1)) : callBacksCommand(rest);
   if (command === 'audit') return onlyJson('audit');
+  if (command === 'today') return todayCommand(rest);
   if (command === 'agents') return rest[0] === 'add' || rest[0] === 'disable' ? agentsChangeCommand(rest[0], rest.slice(1)) : onlyJson('agents');
   if (command === 'orders') return ordersCommand(rest);
   if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
@@ -405,6 +428,11 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       case 'agents-disable': {
         await audited(db, { ...who, action: 'agents.disable', target: `agent ${command.id}` }, now, async (tx) => ({ result: null, ...(await disableAgent(tx, command.id)) }));
         io.out(`Disabled agent ${command.id}: their links now say the agent is unknown, and what they did stays listed.`);
+        return 0;
+      }
+      case 'today': {
+        const result = await funnel(db, command.days, now);
+        io.out(command.json ? JSON.stringify(result, null, 2) : formatFunnel(result));
         return 0;
       }
       case 'audit': {
