@@ -182,55 +182,68 @@ function mailCommand(args: string[]): BrokerCommand | string {
   return typeof flags === 'string' ? flags : { kind: 'mail', ...flags };
 }
 
-/** `refunds pay MERCHANT_REFERENCE [--fort-id FORT_ID]`; a string says what is wrong. */
-function refundsPayCommand(args: string[]): BrokerCommand | string {
-  let fortId: string | null = null;
-  const references: string[] = [];
+/**
+ * Reads `--name value` and `--name=value` options of `names`, bare `switches` (`--json`) and the
+ * other arguments, in any order; a string says what is wrong (an unknown option, one given twice,
+ * one without its value). The one reader of every command's options.
+ */
+function readArgs<N extends string, S extends string = never>(
+  args: readonly string[],
+  names: readonly N[],
+  switches: readonly S[] = [],
+): { positional: string[]; named: Partial<Record<N, string>>; on: Set<S> } | string {
+  const positional: string[] = [];
+  const named: Partial<Record<N, string>> = {};
+  const on = new Set<S>();
   for (let index = 0; index < args.length; index += 1) {
-    const match = /^--fort-id(?:=(.*))?$/s.exec(args[index]!);
-    if (!match) {
-      if (args[index]!.startsWith('--')) return `Unknown argument "${args[index]}".`;
-      references.push(args[index]!);
+    const arg = args[index]!;
+    if (switches.includes(arg.slice(2) as S) && arg.startsWith('--')) {
+      on.add(arg.slice(2) as S);
       continue;
     }
-    const value = match[1] ?? args[(index += 1)];
-    if (!value || !/^[0-9]{1,20}$/.test(value)) return '--fort-id needs the digits of a fort_id.';
-    fortId = value;
+    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    if (!match) {
+      if (arg.startsWith('--')) return `Unknown argument "${arg}".`;
+      positional.push(arg);
+      continue;
+    }
+    const name = match[1] as N;
+    if (!names.includes(name)) return `Unknown argument "${arg}".`;
+    if (named[name] !== undefined) return `--${name} is given twice.`;
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined || (match[2] === undefined && value.startsWith('--'))) return `--${name} needs a value.`;
+    named[name] = value;
   }
-  if (references.length !== 1) return 'refunds pay takes one merchant reference.';
-  return { kind: 'refunds-pay', merchantReference: references[0]!.trim(), fortId };
+  return { positional, named, on };
+}
+
+/** `refunds pay MERCHANT_REFERENCE [--fort-id FORT_ID]`; a string says what is wrong. */
+function refundsPayCommand(args: string[]): BrokerCommand | string {
+  const read = readArgs(args, ['fort-id']);
+  if (typeof read === 'string') return read;
+  const fortId = read.named['fort-id'] ?? null;
+  if (fortId !== null && !/^[0-9]{1,20}$/.test(fortId)) return '--fort-id needs the digits of a fort_id.';
+  if (read.positional.length !== 1) return 'refunds pay takes one merchant reference.';
+  return { kind: 'refunds-pay', merchantReference: read.positional[0]!.trim(), fortId };
 }
 
 /** `today [--days 1|7|30] [--json]`; a string says what is wrong. */
 function todayCommand(args: string[]): BrokerCommand | string {
-  let days: FunnelDays = 7;
-  let json = false;
-  for (let index = 0; index < args.length; index += 1) {
-    if (args[index] === '--json') {
-      json = true;
-      continue;
-    }
-    const match = /^--days(?:=(.*))?$/s.exec(args[index]!);
-    if (!match) return `Unknown argument "${args[index]}".`;
-    const value = Number(match[1] ?? args[(index += 1)]);
-    if (!FUNNEL_DAYS.includes(value as FunnelDays)) return `--days is one of ${FUNNEL_DAYS.join(', ')}.`;
-    days = value as FunnelDays;
-  }
-  return { kind: 'today', json, days };
+  const read = readArgs(args, ['days'], ['json']);
+  if (typeof read === 'string') return read;
+  if (read.positional.length > 0) return `Unknown argument "${read.positional[0]}".`;
+  const days = Number(read.named.days ?? 7);
+  if (!FUNNEL_DAYS.includes(days as FunnelDays)) return `--days is one of ${FUNNEL_DAYS.join(', ')}.`;
+  return { kind: 'today', json: read.on.has('json'), days: days as FunnelDays };
 }
 
 /** `agents add --name N --email E` or `agents disable ID`; a string says what is wrong. */
 function agentsChangeCommand(action: 'add' | 'disable', args: string[]): BrokerCommand | string {
   if (action === 'disable') return args.length === 1 && /^[1-9][0-9]{0,9}$/.test(args[0]!) ? { kind: 'agents-disable', id: Number(args[0]) } : 'agents disable takes one agent id (a number).';
-  const named: { name?: string; email?: string } = {};
-  for (let index = 0; index < args.length; index += 1) {
-    const match = /^--(name|email)(?:=(.*))?$/s.exec(args[index]!);
-    if (!match) return `Unknown argument "${args[index]}".`;
-    const value = match[2] ?? args[(index += 1)];
-    if (value === undefined) return `--${match[1]} needs a value.`;
-    named[match[1] as 'name' | 'email'] = value;
-  }
-  return { kind: 'agents-add', ...named };
+  const read = readArgs(args, ['name', 'email']);
+  if (typeof read === 'string') return read;
+  if (read.positional.length > 0) return `Unknown argument "${read.positional[0]}".`;
+  return { kind: 'agents-add', ...read.named };
 }
 
 /** `call-backs [--status S] [--json]`; a string says what is wrong. */
@@ -241,68 +254,35 @@ function callBacksCommand(args: string[]): BrokerCommand | string {
 
 /** `call-backs set ID [--status S] [--assignee NAME] [--note TEXT]`; a string says what is wrong. */
 function callBacksSetCommand(args: string[]): BrokerCommand | string {
-  const ids: string[] = [];
-  const change: CallBackChange = {};
-  for (let index = 0; index < args.length; index += 1) {
-    const match = /^--(status|assignee|note)(?:=(.*))?$/s.exec(args[index]!);
-    if (!match) {
-      if (args[index]!.startsWith('--')) return `Unknown argument "${args[index]}".`;
-      ids.push(args[index]!);
-      continue;
-    }
-    const name = match[1] as 'status' | 'assignee' | 'note';
-    const value = match[2] ?? args[(index += 1)];
-    if (value === undefined) return `--${name} needs a value.`;
-    if (name === 'status') {
-      if (!CALL_BACK_STATUSES.includes(value as CallBackStatus)) return `--status is one of ${CALL_BACK_STATUSES.join(', ')} (got "${value}").`;
-      change.status = value as CallBackStatus;
-    } else if (value.length > (name === 'note' ? 2000 : 120)) {
-      return `--${name} is at most ${name === 'note' ? 2000 : 120} characters.`;
-    } else {
-      change[name] = value;
-    }
-  }
-  if (ids.length !== 1 || !/^[1-9][0-9]{0,9}$/.test(ids[0]!)) return 'call-backs set takes one call-back id (a number).';
-  return { kind: 'call-backs-set', id: Number(ids[0]), change };
+  const read = readArgs(args, ['status', 'assignee', 'note']);
+  if (typeof read === 'string') return read;
+  const { status, assignee, note } = read.named;
+  if (status !== undefined && !CALL_BACK_STATUSES.includes(status as CallBackStatus)) return `--status is one of ${CALL_BACK_STATUSES.join(', ')} (got "${status}").`;
+  if (assignee !== undefined && assignee.length > 120) return '--assignee is at most 120 characters.';
+  if (note !== undefined && note.length > 2000) return '--note is at most 2000 characters.';
+  if (read.positional.length !== 1 || !/^[1-9][0-9]{0,9}$/.test(read.positional[0]!)) return 'call-backs set takes one call-back id (a number).';
+  const change: CallBackChange = { ...(status ? { status: status as CallBackStatus } : {}), ...(assignee !== undefined ? { assignee } : {}), ...(note !== undefined ? { note } : {}) };
+  return { kind: 'call-backs-set', id: Number(read.positional[0]), change };
 }
 
 /** `policies cancel POLICY_NUMBER --reason R [--note TEXT]`; a string says what is wrong. */
 function policiesCancelCommand(args: string[]): BrokerCommand | string {
-  const numbers: string[] = [];
-  const named: { reason?: string; note?: string } = {};
-  for (let index = 0; index < args.length; index += 1) {
-    const match = /^--(reason|note)(?:=(.*))?$/s.exec(args[index]!);
-    if (!match) {
-      if (args[index]!.startsWith('--')) return `Unknown argument "${args[index]}".`;
-      numbers.push(args[index]!);
-      continue;
-    }
-    const name = match[1] as 'reason' | 'note';
-    const value = match[2] ?? args[(index += 1)];
-    if (value === undefined) return `--${name} needs a value.`;
-    named[name] = value;
-  }
-  if (numbers.length !== 1) return 'policies cancel takes one policy number.';
-  if (!CANCEL_REASONS.includes(named.reason as CancelReason)) return `--reason is one of ${CANCEL_REASONS.join(', ')}.`;
-  if (named.note !== undefined && named.note.length > 500) return '--note is at most 500 characters.';
-  return { kind: 'policies-cancel', request: { policyNumber: numbers[0]!, reason: named.reason as CancelReason, note: named.note ?? null } };
+  const read = readArgs(args, ['reason', 'note']);
+  if (typeof read === 'string') return read;
+  const { reason, note } = read.named;
+  if (read.positional.length !== 1) return 'policies cancel takes one policy number.';
+  if (!CANCEL_REASONS.includes(reason as CancelReason)) return `--reason is one of ${CANCEL_REASONS.join(', ')}.`;
+  if (note !== undefined && note.length > 500) return '--note is at most 500 characters.';
+  return { kind: 'policies-cancel', request: { policyNumber: read.positional[0]!, reason: reason as CancelReason, note: note ?? null } };
 }
 
 const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
 
-/** `--name value` and `--name=value` pairs of `coupons add`; a string says what is wrong. */
+/** `--name value` and `--name=value` pairs of `coupons add` and `coupons edit`; a string says what is wrong. */
 function addOptions(args: string[]): AddCouponOptions | string {
-  const options: AddCouponOptions = {};
-  for (let index = 0; index < args.length; index += 1) {
-    const match = /^--([a-z]+)(?:=(.*))?$/s.exec(args[index]!);
-    const name = match?.[1] as (typeof ADD_OPTIONS)[number] | undefined;
-    if (!match || !name || !ADD_OPTIONS.includes(name)) return `Unknown argument "${args[index]}".`;
-    if (options[name] !== undefined) return `--${name} is given twice.`;
-    const value = match[2] ?? args[(index += 1)];
-    if (value === undefined || (match[2] === undefined && value.startsWith('--'))) return `--${name} needs a value.`;
-    options[name] = value;
-  }
-  return options;
+  const read = readArgs(args, ADD_OPTIONS);
+  if (typeof read === 'string') return read;
+  return read.positional.length > 0 ? `Unknown argument "${read.positional[0]}".` : read.named;
 }
 
 /** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */

@@ -208,6 +208,25 @@ export interface QueueWorkerDeps<Delivered = void> extends WorkerSchedule {
   concurrency?: number;
 }
 
+/**
+ * The onFailure of a queue whose far side is an HTTP endpoint (the sandbox's feedback, the
+ * gateway's REFUND): nothing for an attempt that will be tried again; one error line, under
+ * `route`, when a row is given up (`<gaveUp> (<reason>)`) or a drain failed (the reason alone).
+ */
+export function logGivingUp(logError: LogError, route: string, gaveUp: string): QueueWorkerDeps<unknown>['onFailure'] {
+  return (row, failure, final) => {
+    if (row !== null && !final) return;
+    logError({
+      event: 'error',
+      request_id: randomUUID(),
+      method: 'POST',
+      route,
+      error: row === null ? failure.error : `${gaveUp} (${failure.error})`,
+      ...(failure.code ? { code: failure.code } : {}),
+    });
+  };
+}
+
 /** The worker of one queue of the outbox (see the top of this file). */
 export function createQueueWorker<Delivered = void>(deps: QueueWorkerDeps<Delivered>): OutboxWorker {
   const { db, now, queue } = deps;

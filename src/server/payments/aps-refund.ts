@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { LogError } from '../http/error-handler';
-import { createQueueWorker, DeliveryRefusedError, type OutboxRow, type OutboxWorker, type WorkerSchedule } from '../mail/outbox';
+import { createQueueWorker, DeliveryRefusedError, logGivingUp, type OutboxRow, type OutboxWorker, type WorkerSchedule } from '../mail/outbox';
 import { recordRefundAnswer, type RefundAnswer, type RefundJob } from '../orders/refunds';
 import { apsSignature, verifyApsSignature } from './aps-signature';
 
@@ -136,17 +136,7 @@ export function createRefundWorker(deps: RefundWorkerDeps): OutboxWorker {
     async onDelivered(tx, _row, at, sent) {
       if (sent) await recordRefundAnswer(tx, sent.job, sent.answer, at);
     },
-    onFailure(row, failure, final) {
-      if (row !== null && !final) return;
-      deps.logError({
-        event: 'error',
-        request_id: crypto.randomUUID(),
-        method: 'POST',
-        route: 'aps-refund',
-        error: row === null ? failure.error : `ApsRefundGaveUp (${failure.error})`,
-        ...(failure.code ? { code: failure.code } : {}),
-      });
-    },
+    onFailure: logGivingUp(deps.logError, 'aps-refund', 'ApsRefundGaveUp'),
   });
 }
 

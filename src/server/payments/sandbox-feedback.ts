@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { LogError } from '../http/error-handler';
-import { createQueueWorker, DeliveryRefusedError, queueInTx, type OutboxRow, type OutboxWorker, type WorkerSchedule } from '../mail/outbox';
+import { createQueueWorker, DeliveryRefusedError, logGivingUp, queueInTx, type OutboxRow, type OutboxWorker, type WorkerSchedule } from '../mail/outbox';
 import { APS_FEEDBACK_PATH } from '../routes/payments.routes';
 import type { FormFields } from './sandbox-gateway';
 
@@ -77,16 +77,6 @@ export function createSandboxFeedbackWorker(deps: SandboxFeedbackWorkerDeps): Ou
       // outbox waits out without spending the row's attempts.
       if (res.status !== 200) throw new DeliveryRefusedError(`HTTP ${res.status}`, res.status === 503);
     },
-    onFailure(row, failure, final) {
-      if (row !== null && !final) return;
-      deps.logError({
-        event: 'error',
-        request_id: crypto.randomUUID(),
-        method: 'POST',
-        route: APS_FEEDBACK_PATH,
-        error: row === null ? failure.error : `ApsSandboxFeedbackGaveUp (${failure.error})`,
-        ...(failure.code ? { code: failure.code } : {}),
-      });
-    },
+    onFailure: logGivingUp(deps.logError, APS_FEEDBACK_PATH, 'ApsSandboxFeedbackGaveUp'),
   });
 }
