@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/endpoint';
 import { dollarsAndCents } from '../../contract/money';
-import { escapeHtml } from '../http/html';
 import { isolateLtr as ltr } from './bidi';
+import { letter } from './letter';
 
 /**
  * The e-mail that tells a customer their policy was cancelled (issue 36 item 5), in the order's
@@ -51,12 +51,6 @@ export function cancellationMail(lang: Language, facts: CancellationMailFacts) {
   const number = isolated(facts.policyNumber);
   const firstName = facts.customerName.trim().split(/\s+/)[0] ?? '';
   const lines = [words.intro(number), words.why[facts.reason], facts.refundCents > 0 ? words.refund(money(facts.refundCents), money(facts.feeCents)) : words.noRefund];
-  const text = [words.hello(firstName), '', ...lines, '', words.bye].join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family: Arial, sans-serif; line-height: 1.5">
-<p>${escapeHtml(words.hello(firstName))}</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p>${escapeHtml(words.bye)}</p>
-</body></html>`;
+  const { text, html } = letter(lang, words.hello(firstName), lines, words.bye);
   return { subject: words.subject(facts.policyNumber), text, html };
 }

@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/endpoint';
 import { dollarsAndCents } from '../../contract/money';
-import { escapeHtml } from '../http/html';
 import { isolateLtr as ltr } from './bidi';
+import { letter } from './letter';
 
 /**
  * The e-mail that tells a customer their money was given back (issue 36 item 4), in the order's
@@ -70,13 +70,6 @@ export function refundMail(lang: Language, facts: RefundMailFacts) {
   const reference = lang === 'ar' ? ltr(facts.merchantReference) : facts.merchantReference;
   const firstName = facts.customerName.trim().split(/\s+/)[0] ?? '';
   const lines = [words.intro(amount), words.why[facts.reason], ...(facts.feeCents > 0 ? [words.fee(money(facts.feeCents))] : []), `${words.reference}: ${reference}`, words.bank];
-  const text = [words.hello(firstName), '', ...lines, '', words.bye].join('\n');
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const html = `<!doctype html>
-<html lang="${lang}" dir="${dir}"><body style="font-family: Arial, sans-serif; line-height: 1.5">
-<p>${escapeHtml(words.hello(firstName))}</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p>${escapeHtml(words.bye)}</p>
-</body></html>`;
+  const { text, html } = letter(lang, words.hello(firstName), lines, words.bye);
   return { subject: words.subject, text, html };
 }
