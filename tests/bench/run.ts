@@ -2,7 +2,7 @@
  * `npm run bench`: every figure of issue 19's table in one run, each beside its budget with PASS
  * or FAIL; figures, not a test, so it always exits 0. Flags:
  *   --quick          one Lighthouse run per page and one purchase, instead of the median of three
- *   --only a,b       only these parts: size, start, lighthouse, purchase, api (memory comes with any server part)
+ *   --only a,b       only these parts: size, start, lighthouse, purchase, api, broker (memory comes with any server part)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,13 +11,14 @@ import { buildIfStale } from '../../src/server/build-if-stale';
 import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, kb, measureBundle } from '../support/bundle-size';
 import { spaBuildForTests } from '../support/test-build';
 import { measureApiRates } from './api-rates';
+import { measureBrokerLists } from './broker-lists';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { atMost, broken, megabytes, plain, printSummary, section } from './figures';
 import { measureLighthouse } from './lighthouse-runs';
 import { measurePurchase } from './purchase-waits';
 import { measureStart } from './start-time';
 
-const PARTS = ['size', 'start', 'lighthouse', 'purchase', 'api'] as const;
+const PARTS = ['size', 'start', 'lighthouse', 'purchase', 'api', 'broker'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; parts: Set<Part> } {
@@ -66,6 +67,7 @@ async function main() {
   const { quick, parts } = parseArgs(process.argv.slice(2));
   console.log(`bench: ${[...parts].join(', ')}${quick ? ' (quick: one Lighthouse run each, one purchase)' : ''}`);
   if (parts.has('size')) await part('bundle size', measureSize);
+  if (parts.has('broker')) await part("the broker's order list at 100,000 leads", measureBrokerLists);
 
   const needsServer = parts.has('lighthouse') || parts.has('purchase') || parts.has('api');
   if (!needsServer && !parts.has('start')) return printSummary();

@@ -233,7 +233,7 @@ describe('add-customer-lead without an online quote (RULINGS 12)', () => {
     const lead = await app.leadRow(saved.uuid);
     const tasks = await app.db.select().from(t.callBacks).where(eq(t.callBacks.leadId, lead.id));
     expect(tasks).toEqual([
-      expect.objectContaining({ reason: 'no_online_quote', name: 'Nabil Aoun', email: lead.email, completePhoneNumber: lead.completePhoneNumber, lang: 'en', status: 'open' }),
+      expect.objectContaining({ reason: 'no_online_quote', name: 'Nabil Aoun', email: lead.email, completePhoneNumber: lead.completePhoneNumber, lang: 'en', status: 'new' }),
     ]);
     // The lead is kept for the manual quote, and quoting it finds nothing (without an error).
     const data = await compare(app.send, { uuid: saved.uuid });

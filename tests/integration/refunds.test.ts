@@ -9,6 +9,7 @@ import { addCustomerLeadEndpoint } from '../../src/contract/lead.endpoints';
 import { NAME_MAX_LENGTH } from '../../src/contract/travel-details.rules';
 import { listRefunds, RefundRequestError, requestRefund } from '../../src/server/orders/refunds';
 import { cancelPolicy, CancelPolicyError } from '../../src/server/policies/cancel-policy';
+import { countOrders, listOrders } from '../../src/server/orders/order-admin';
 import { MAX_ATTEMPTS } from '../../src/server/mail/outbox';
 import { refundRequestFields } from '../../src/server/payments/aps-refund';
 import { apsSignature } from '../../src/server/payments/aps-signature';
@@ -411,6 +412,9 @@ describe('agents: listed with their work, added and disabled, each change audite
 describe('orders: searched by reference, policy number, e-mail or phone and by day; one order shown whole', () => {
   it('finds a paid order every way the broker may ask, and shows its contract, notices, refund, policy and e-mails', async () => {
     const { lead, order } = await pendingOrder(app);
+    // Two more attempts of the same lead, left unpaid, for the paging below.
+    const second = await placeOrder(app, lead.uuid);
+    const third = await placeOrder(app, lead.uuid);
     await payOnCardPage(app, order);
     await app.app.feedbackWorker.drain();
     await app.app.mailWorker.drain();
@@ -420,12 +424,19 @@ describe('orders: searched by reference, policy number, e-mail or phone and by d
     const found = async (...args: string[]) =>
       ((await runBrokerArgs(app.db, ['orders', ...args, '--json'], clock, CONTEXT)).json as { merchant_reference: string }[]).map((item) => item.merchant_reference);
     for (const search of [order.merchantReference, policy!.policyNumber.toLowerCase(), leadRow.email.toUpperCase(), `0${national}`, `+961 ${national}`, `0${national}`.replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]!)]) {
-      expect({ search, found: await found('--search', search) }).toEqual({ search, found: [order.merchantReference] });
+      expect({ search, found: await found('--search', search, '--status', 'paid') }).toEqual({ search, found: [order.merchantReference] });
     }
     expect(await found('--search', order.merchantReference, '--status', 'pending')).toEqual([]);
     expect(await found('--search', order.merchantReference, '--status', 'paid', '--from', '2026-03-15', '--to', '2026-03-15')).toEqual([order.merchantReference]);
     expect(await found('--search', order.merchantReference, '--from', '2026-03-16')).toEqual([]);
     expect(await found('--search', 'nobody@nowhere.example')).toEqual([]);
+
+    // A page at a time, with the count the console's table shows: the lead's three orders, newest first.
+    const byEmail = { search: leadRow.email };
+    expect(await countOrders(app.db, byEmail)).toBe(3);
+    expect((await listOrders(app.db, byEmail, 2, 0)).map((item) => item.merchant_reference)).toEqual([third.merchantReference, second.merchantReference]);
+    expect((await listOrders(app.db, byEmail, 2, 2)).map((item) => item.merchant_reference)).toEqual([order.merchantReference]);
+    expect(await countOrders(app.db, { ...byEmail, status: 'paid' })).toBe(1);
 
     const shown = (await runBrokerArgs(app.db, ['orders', 'show', order.merchantReference, '--json'], clock, CONTEXT)).json as Record<string, unknown>;
     expect(shown).toMatchObject({

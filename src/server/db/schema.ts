@@ -205,7 +205,14 @@ export const leads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leads_device_uuid_idx').on(t.deviceUuid), index('leads_customer_id_idx').on(t.customerId)],
+  (t) => [
+    index('leads_device_uuid_idx').on(t.deviceUuid),
+    index('leads_customer_id_idx').on(t.customerId),
+    // The broker's order search (orders/order-admin.ts): an e-mail whole, and a phone number by
+    // the end of the stored one (its reverse's prefix), without reading every lead.
+    index('leads_email_idx').on(t.email),
+    index('leads_phone_reversed_idx').using('btree', sql`reverse(${t.completePhoneNumber}) text_pattern_ops`),
+  ],
 );
 
 /** Travellers of a lead in form order; removed ones are kept with deleted_at (spec §4 deleted_members). */
@@ -617,6 +624,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_lead_id_idx').on(t.leadId),
+    // The broker's order list, newest first, a page at a time.
+    index('orders_created_at_idx').on(t.createdAt, t.id),
     index('orders_coupon_id_idx').on(t.couponId),
     check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'void', 'refund', 'refunded')`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
 import { nationalPhoneNumber } from '../../contract/digits';
 import type { Db } from '../db/client';
@@ -48,36 +48,61 @@ export interface OrderFilter {
   to?: string | null;
 }
 
-/** The condition a search text makes: a reference, a policy number, an e-mail or a phone number. */
-function searchCondition(text: string): SQL | undefined {
+/**
+ * The orders a search text names: a merchant reference, a policy number, an e-mail or a phone
+ * number. Each is one indexed lookup (orders' reference, policies' number, leads' e-mail, leads'
+ * reversed phone), so a search never reads every order or lead, however many there are.
+ */
+async function searchedOrderIds(db: Db, text: string): Promise<number[]> {
   const value = text.trim();
-  if (!value) return undefined;
-  if (value.includes('@')) return ilike(t.leads.email, value.replace(/[\\%_]/g, (char) => `\\${char}`));
-  // The national number without its trunk 0 (03 555 455 is stored as +9613555455).
+  if (!value) return [];
+  const byLeads = (condition: SQL) =>
+    db.select({ id: t.orders.id }).from(t.orders).where(inArray(t.orders.leadId, db.select({ id: t.leads.id }).from(t.leads).where(condition)));
+  // E-mails are stored lower case (leads/lead-values.ts), so the index finds one whole.
+  if (value.includes('@')) return (await byLeads(eq(t.leads.email, value.toLowerCase()))).map((row) => row.id);
+  const lookups = [
+    db.select({ id: t.orders.id }).from(t.orders).where(eq(t.orders.merchantReference, value)),
+    db.select({ id: t.policies.orderId }).from(t.policies).where(eq(t.policies.policyNumber, value.toUpperCase())),
+  ];
+  // The national number without its trunk 0 (03 555 455 is stored as +9613555455); six digits at
+  // least, so a reference's digits never match a phone by chance. The stored number ends with
+  // them: its reverse starts with theirs (the leads_phone_reversed_idx index).
   const digits = nationalPhoneNumber(value, '+961').replace(/^0+/, '');
-  const conditions: SQL[] = [eq(t.orders.merchantReference, value), eq(t.policies.policyNumber, value.toUpperCase())];
-  // Six digits at least, so a reference's digits never match a phone by chance.
-  if (/^\d{6,15}$/.test(digits)) conditions.push(ilike(t.leads.completePhoneNumber, `%${digits}`));
-  return or(...conditions);
+  if (/^\d{6,15}$/.test(digits)) lookups.push(byLeads(sql`reverse(${t.leads.completePhoneNumber}) like ${`${[...digits].reverse().join('')}%`}`));
+  return [...new Set((await Promise.all(lookups)).flat().map((row) => row.id))];
 }
 
-/** Orders newest first (at most `limit`), narrowed by `filter`, with their policy if any. */
-export async function listOrders(db: Db, filter: OrderFilter = {}, limit = 500): Promise<OrderListItem[]> {
+/** The condition on orders alone that `filter` makes (its search resolved to order ids first). */
+async function filterCondition(db: Db, filter: OrderFilter): Promise<SQL | undefined> {
   const conditions = [
     filter.status ? eq(t.orders.status, filter.status) : undefined,
-    filter.search ? searchCondition(filter.search) : undefined,
+    filter.search ? inArray(t.orders.id, [...(await searchedOrderIds(db, filter.search)), -1]) : undefined,
     filter.from ? gte(t.orders.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
     filter.to ? lt(t.orders.createdAt, new Date(`${addDays(filter.to, 1)}T00:00:00Z`)) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * Orders newest first, narrowed by `filter`, with their policy if any: `limit` of them after the
+ * first `offset` (a page of the console's table; the CLI asks for the first 500). The page's
+ * orders are found on the orders alone (the created_at index), then those rows are joined.
+ */
+export async function listOrders(db: Db, filter: OrderFilter = {}, limit = 500, offset = 0): Promise<OrderListItem[]> {
+  const page = db
+    .select({ id: t.orders.id })
+    .from(t.orders)
+    .where(await filterCondition(db, filter))
+    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
+    .limit(limit)
+    .offset(offset);
   const rows = await db
     .select({ order: t.orders, coupon: t.coupons.code, policyNumber: t.policies.policyNumber, mailedAt: t.policies.mailedAt })
     .from(t.orders)
-    .innerJoin(t.leads, eq(t.leads.id, t.orders.leadId))
     .leftJoin(t.coupons, eq(t.coupons.id, t.orders.couponId))
     .leftJoin(t.policies, eq(t.policies.orderId, t.orders.id))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
-    .limit(limit);
+    .where(inArray(t.orders.id, page))
+    .orderBy(desc(t.orders.createdAt), desc(t.orders.id));
   return rows.map(({ order, coupon, policyNumber, mailedAt }) => ({
     merchant_reference: order.merchantReference,
     created: order.createdAt.toISOString(),
@@ -88,6 +113,12 @@ export async function listOrders(db: Db, filter: OrderFilter = {}, limit = 500):
     mailed: policyNumber === null ? null : mailedAt !== null,
     reason: order.status === 'refund' ? order.refundReason : order.status === 'void' ? order.voidReason : null,
   }));
+}
+
+/** How many orders `filter` finds: the pages the console's table has. */
+export async function countOrders(db: Db, filter: OrderFilter = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(t.orders).where(await filterCondition(db, filter));
+  return Number(row?.n ?? 0);
 }
 
 /** 123456 → "$1,234.56": an order's amount to the cent, as the gateway charged it. */
