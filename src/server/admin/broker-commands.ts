@@ -428,7 +428,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       case 'refunds-pay': {
         const target = command.fortId ? `${command.merchantReference} ${command.fortId}` : command.merchantReference;
         const request = await audited(db, { ...who, action: 'refunds.pay', target }, now, async (tx) => {
-          const before = (await listRefunds(tx)).filter((item) => item.merchant_reference === command.merchantReference && (!command.fortId || item.fort_id === command.fortId));
+          const before = (await listRefunds(tx, 500, command.merchantReference)).filter((item) => !command.fortId || item.fort_id === command.fortId);
           const requested = await requestRefund(tx, command, { requestedBy: context.actor, canSend: context.canSendRefunds }, now);
           const after = { status: 'requested', refund_cents: requested.refundCents, maintenance_reference: requested.maintenanceReference };
           return { result: requested, before: before.map(({ fort_id, status, refund_cents }) => ({ fort_id, status, refund_cents })), after };

@@ -32,13 +32,14 @@ export interface RefundListItem {
   answer: string | null;
 }
 
-/** The refunds due, newest first (at most `limit`). */
-export async function listRefunds(db: Db, limit = 500): Promise<RefundListItem[]> {
+/** The refunds due, newest first (at most `limit`), or those of one merchant reference. */
+export async function listRefunds(db: Db, limit = 500, merchantReference: string | null = null): Promise<RefundListItem[]> {
   const rows = await db
     .select({ refund: t.refunds, orderStatus: t.orders.status, policyNumber: t.policies.policyNumber })
     .from(t.refunds)
     .innerJoin(t.orders, eq(t.orders.id, t.refunds.orderId))
     .leftJoin(t.policies, eq(t.policies.orderId, t.orders.id))
+    .where(merchantReference === null ? undefined : eq(t.refunds.merchantReference, merchantReference))
     .orderBy(desc(t.refunds.createdAt), desc(t.refunds.id))
     .limit(limit);
   return rows.map(({ refund, orderStatus, policyNumber }) => ({
@@ -150,7 +151,7 @@ export async function recordRefundAnswer(tx: Db, job: RefundJob, answer: RefundA
     .returning();
   if (!refund || !answer.refunded) return;
   const [order] = await tx
-    .select({ id: t.orders.id, status: t.orders.status, lang: t.orders.lang, leadId: t.orders.leadId, name: t.leads.name, email: t.leads.email })
+    .select({ id: t.orders.id, status: t.orders.status, lang: t.orders.lang, leadId: t.orders.leadId, contract: t.orders.contract, name: t.leads.name, email: t.leads.email })
     .from(t.orders)
     .innerJoin(t.leads, eq(t.leads.id, t.orders.leadId))
     .where(eq(t.orders.id, refund.orderId));
@@ -160,13 +161,15 @@ export async function recordRefundAnswer(tx: Db, job: RefundJob, answer: RefundA
     await tx.update(t.orders).set({ status: 'refunded' }).where(and(eq(t.orders.id, order.id), eq(t.orders.status, 'refund')));
   }
   const lang = order.lang === 'ar' ? 'ar' : 'en';
+  // The customer who paid, as the order froze them (the lead's own details, for an order placed before contracts).
+  const customer = order.contract?.customer ?? { name: order.name, email: order.email };
   const mail = refundMail(lang, {
-    customerName: order.name,
+    customerName: customer.name,
     amountCents: refund.refundCents ?? refund.amountCents,
     currency: refund.currency,
     merchantReference: refund.merchantReference,
     reason: refund.reason as RefundMailReason,
     feeCents: refund.amountCents - (refund.refundCents ?? refund.amountCents),
   });
-  await queueRenderedMailInTx(tx, 'refund', { leadId: order.leadId, to: order.email, ...mail }, at.getTime());
+  await queueRenderedMailInTx(tx, 'refund', { leadId: order.leadId, to: customer.email, ...mail }, at.getTime());
 }
