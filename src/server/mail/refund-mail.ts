@@ -69,7 +69,8 @@ export function refundMail(lang: Language, facts: RefundMailFacts) {
   const amount = money(facts.amountCents);
   const reference = lang === 'ar' ? ltr(facts.merchantReference) : facts.merchantReference;
   const firstName = facts.customerName.trim().split(/\s+/)[0] ?? '';
-  const lines = [words.intro(amount), words.why[facts.reason], ...(facts.feeCents > 0 ? [words.fee(money(facts.feeCents))] : []), `${words.reference}: ${reference}`, words.bank];
+  // The reference on a line of its own: beside its label it would break at a hyphen on a phone.
+  const lines = [words.intro(amount), words.why[facts.reason], ...(facts.feeCents > 0 ? [words.fee(money(facts.feeCents))] : []), `${words.reference}:`, reference, words.bank];
   const { text, html } = letter(lang, words.hello(firstName), lines, words.bye);
   return { subject: words.subject, text, html };
 }
