@@ -65,8 +65,11 @@ const OPTIONAL_REQUEST_KEYS = [
   'shipping_city',
 ] as const;
 
+/** The fields every APS command Safar sends starts with (a PURCHASE, a REFUND), and every answer echoes. */
+export const APS_COMMAND_KEYS = ['command', 'access_code', 'merchant_identifier', 'merchant_reference', 'amount', 'currency', 'language'] as const;
+
 /** The fields of every PURCHASE request Safar sends (purchase-fields.ts), signature aside. */
-export const SENT_REQUEST_KEYS = ['command', 'access_code', 'merchant_identifier', 'merchant_reference', 'amount', 'currency', 'language', 'customer_email'] as const;
+export const SENT_REQUEST_KEYS = [...APS_COMMAND_KEYS, 'customer_email'] as const;
 
 /**
  * Every parameter APS returns for a PURCHASE, by redirection or merchant page, and in its direct
@@ -87,14 +90,7 @@ export const SENT_REQUEST_KEYS = ['command', 'access_code', 'merchant_identifier
  */
 export const APS_RESPONSE_KEYS = [
   // The request as sent.
-  'command',
-  'access_code',
-  'merchant_identifier',
-  'merchant_reference',
-  'amount',
-  'currency',
-  'language',
-  'customer_email',
+  ...SENT_REQUEST_KEYS,
   'return_url',
   // Optional request fields, echoed when sent.
   ...OPTIONAL_REQUEST_KEYS,

@@ -1,4 +1,5 @@
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
+import { APS_COMMAND_KEYS } from './aps-response-contract';
 import { verifyApsSignature } from './aps-signature';
 import { signResponse, type FormFields, type SandboxMerchant } from './sandbox-gateway';
 
@@ -21,20 +22,10 @@ import { signResponse, type FormFields, type SandboxMerchant } from './sandbox-g
  * status and keeps the message for the broker).
  */
 
-export const REFUND_REQUIRED_FIELDS = [
-  'command',
-  'access_code',
-  'merchant_identifier',
-  'merchant_reference',
-  'amount',
-  'currency',
-  'language',
-  'fort_id',
-  'signature',
-] as const;
+export const REFUND_REQUIRED_FIELDS = [...APS_COMMAND_KEYS, 'fort_id', 'signature'] as const;
 
 /** The request fields the answer echoes. */
-const ECHOED = ['command', 'access_code', 'merchant_identifier', 'merchant_reference', 'amount', 'currency', 'language', 'fort_id', 'maintenance_reference'] as const;
+const ECHOED = [...APS_COMMAND_KEYS, 'fort_id', 'maintenance_reference'] as const;
 
 const FORMATS: Record<Exclude<(typeof REFUND_REQUIRED_FIELDS)[number], 'signature'> | 'maintenance_reference', RegExp> = {
   command: /^REFUND$/,
