@@ -447,6 +447,15 @@ describe('orders: searched by reference, policy number, e-mail or phone and by d
       policy: { number: policy!.policyNumber, certificate_path: `/policies/${policy!.downloadToken}/certificate.pdf`, cancelled: null },
       mails: [expect.objectContaining({ kind: 'policy', to: leadRow.email })],
     });
+    // Reading a customer's full details is written to the audit log, with who read them.
+    expect(((await runBrokerArgs(app.db, ['audit', '--json'], clock, CONTEXT)).json as unknown[])[0]).toEqual({
+      at: new Date(clock).toISOString(),
+      actor: 'cli:broker',
+      action: 'orders.show',
+      target: order.merchantReference,
+      before: null,
+      after: null,
+    });
     const text = (await runBrokerArgs(app.db, ['orders', 'show', order.merchantReference], clock, CONTEXT)).out;
     for (const heading of ['Gateway notices', 'Refunds', 'Policy', 'E-mails']) expect(text).toContain(`\n${heading}\n`);
     expect(text).toMatch(/Refunds\n {2}none/);

@@ -387,8 +387,13 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         return 0;
       }
       case 'orders-show': {
-        const detail = await orderDetail(db, command.merchantReference);
-        if (!detail) throw new OrderAdminError(`No order has the merchant reference ${command.merchantReference}.`);
+        // A customer's full details (the contract: travellers, passports, contact) are read only
+        // with a row in the audit log saying who read them (issue 36 item 7).
+        const detail = await audited(db, { ...who, action: 'orders.show', target: command.merchantReference }, now, async (tx) => {
+          const found = await orderDetail(tx, command.merchantReference);
+          if (!found) throw new OrderAdminError(`No order has the merchant reference ${command.merchantReference}.`);
+          return { result: found, before: null, after: null };
+        });
         io.out(command.json ? JSON.stringify(detail, null, 2) : formatOrderDetail(detail));
         return 0;
       }
