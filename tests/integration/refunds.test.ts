@@ -328,6 +328,23 @@ describe('policies cancel (RULINGS 29): the certificate says CANCELLED, the prem
     expect({ code: again.code, first: again.err.split('\n')[0] }).toEqual({ code: 2, first: `${policy.policyNumber} was cancelled already (${new Date(clock).toISOString()}).` });
   });
 
+  it('a cancellation refund the gateway refused, asked again, asks the premium less the fee again, never the whole capture', async () => {
+    const { order } = await pendingOrder(app);
+    const paid = await payOnCardPage(app, order);
+    await app.app.feedbackWorker.drain();
+    const [policy] = await app.db.select().from(t.policies).where(eq(t.policies.orderId, order.id));
+    // The whole capture given back in the back office already: the REFUND is refused (07).
+    await app.db.update(t.apsSandboxCaptures).set({ refundedCents: order.totalCents }).where(eq(t.apsSandboxCaptures.fortId, paid.fort_id!));
+    await cancelPolicy(app.db, { policyNumber: policy!.policyNumber, reason: 'trip_cancelled', note: null }, { cancelledBy: 'cli:broker', canSendRefunds: true }, clock);
+    await app.app.refundWorker.drain();
+    expect(await refundRow(order.merchantReference)).toMatchObject({ status: 'refused', refundCents: order.totalCents - FEE });
+    const again = await runBrokerArgs(app.db, ['refunds', 'pay', order.merchantReference], clock, CONTEXT);
+    expect(again.out).toContain(`Requested the refund of $${((order.totalCents - FEE) / 100).toFixed(2)} for ${order.merchantReference}`);
+    expect(await refundRow(order.merchantReference)).toMatchObject({ status: 'requested', refundCents: order.totalCents - FEE });
+    await app.app.refundWorker.drain();
+    expect(refundCalls.at(-1)).toMatchObject({ merchant_reference: order.merchantReference, amount: String(order.totalCents - FEE) });
+  });
+
   it("after the start date only with the broker's note; two cancellations at once: one is taken, one refund is requested", async () => {
     const { order } = await pendingOrder(app);
     await payOnCardPage(app, order);
@@ -430,6 +447,14 @@ describe('orders: searched by reference, policy number, e-mail or phone and by d
     expect(await found('--search', order.merchantReference, '--status', 'paid', '--from', '2026-03-15', '--to', '2026-03-15')).toEqual([order.merchantReference]);
     expect(await found('--search', order.merchantReference, '--from', '2026-03-16')).toEqual([]);
     expect(await found('--search', 'nobody@nowhere.example')).toEqual([]);
+    // A reference's digits are not a phone number: a customer whose phone ends with them is not
+    // found by the reference, only by the number.
+    const withDigits = await pendingOrder(app);
+    await app.db.update(t.orders).set({ merchantReference: 'SAF-70123456-QZ' }).where(eq(t.orders.id, withDigits.order.id));
+    const phoneOwner = await pendingOrder(app);
+    await app.db.update(t.leads).set({ completePhoneNumber: '+96170123456' }).where(eq(t.leads.uuid, phoneOwner.lead.uuid));
+    expect(await found('--search', 'SAF-70123456-QZ')).toEqual(['SAF-70123456-QZ']);
+    expect(await found('--search', '70 123 456')).toEqual([phoneOwner.order.merchantReference]);
 
     // A page at a time, with the count the console's table shows: the lead's three orders, newest first.
     const byEmail = { search: leadRow.email };

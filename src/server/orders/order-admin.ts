@@ -42,6 +42,8 @@ export interface OrderFilter {
    * compared with the stored number's end).
    */
   search?: string | null;
+  /** These orders only (an order's page reads its own row this way). */
+  ids?: number[];
   /** Placed on or after this day (YYYY-MM-DD, UTC). */
   from?: string | null;
   /** Placed on or before this day (YYYY-MM-DD, UTC). */
@@ -64,9 +66,10 @@ async function searchedOrderIds(db: Db, text: string): Promise<number[]> {
     db.select({ id: t.orders.id }).from(t.orders).where(eq(t.orders.merchantReference, value)),
     db.select({ id: t.policies.orderId }).from(t.policies).where(eq(t.policies.policyNumber, value.toUpperCase())),
   ];
-  // The national number without its trunk 0 (03 555 455 is stored as +9613555455); six digits at
-  // least, so a reference's digits never match a phone by chance. The stored number ends with
-  // them: its reverse starts with theirs (the leads_phone_reversed_idx index).
+  // A phone number as typed (its separators and Arabic digits read; a letter stays, so a reference
+  // is never one): its national number without the trunk 0 (03 555 455 is stored as
+  // +9613555455), six digits at least, ends the stored number: its reverse starts with theirs
+  // (the leads_phone_reversed_idx index).
   const digits = nationalPhoneNumber(value, '+961').replace(/^0+/, '');
   if (/^\d{6,15}$/.test(digits)) lookups.push(byLeads(sql`reverse(${t.leads.completePhoneNumber}) like ${`${[...digits].reverse().join('')}%`}`));
   return [...new Set((await Promise.all(lookups)).flat().map((row) => row.id))];
@@ -77,6 +80,7 @@ async function filterCondition(db: Db, filter: OrderFilter): Promise<SQL | undef
   const conditions = [
     filter.status ? eq(t.orders.status, filter.status) : undefined,
     filter.search ? inArray(t.orders.id, [...(await searchedOrderIds(db, filter.search)), -1]) : undefined,
+    filter.ids ? inArray(t.orders.id, [...filter.ids, -1]) : undefined,
     filter.from ? gte(t.orders.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
     filter.to ? lt(t.orders.createdAt, new Date(`${addDays(filter.to, 1)}T00:00:00Z`)) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
@@ -158,14 +162,14 @@ export interface OrderDetail {
 
 /** The order with this merchant reference, or null. */
 export async function orderDetail(db: Db, merchantReference: string): Promise<OrderDetail | null> {
-  const [item] = await listOrders(db, { search: merchantReference.trim() }, 1);
-  if (!item || item.merchant_reference !== merchantReference.trim()) return null;
   const [row] = await db
     .select({ order: t.orders, leadUuid: t.leads.uuid })
     .from(t.orders)
     .innerJoin(t.leads, eq(t.leads.id, t.orders.leadId))
-    .where(eq(t.orders.merchantReference, item.merchant_reference));
-  const { order, leadUuid } = row!;
+    .where(eq(t.orders.merchantReference, merchantReference.trim()));
+  if (!row) return null;
+  const { order, leadUuid } = row;
+  const [item] = await listOrders(db, { ids: [order.id] }, 1);
   const [notices, refunds, [policy], mails] = await Promise.all([
     db.select().from(t.paymentNotices).where(eq(t.paymentNotices.orderId, order.id)).orderBy(asc(t.paymentNotices.receivedAt), asc(t.paymentNotices.id)),
     db.select().from(t.refunds).where(eq(t.refunds.orderId, order.id)).orderBy(asc(t.refunds.id)),
@@ -173,7 +177,7 @@ export async function orderDetail(db: Db, merchantReference: string): Promise<Or
     db.select().from(t.mailLog).where(eq(t.mailLog.leadId, order.leadId)).orderBy(asc(t.mailLog.createdAt), asc(t.mailLog.id)),
   ]);
   return {
-    order: { ...item, lead_uuid: leadUuid, lang: order.lang, fort_id: order.fortId, paid_at: order.paidAt?.toISOString() ?? null },
+    order: { ...item!, lead_uuid: leadUuid, lang: order.lang, fort_id: order.fortId, paid_at: order.paidAt?.toISOString() ?? null },
     contract: order.contract,
     notices: notices.map((notice) => ({
       received: notice.receivedAt.toISOString(),

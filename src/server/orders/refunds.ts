@@ -74,8 +74,9 @@ export interface RefundJob {
 const newMaintenanceReference = (refundId: number) => `R${refundId}-${randomBytes(6).toString('hex')}`;
 
 /**
- * Asks the gateway to give back the money of a refunds row (a capture that bought nothing): the
- * whole capture, as the server recorded it. The row named by its merchant reference (and fort_id
+ * Asks the gateway to give back the money of a refunds row: the whole capture, as the server
+ * recorded it, for one that bought nothing; what was asked before, for one asked again after a
+ * refusal (a cancelled policy's premium less its fee). The row named by its merchant reference (and fort_id
  * when the reference has more than one capture) goes from due, or refused, to requested under a
  * new maintenance reference, and its REFUND is queued in the outbox in the same transaction
  * (payments/aps-refund.ts sends it). Of two requests at the same moment, one is taken: the other
@@ -98,9 +99,12 @@ export async function requestRefund(
   if (row.status === 'refunded') throw new RefundRequestError(`${target.merchantReference} was refunded already (${row.answeredAt?.toISOString() ?? ''}).`);
   if (row.status === 'requested') throw new RefundRequestError(`The refund of ${target.merchantReference} is under way (${row.maintenanceReference}); its answer is shown by \`npm run broker -- refunds\`.`);
   if (!options.canSend) throw new RefundRequestError('Refunds cannot be sent: APS_API_URL is not set beside a real gateway (APS_GATEWAY_URL).');
-  const taken = await db.transaction((tx) => sendRefundInTx(tx, row.id, row.amountCents, options.requestedBy, now));
+  // Asked again after a refusal, a refund asks what it asked the first time: a cancelled policy's
+  // premium less its fee, never the whole capture.
+  const refundCents = row.refundCents ?? row.amountCents;
+  const taken = await db.transaction((tx) => sendRefundInTx(tx, row.id, refundCents, options.requestedBy, now));
   if (!taken) throw new RefundRequestError(`The refund of ${target.merchantReference} was requested by someone else a moment ago.`);
-  return { refundId: row.id, maintenanceReference: taken, refundCents: row.amountCents };
+  return { refundId: row.id, maintenanceReference: taken, refundCents };
 }
 
 /**
