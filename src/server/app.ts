@@ -41,6 +41,10 @@ import { createRefundWorker } from './payments/aps-refund';
 import { createSandboxFeedbackWorker } from './payments/sandbox-feedback';
 import type { MailTransport } from './mail/mailer';
 import { adminRoutes, type AdminAccess } from './admin/admin.routes';
+import { consoleRoutes } from './admin/console.routes';
+import { consoleSecret, createConsoleAuth, type ConsoleAuth } from './admin/console-auth';
+import { consolePage } from './http/console-page';
+import { CONSOLE_API, CONSOLE_PATH } from '../contract/broker-console';
 import { createReferenceData } from './reference/reference-data';
 
 /** Path prefixes of the broker API (spec §7); everything under them is signed JSON over POST. */
@@ -203,6 +207,16 @@ export function createApp(deps: AppDeps): SafarApp {
   // Loopback callers with the DATA_DIR/admin.json token only; anyone else gets the plain 404.
   if (deps.admin) app.route('/', adminRoutes({ db: deps.db, config: deps.config, access: deps.admin, mailWorker, refundWorker, now, reference }));
 
+  // The broker's console API (issue 36): its own session cookie, never the customer's signature.
+  let consoleReady: Promise<{ auth: ConsoleAuth; secret: string }> | null = null;
+  const ready = () => {
+    consoleReady ??= consoleSecret(deps.db).then((secret) => ({ secret, auth: createConsoleAuth(deps.db, { publicUrl: deps.config.publicUrl, secret }) }));
+    // A failed start (the database away) is tried again at the next request.
+    consoleReady.catch(() => (consoleReady = null));
+    return consoleReady;
+  };
+  app.route('/', consoleRoutes({ db: deps.db, ready, config: deps.config, mailWorker, refundWorker, now }));
+
   // The API: POST with a signed JSON body only. Its routes sit on this app, so one context
   // (request id, body read once) and one error handler serve them; the signature check runs
   // for every POST under the API prefixes, a path with no route included (then 404 below).
@@ -252,6 +266,17 @@ export function createApp(deps: AppDeps): SafarApp {
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    // The console's page (its own build, dist/broker/): every console path but its API and files.
+    const consoleHtml = consolePage(staticDir);
+    app.get(`${CONSOLE_PATH}/assets/*`, async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.get(CONSOLE_PATH, (c) => c.redirect(`${CONSOLE_PATH}/`, 301));
+    app.get(`${CONSOLE_PATH}/*`, async (c, next) => {
+      if (c.req.path.startsWith(`${CONSOLE_PATH}/assets/`) || c.req.path.startsWith(`${CONSOLE_API}/`)) return next();
+      return consoleHtml(c);
     });
     // The built pages are answered below, with the runtime configuration, never as plain files.
     // Scripts, stylesheets and SVGs go out as the build compressed them (precompress.plugin.ts):

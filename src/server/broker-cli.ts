@@ -148,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
 async function runDirect(config: Config, argv: readonly string[]): Promise<number> {
   const database = await openConfiguredDatabase(config);
   try {
-    const run = await runBrokerArgs(database.db, argv, Date.now(), { actor: cliActor(), canSendRefunds: config.apsApiUrl !== null });
+    const run = await runBrokerArgs(database.db, argv, Date.now(), { actor: cliActor(), canSendRefunds: config.apsApiUrl !== null, publicUrl: config.publicUrl });
     print(run);
     return run.code;
   } finally {

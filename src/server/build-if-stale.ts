@@ -12,9 +12,10 @@ import { currentTemplate } from './db/embedded-template';
  * the stat calls, not the 5 s of a Vite build.
  */
 
-export const APP_BUILD = path.join(ROOT, 'dist', 'index.html');
+/** The last file the two builds write: the console's page (the customer's build empties dist/ first). */
+export const APP_BUILD = path.join(ROOT, 'dist', 'broker', 'index.html');
 /**
- * What the SPA build reads (checked with a Vite plugin that listed every module it loaded): the
+ * What the SPA and console builds read (checked with a Vite plugin that listed every module it loaded): the
  * page, the web code and what it imports (contract, machines), the catalogues, the build's own
  * configuration, and the locked packages.
  */
@@ -25,6 +26,7 @@ const APP_SOURCES = [
   'machines',
   'locales',
   'vite.config.ts',
+  'vite.broker.config.ts',
   'lingui.config.ts',
   'tsconfig.json',
   'package-lock.json',
@@ -43,6 +45,8 @@ export async function buildAppIfStale(options: { force?: boolean } = {}): Promis
   // Loaded only when needed: importing Vite alone costs a start with a current build some 300 ms.
   const { build } = await import('vite');
   await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // The broker's console (issue 36): a build of its own, so the customer's pages stay as they are.
+  await build({ configFile: path.join(ROOT, 'vite.broker.config.ts'), logLevel: 'warn' });
   markBuiltAt(APP_BUILD, startedAtMs);
   return reason;
 }

@@ -91,7 +91,7 @@ function allowed(c: Context<AppEnv>, token: string): boolean {
 
 export interface AdminRoutesDeps {
   db: Db;
-  config: Pick<AppConfig, 'apsApiUrl'>;
+  config: Pick<AppConfig, 'apsApiUrl' | 'publicUrl'>;
   access: AdminAccess;
   /** Nudged after `mail resend` queues a message, so the running worker sends it now. */
   mailWorker: Pick<OutboxWorker, 'nudge'>;
@@ -122,7 +122,7 @@ export function adminRoutes(deps: AdminRoutesDeps) {
     const parsed = v.safeParse(adminBrokerRequestSchema, body);
     if (!parsed.success) return fail(c, 422, 'invalid_request', { errors: fieldErrors(parsed.issues) });
     const actor = `cli:${parsed.output.user ?? 'unknown'}`;
-    const run = await runBrokerArgs(deps.db, parsed.output.argv, deps.now(), { actor, canSendRefunds: deps.config.apsApiUrl !== null });
+    const run = await runBrokerArgs(deps.db, parsed.output.argv, deps.now(), { actor, canSendRefunds: deps.config.apsApiUrl !== null, publicUrl: deps.config.publicUrl });
     // Every command reads and writes the database directly and nothing in the server keeps a
     // copy of coupons, orders, call-backs or mail (issue 18 item 2), so the next request sees
     // the change. The reference data and catalogue kept in memory are checked again at once

@@ -30,6 +30,8 @@ import { couponCodeText } from '../../contract/checkout.endpoints';
 import { audited, formatAudit, listAudit } from './audit-log';
 import { formatFunnel, funnel, FUNNEL_DAYS, type FunnelDays } from './funnel';
 import { addAgent, AgentAdminError, disableAgent, formatAgents, listAgents } from '../leads/agent-admin';
+import { addConsoleUser, ConsoleUserError, disableConsoleUser, listConsoleUsers } from './console-auth';
+import type { ConsoleRole } from '../../contract/broker-console';
 import {
   centsText,
   formatOrderDetail,
@@ -87,6 +89,12 @@ export const USAGE = [
   '  npm run broker -- agents disable ID',
   '  npm run broker -- audit [--json]',
   '      every change made with these commands, newest first: when, who, what, which, before and after',
+  '  npm run broker -- users [--json]',
+  '      the console\'s accounts: e-mail, role, whether the authenticator is set up, disabled',
+  '  npm run broker -- users add EMAIL --role admin|staff',
+  '      makes a console account and prints its one-time setup link (good for 48 hours): the person sets a password and an authenticator app there',
+  '  npm run broker -- users disable EMAIL',
+  '      ends the account\'s sessions and refuses its sign-in from now on',
   '  npm run broker -- settings [--json]',
   '      vat_percent, stamp_fee_cents (US cents), max_traveller_count, family_child_max_age',
   '  npm run broker -- settings set KEY N',
@@ -119,6 +127,9 @@ export type BrokerCommand =
   | { kind: 'mail-resend'; policyNumber: string }
   | { kind: 'mail-retry'; id: number }
   | { kind: 'settings'; json: boolean }
+  | { kind: 'users'; json: boolean }
+  | { kind: 'users-add'; email: string; role: ConsoleRole }
+  | { kind: 'users-disable'; email: string }
   | { kind: 'settings-set'; key: string; value: string }
   | { kind: 'backup'; file: string }
   | { kind: 'restore'; file: string };
@@ -285,16 +296,28 @@ function addOptions(args: string[]): AddCouponOptions | string {
   return read.positional.length > 0 ? `Unknown argument "${read.positional[0]}".` : read.named;
 }
 
+/** `users add EMAIL --role R` or `users disable EMAIL`; a string says what is wrong. */
+function usersChangeCommand(action: 'add' | 'disable', args: string[]): BrokerCommand | string {
+  const read = readArgs(args, action === 'add' ? ['role'] : []);
+  if (typeof read === 'string') return read;
+  if (read.positional.length !== 1) return `users ${action} takes one e-mail address.`;
+  if (action === 'disable') return { kind: 'users-disable', email: read.positional[0]! };
+  const role = read.named.role;
+  if (role !== 'admin' && role !== 'staff') return '--role is admin or staff.';
+  return { kind: 'users-add', email: read.positional[0]!, role };
+}
+
 /** The command the arguments name, or a message saying what is wrong (the CLI adds the usage). */
 export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string {
   const [command, ...rest] = argv;
-  const onlyJson = (kind: 'coupons' | 'refunds' | 'settings' | 'audit' | 'agents'): BrokerCommand | string =>
+  const onlyJson = (kind: 'coupons' | 'refunds' | 'settings' | 'audit' | 'agents' | 'users'): BrokerCommand | string =>
     rest.every((flag) => flag === '--json') ? { kind, json: rest.includes('--json') } : `Unknown argument "${rest.find((flag) => flag !== '--json')}".`;
   if (command === 'call-backs') return rest[0] === 'set' ? callBacksSetCommand(rest.slice(1)) : callBacksCommand(rest);
   if (command === 'audit') return onlyJson('audit');
   if (command === 'today') return todayCommand(rest);
   if (command === 'agents') return rest[0] === 'add' || rest[0] === 'disable' ? agentsChangeCommand(rest[0], rest.slice(1)) : onlyJson('agents');
   if (command === 'orders') return ordersCommand(rest);
+  if (command === 'users') return rest[0] === 'add' || rest[0] === 'disable' ? usersChangeCommand(rest[0], rest.slice(1)) : onlyJson('users');
   if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
   if (command === 'mail') return mailCommand(rest);
   if (command === 'policies') return rest[0] === 'cancel' ? policiesCancelCommand(rest.slice(1)) : 'policies takes cancel POLICY_NUMBER --reason R [--note TEXT].';
@@ -326,6 +349,8 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
 export interface BrokerIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** Told a refused change's sentence alone (the console shows it); without it, err gets it with the usage. */
+  refused?: (text: string) => void;
 }
 
 /** Who runs a command, and what the server can do, for the commands that change money. */
@@ -334,10 +359,15 @@ export interface BrokerContext {
   actor: string;
   /** Whether a REFUND can be sent (config.apsApiUrl: the sandbox, or APS_API_URL beside a real gateway). */
   canSendRefunds: boolean;
+  /** PUBLIC_URL, where a console setup link points (users add). */
+  publicUrl?: string;
 }
 
 /** A caller that names no context (tests of the listing commands): `cli`, and no refund can be sent. */
 const NO_CONTEXT: BrokerContext = { actor: 'cli', canSendRefunds: false };
+
+/** The errors a service throws for a change it refuses: said as they are, never a crash. */
+const REFUSALS = [CouponAdminError, MailAdminError, SettingsAdminError, RefundRequestError, CancelPolicyError, CallBackAdminError, AgentAdminError, OrderAdminError, ConsoleUserError];
 
 /**
  * Runs a parsed command over `db` and answers the exit code: 0 done, 2 refused input (the
@@ -369,7 +399,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         return 0;
       }
       case 'coupons': {
-        const items = await listCoupons(db);
+        const items = await listCoupons(db, now);
         io.out(command.json ? JSON.stringify(items, null, 2) : formatCoupons(items));
         return 0;
       }
@@ -479,6 +509,31 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         io.out(`Queued the certificate mail of ${command.policyNumber.trim().toUpperCase()} again (outbox row ${id}): the server's mail worker sends it (at its next start if it is stopped).`);
         return 0;
       }
+      case 'users': {
+        const items = await listConsoleUsers(db);
+        io.out(command.json ? JSON.stringify(items, null, 2) : textTable(['email', 'role', 'authenticator', 'disabled', 'created'], items.map((item) => [item.email, item.role, item.two_factor_enabled ? 'set up' : 'not yet', item.disabled ? 'yes' : 'no', item.created])));
+        return 0;
+      }
+      case 'users-add': {
+        if (!context.publicUrl) throw new ConsoleUserError('users add needs PUBLIC_URL, where the setup link points.');
+        const publicUrl = context.publicUrl;
+        const added = await audited(db, { ...who, action: 'users.add', target: command.email.trim().toLowerCase() }, now, async (tx) => {
+          const made = await addConsoleUser(tx, command, publicUrl, now);
+          return { result: made, before: null, after: { email: made.user.email, role: made.user.role } };
+        });
+        io.out(`Made the console account ${added.user.email} (${added.user.role}). Send this one-time setup link to them (good for 48 hours; anyone holding it can set the password):\n${added.setupUrl}`);
+        return 0;
+      }
+      case 'users-disable': {
+        const email = command.email.trim().toLowerCase();
+        await audited(db, { ...who, action: 'users.disable', target: email }, now, async (tx) => {
+          const user = (await listConsoleUsers(tx)).find((item) => item.email === email);
+          if (!user) throw new ConsoleUserError(`No console account has the e-mail ${email}.`);
+          return { result: null, ...(await disableConsoleUser(tx, user.id, now)) };
+        });
+        io.out(`Disabled the console account ${email}: its sessions are over and it can no longer sign in.`);
+        return 0;
+      }
       case 'settings': {
         const values = await listSettings(db);
         io.out(command.json ? JSON.stringify(values, null, 2) : textTable(['setting', 'value'], Object.entries(values).map(([key, value]) => [key, String(value)])));
@@ -504,7 +559,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       case 'coupons-disable': {
         const code = couponCodeText(command.code);
         const item = await audited(db, { ...who, action: 'coupons.disable', target: code }, now, async (tx) => {
-          const before = (await listCoupons(tx)).find((coupon) => coupon.code === code) ?? null;
+          const before = (await listCoupons(tx, now)).find((coupon) => coupon.code === code) ?? null;
           const disabled = await disableCoupon(tx, command.code, now);
           return { result: disabled, before, after: disabled };
         });
@@ -514,8 +569,10 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
       }
     }
   } catch (error) {
-    if (!(error instanceof CouponAdminError) && !(error instanceof MailAdminError) && !(error instanceof SettingsAdminError) && !(error instanceof RefundRequestError) && !(error instanceof CancelPolicyError) && !(error instanceof CallBackAdminError) && !(error instanceof AgentAdminError) && !(error instanceof OrderAdminError)) throw error;
-    io.err(`${error.message}\n\n${USAGE}`);
+    if (!REFUSALS.some((refusal) => error instanceof refusal)) throw error;
+    const text = (error as Error).message;
+    if (io.refused) io.refused(text);
+    else io.err(`${text}\n\n${USAGE}`);
     return 2;
   }
 }

@@ -1,4 +1,5 @@
 import { and, countDistinct, eq, gte, sql, sum } from 'drizzle-orm';
+import { FUNNEL_DAYS, type FunnelDays } from '../../contract/broker-console';
 import { addDays, todayIso } from '../../contract/dates';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -13,8 +14,7 @@ import { textTable } from '../text-table';
  * A cohort of leads, so each stage is part of the one before and the per cents read as conversion.
  */
 
-export const FUNNEL_DAYS = [1, 7, 30] as const;
-export type FunnelDays = (typeof FUNNEL_DAYS)[number];
+export { FUNNEL_DAYS, type FunnelDays };
 
 export interface FunnelStage {
   stage: 'leads' | 'quotes' | 'plans_chosen' | 'checkouts' | 'paid';

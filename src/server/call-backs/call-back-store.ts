@@ -1,4 +1,6 @@
-import { asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { CALL_BACK_STATUSES, type CallBackStatus } from '../../contract/broker-console';
+import type { CallBackListItem } from '../../contract/broker-console';
 import * as v from 'valibot';
 import type { FieldErrors } from '../../contract/error-codes';
 import type { requestCallBackEndpoint } from '../../contract/quote.endpoints';
@@ -52,23 +54,9 @@ export async function requestCallBack(db: Db, input: CallBackInput, now: number)
   return { call_back_id: row!.id };
 }
 
-export const CALL_BACK_STATUSES = ['new', 'contacted', 'quoted', 'closed'] as const;
-export type CallBackStatus = (typeof CALL_BACK_STATUSES)[number];
+export { CALL_BACK_STATUSES, type CallBackStatus };
 
-export interface CallBackListItem {
-  id: number;
-  created: string;
-  reason: string;
-  name: string;
-  phone: string;
-  email: string;
-  lead_uuid: string | null;
-  /** new, contacted, quoted or closed (issue 36 item 3). */
-  status: string;
-  assignee: string | null;
-  /** The team's notes, oldest first. */
-  notes: { at: string; author: string; text: string }[];
-}
+export type { CallBackListItem };
 
 /**
  * Call-back tasks newest first, for the broker's team: those still to work (every status but
@@ -76,7 +64,7 @@ export interface CallBackListItem {
  */
 export async function listCallBacks(db: Db, status: CallBackStatus | null = null, limit = 500): Promise<CallBackListItem[]> {
   const rows = await db
-    .select({ callBack: t.callBacks, leadUuid: t.leads.uuid })
+    .select({ callBack: t.callBacks, leadUuid: t.leads.uuid, leadId: t.leads.id, from: t.leads.startDate, to: t.leads.endDate, destinationIds: t.leads.destinationIds })
     .from(t.callBacks)
     .leftJoin(t.leads, eq(t.leads.id, t.callBacks.leadId))
     .where(status === null ? ne(t.callBacks.status, 'closed') : eq(t.callBacks.status, status))
@@ -90,7 +78,20 @@ export async function listCallBacks(db: Db, status: CallBackStatus | null = null
           .from(t.callBackNotes)
           .where(inArray(t.callBackNotes.callBackId, rows.map(({ callBack }) => callBack.id)))
           .orderBy(asc(t.callBackNotes.at), asc(t.callBackNotes.id));
-  return rows.map(({ callBack, leadUuid }) => ({
+  // The trip the call-back came from: its dates, destinations and travellers' dates of birth.
+  const leadIds = rows.flatMap((row) => (row.leadId === null ? [] : [row.leadId]));
+  const travellers =
+    leadIds.length === 0
+      ? []
+      : await db
+          .select({ leadId: t.leadTravellers.leadId, dob: t.leadTravellers.dob })
+          .from(t.leadTravellers)
+          .where(and(inArray(t.leadTravellers.leadId, leadIds), isNull(t.leadTravellers.deletedAt)))
+          .orderBy(asc(t.leadTravellers.position));
+  const countryIds = [...new Set(rows.flatMap((row) => row.destinationIds ?? []))];
+  const countries = countryIds.length === 0 ? [] : await db.select({ id: t.countries.id, iso2: t.countries.iso2 }).from(t.countries).where(inArray(t.countries.id, countryIds));
+  const iso2 = new Map(countries.map((country) => [country.id, country.iso2]));
+  return rows.map(({ callBack, leadUuid, leadId, from, to, destinationIds }) => ({
     id: callBack.id,
     created: callBack.createdAt.toISOString(),
     reason: callBack.reason,
@@ -101,6 +102,15 @@ export async function listCallBacks(db: Db, status: CallBackStatus | null = null
     status: callBack.status,
     assignee: callBack.assignee,
     notes: notes.filter((note) => note.callBackId === callBack.id).map((note) => ({ at: note.at.toISOString(), author: note.author, text: note.text })),
+    trip:
+      leadId === null || from === null || to === null
+        ? null
+        : {
+            from,
+            to,
+            destinations: (destinationIds ?? []).map((id) => iso2.get(id) ?? String(id)),
+            travellers: travellers.filter((traveller) => traveller.leadId === leadId).map((traveller) => ({ dob: traveller.dob })),
+          },
   }));
 }
 

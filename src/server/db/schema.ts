@@ -905,3 +905,107 @@ export const outboxInstances = pgTable('outbox_instances', {
   instanceId: text('instance_id').primaryKey(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The broker's console accounts (issue 36 item 2), in the shape better-auth's Drizzle adapter
+ * reads (admin/console-auth.ts): users, their database sessions, their password (an account of
+ * provider "credential", hashed with scrypt), one-time values (the setup links, by digest), and
+ * their TOTP second factor. No account exists until `npm run broker -- users add` makes one.
+ */
+export const consoleUsers = pgTable('console_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  /** staff works call-backs, orders and mail; admin also coupons, agents, refunds and users. */
+  role: text('role', { enum: ['staff', 'admin'] }).notNull().default('staff'),
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** Set when an admin disables the account: its sessions are deleted and no new one starts. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('console_sessions_user_id_idx').on(t.userId)],
+);
+
+export const consoleAccounts = pgTable(
+  'console_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('console_accounts_user_id_idx').on(t.userId)],
+);
+
+export const consoleVerifications = pgTable(
+  'console_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('console_verifications_identifier_idx').on(t.identifier)],
+);
+
+export const consoleTwoFactors = pgTable(
+  'console_two_factors',
+  {
+    id: text('id').primaryKey(),
+    /** The TOTP secret, encrypted by better-auth with the console's secret. */
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('console_two_factors_user_id_idx').on(t.userId), index('console_two_factors_secret_idx').on(t.secret)],
+);
+
+/**
+ * The console's one secret (issue 36 item 2): better-auth signs its cookies and encrypts the TOTP
+ * secrets with it. Made at random by the first start and kept here, so every instance on one
+ * database shares it and nothing has to be configured.
+ */
+export const consoleSecret = pgTable(
+  'console_secret',
+  {
+    id: integer('id').primaryKey().default(1),
+    secret: text('secret').notNull(),
+  },
+  () => [check('console_secret_one_row', sql`"id" = 1`)],
+);

@@ -253,6 +253,25 @@ const MESSAGES = {
     ar: 'حدث خطأ من جهتنا. يرجى إعادة تحميل هذه الصفحة بعد دقيقة.',
   },
   pay_home: { en: 'Back to Safar', ar: 'العودة إلى «سفر»' },
+  console_signed_out: { en: 'Sign in to the console first.', ar: 'سجّل الدخول إلى لوحة الإدارة أولًا.' },
+  console_two_factor_required: {
+    en: 'Set up your authenticator app first.',
+    ar: 'اضبط تطبيق المصادقة أولًا.',
+  },
+  console_forbidden: { en: 'Your role cannot do this.', ar: 'صلاحياتك لا تسمح بهذا الإجراء.' },
+  console_csrf: {
+    en: 'This change did not come from the console page: reload it and try again.',
+    ar: 'لم يأتِ هذا التعديل من صفحة لوحة الإدارة: أعد تحميلها وحاول مجددًا.',
+  },
+  console_code_used: {
+    en: 'This code was used already: wait for the next one.',
+    ar: 'استُخدم هذا الرمز من قبل: انتظر الرمز التالي.',
+  },
+  console_refused: { en: 'The change was refused.', ar: 'رُفض هذا التعديل.' },
+  console_setup_invalid: {
+    en: 'This setup link is used or out of date: ask an admin for a new one.',
+    ar: 'رابط الإعداد هذا مستخدَم أو منتهي الصلاحية: اطلب رابطًا جديدًا من المسؤول.',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

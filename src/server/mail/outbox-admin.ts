@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { MAIL_STATUSES, type MailStatus } from '../../contract/broker-console';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { queuePolicyMailInTx } from './outbox';
@@ -12,8 +13,7 @@ import { textTable } from '../text-table';
  * `mail resend` queues a certificate mail again.
  */
 
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+export { MAIL_STATUSES, type MailStatus };
 
 /** A broker's request the outbox cannot carry out (an unknown policy number); the CLI exits 2. */
 export class MailAdminError extends Error {}

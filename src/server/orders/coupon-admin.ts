@@ -4,7 +4,7 @@ import { parseIsoDate } from '../../contract/dates';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { CouponRow } from './coupons';
-import { voidPendingOrders } from './order-state';
+import { usesHeldByOthers, voidPendingOrders } from './order-state';
 import { textTable } from '../text-table';
 
 /**
@@ -29,26 +29,30 @@ export interface CouponListItem {
   valid_from: string;
   valid_to: string;
   used_count: number;
+  /** Uses held by other leads' checkouts not yet paid or expired (order-state.ts usesHeldByOthers). */
+  held_count: number;
   usage_limit: number | null;
   provider_id: number | null;
   active: boolean;
 }
 
-const listItem = (row: CouponRow): CouponListItem => ({
+const listItem = (row: CouponRow, held = 0): CouponListItem => ({
   code: row.code,
   type: row.discountType === DISCOUNT_TYPE.fixed ? 'fixed' : 'percent',
   value: row.discountValue,
   valid_from: row.validFrom,
   valid_to: row.validTo,
   used_count: row.usedCount,
+  held_count: held,
   usage_limit: row.usageLimit,
   provider_id: row.providerId,
   active: row.active,
 });
 
 /** Every coupon, by code. */
-export async function listCoupons(db: Db): Promise<CouponListItem[]> {
-  return (await db.select().from(t.coupons).orderBy(asc(t.coupons.code))).map(listItem);
+export async function listCoupons(db: Db, now = Date.now()): Promise<CouponListItem[]> {
+  const rows = await db.select().from(t.coupons).orderBy(asc(t.coupons.code));
+  return Promise.all(rows.map(async (row) => listItem(row, row.active ? await usesHeldByOthers(db, row.id, null, now) : 0)));
 }
 
 /** "10 %" or "$25" / "$12.50": a coupon's value as the broker typed it. */
@@ -60,7 +64,7 @@ export function couponValueText(item: Pick<CouponListItem, 'type' | 'value'>): s
 /** The coupons as an aligned text table (or a one-line note when there are none). */
 export function formatCoupons(items: readonly CouponListItem[]): string {
   if (items.length === 0) return 'No coupons.';
-  const header = ['code', 'type', 'value', 'valid from', 'valid to', 'uses/limit', 'provider', 'active'];
+  const header = ['code', 'type', 'value', 'valid from', 'valid to', 'uses/limit', 'held', 'provider', 'active'];
   const rows = items.map((item) => [
     item.code,
     item.type,
@@ -68,6 +72,7 @@ export function formatCoupons(items: readonly CouponListItem[]): string {
     item.valid_from,
     item.valid_to,
     `${item.used_count}/${item.usage_limit ?? '∞'}`,
+    String(item.held_count),
     item.provider_id === null ? 'any' : String(item.provider_id),
     item.active ? 'yes' : 'no',
   ]);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatus } from '../../contract/broker-console';
 import { addDays } from '../../contract/dates';
 import { nationalPhoneNumber } from '../../contract/digits';
 import type { Db } from '../db/client';
@@ -12,8 +13,7 @@ import { textTable } from '../text-table';
  * it, the refunds, the policy with its certificate link, and the e-mails sent.
  */
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'void', 'refund', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 export interface OrderListItem {
   merchant_reference: string;
@@ -88,16 +88,17 @@ async function filterCondition(db: Db, filter: OrderFilter): Promise<SQL | undef
 }
 
 /**
- * Orders newest first, narrowed by `filter`, with their policy if any: `limit` of them after the
+ * Orders newest first (or oldest first), narrowed by `filter`, with their policy if any: `limit` of them after the
  * first `offset` (a page of the console's table; the CLI asks for the first 500). The page's
  * orders are found on the orders alone (the created_at index), then those rows are joined.
  */
-export async function listOrders(db: Db, filter: OrderFilter = {}, limit = 500, offset = 0): Promise<OrderListItem[]> {
+export async function listOrders(db: Db, filter: OrderFilter = {}, limit = 500, offset = 0, sort: 'newest' | 'oldest' = 'newest'): Promise<OrderListItem[]> {
+  const order = sort === 'newest' ? [desc(t.orders.createdAt), desc(t.orders.id)] : [asc(t.orders.createdAt), asc(t.orders.id)];
   const page = db
     .select({ id: t.orders.id })
     .from(t.orders)
     .where(await filterCondition(db, filter))
-    .orderBy(desc(t.orders.createdAt), desc(t.orders.id))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
   const rows = await db
@@ -106,7 +107,7 @@ export async function listOrders(db: Db, filter: OrderFilter = {}, limit = 500, 
     .leftJoin(t.coupons, eq(t.coupons.id, t.orders.couponId))
     .leftJoin(t.policies, eq(t.policies.orderId, t.orders.id))
     .where(inArray(t.orders.id, page))
-    .orderBy(desc(t.orders.createdAt), desc(t.orders.id));
+    .orderBy(...order);
   return rows.map(({ order, coupon, policyNumber, mailedAt }) => ({
     merchant_reference: order.merchantReference,
     created: order.createdAt.toISOString(),

@@ -122,7 +122,27 @@ export const RATE_LIMITS = {
     /** Counted on the normalised number (see phoneKey), after the details passed validation. */
     perPhone: { bucket: 'request-call-back/phone', limit: 5, windowSeconds: HOUR },
   },
-} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead' | 'perPhone' | 'perFreshLead', RateLimit>>>;
+  /**
+   * The console's sign-in (issue 36 item 2): failures only (a success gives its try back), per
+   * account (the e-mail typed, whether or not it exists, so the answer tells nothing) and per
+   * address. A person who forgot their password tries a few times; a guesser gets 10 an hour.
+   */
+  consoleSignIn: {
+    perAccount: { bucket: 'console-sign-in/account', limit: 10, windowSeconds: HOUR },
+    perAddress: { bucket: 'console-sign-in/address', limit: 30, windowSeconds: HOUR },
+  },
+  /**
+   * The console's second factor, per address (better-auth's two-factor plugin also locks an
+   * account after a few wrong codes): six digits are a million guesses, never this many.
+   */
+  consoleSecondFactor: {
+    perAddress: { bucket: 'console-second-factor/address', limit: 30, windowSeconds: HOUR },
+  },
+  /** A TOTP code that opened a sign-in, per account: a second use in the hour is a replay (console.routes.ts). */
+  consoleTotpUsed: {
+    perAccount: { bucket: 'console-totp-used/account', limit: 1, windowSeconds: HOUR },
+  },
+} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead' | 'perPhone' | 'perFreshLead' | 'perAccount', RateLimit>>>;
 
 /**
  * How long after a lead's plan was chosen (its invoice written by proceed-review, which spends a
