@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, CONSOLE_AUTH_PATH, CSRF_HEADER } from '../../src/contract/broker-console';
 import { runBrokerArgs } from '../../src/server/admin/broker-commands';
+import { CODE_FAILURES_BEFORE_LOCK } from '../../src/server/admin/console-auth';
 import * as t from '../../src/server/db/schema';
 import { signedHeaders } from '../support/signed-request';
 import { testConfig } from '../support/test-app';
@@ -164,6 +165,19 @@ describe('signing in', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await signIn('fresh@safar.test')).status).toBe(200);
+  });
+
+  it('guessing codes: after 5 wrong codes (over several sign-ins) the right code is refused too, for 15 minutes', async () => {
+    const member = await newMember('codes@safar.test', 'staff');
+    const wrongCode = (uri: string) => String((Number(totpCode(uri)) + 500_000) % 1_000_000).padStart(6, '0');
+    for (let attempt = 0; attempt < CODE_FAILURES_BEFORE_LOCK; attempt += 1) {
+      const first = await signIn(member.email);
+      const res = await call(`${CONSOLE_AUTH_PATH}/two-factor/verify-totp`, { body: { code: wrongCode(member.uri) }, agent: { cookie: cookieOf(first) } });
+      expect(res.status).toBe(401);
+    }
+    const locked = await signInWithCode(member.email, member.uri, 1);
+    expect(locked.second.status).not.toBe(200);
+    expect((await call(`${CONSOLE_API}/today`, { agent: { cookie: locked.cookie } })).status).toBe(401);
   });
 
   it('sign out everywhere ends every session of the account', async () => {

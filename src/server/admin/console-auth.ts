@@ -24,6 +24,8 @@ export const SETUP_LINK_HOURS = 48;
 /** The header the console's mount writes with the caller's address (what better-auth records on a session). */
 export const CLIENT_ADDRESS_HEADER = 'x-safar-client-address';
 const SETUP_PREFIX = 'console-setup:';
+/** Wrong TOTP codes in a row before the account's second factor is locked for a while. */
+export const CODE_FAILURES_BEFORE_LOCK = 5;
 
 /** The console's secret: made at random once and kept in the database, so every instance shares it. */
 export async function consoleSecret(db: Db): Promise<string> {
@@ -76,7 +78,8 @@ export function createConsoleAuth(db: Db, options: ConsoleAuthOptions) {
         },
       },
     },
-    plugins: [twoFactor({ issuer: 'Safar console' })],
+    // Five wrong codes in a row, over any number of sign-ins, lock the second factor for 15 minutes.
+    plugins: [twoFactor({ issuer: 'Safar console', accountLockout: { maxFailedAttempts: CODE_FAILURES_BEFORE_LOCK, durationSeconds: 15 * 60 } })],
   });
 }
 
