@@ -41,6 +41,7 @@ describe('coupons list', () => {
       valid_from: '2026-01-01',
       valid_to: '2099-12-31',
       used_count: 0,
+      held_count: 0,
       usage_limit: null,
       provider_id: null,
       active: true,
@@ -49,9 +50,9 @@ describe('coupons list', () => {
     const table = await broker('coupons');
     expect(table.code).toBe(0);
     const lines = table.out.split('\n');
-    expect(lines[0]).toMatch(/^code\s+type\s+value\s+valid from\s+valid to\s+uses\/limit\s+provider\s+active$/);
-    expect(lines.find((line) => line.startsWith('SAVE25 '))).toMatch(/^SAVE25\s+fixed\s+\$25\s+2026-01-01\s+2099-12-31\s+0\/∞\s+any\s+yes$/);
-    expect(lines.find((line) => line.startsWith('FREE100 '))).toMatch(/100 %\s+2026-01-01\s+2099-12-31\s+0\/1000\s+any\s+yes$/);
+    expect(lines[0]).toMatch(/^code\s+type\s+value\s+valid from\s+valid to\s+uses\/limit\s+held\s+provider\s+active$/);
+    expect(lines.find((line) => line.startsWith('SAVE25 '))).toMatch(/^SAVE25\s+fixed\s+\$25\s+2026-01-01\s+2099-12-31\s+0\/∞\s+0\s+any\s+yes$/);
+    expect(lines.find((line) => line.startsWith('FREE100 '))).toMatch(/100 %\s+2026-01-01\s+2099-12-31\s+0\/1000\s+0\s+any\s+yes$/);
     expect(lines.find((line) => line.startsWith('PHOENICIA20 '))).toMatch(/20 %.*\s3\s+yes$/);
 
     const json = await broker('coupons', '--json');

@@ -282,6 +282,13 @@ describe('authorisation of every console endpoint', () => {
     );
   });
 
+  it('coupons list the uses held by checkouts not yet paid, against the limit', async () => {
+    expect((await call(`${CONSOLE_API}/coupons`, { body: { code: 'HELD10', type: 'percent', value: '10', limit: '3' }, agent: admin })).status).toBe(200);
+    await pendingOrder(app, { coupon: 'HELD10' });
+    const coupons = (await (await call(`${CONSOLE_API}/coupons`, { agent: admin })).json()) as { data: { code: string; held_count: number; used_count: number; usage_limit: number | null }[] };
+    expect(coupons.data.find((item) => item.code === 'HELD10')).toMatchObject({ held_count: 1, used_count: 0, usage_limit: 3 });
+  });
+
   it('orders page on the server: page size, total, oldest first, and a bad page size is a 422', async () => {
     for (let index = 0; index < 3; index += 1) await pendingOrder(app);
     const page = (await (await call(`${CONSOLE_API}/orders?page=1&page_size=10&sort=oldest`, { agent: staff })).json()) as { data: { items: { created: string }[]; total: number } };
