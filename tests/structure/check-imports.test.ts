@@ -25,6 +25,20 @@ describe('the structure check', () => {
     ]);
   });
 
+  it("keeps the broker's console to itself, the contract, the theme and its catalogues, and out of the customer's app", () => {
+    expect(
+      check({
+        'src/web/broker/main.tsx': "import { theme } from '../theme/theme';\nimport { CONSOLE_API } from '../../contract/broker-console';\nimport './console.css';\nconst ar = await import('../../../locales/ar/broker.po');",
+        'src/web/broker/screens/a.screen.tsx': "import { formatMoney } from '../../i18n/format';\nimport { x } from '../../../../machines/journey.machine';",
+        'src/web/app.tsx': "import { ConsoleApp } from './broker/console-app';",
+      }),
+    ).toEqual([
+      expect.stringMatching(/^src\/web\/broker\/screens\/a\.screen\.tsx imports src\/web\/i18n\/format: src\/web\/broker\/ may import only itself/),
+      expect.stringMatching(/^src\/web\/broker\/screens\/a\.screen\.tsx imports machines\/journey\.machine: src\/web\/broker\/ may import only itself/),
+      expect.stringMatching(/^src\/web\/app\.tsx imports src\/web\/broker\/console-app: the customer's app \(src\/web\/\) must not import src\/web\/broker\//),
+    ]);
+  });
+
   it('names any import of app.ts but main.ts’s, and lets tests reach across', () => {
     expect(
       check({

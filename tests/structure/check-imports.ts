@@ -11,7 +11,11 @@ import { ROOT } from '../support/server-process';
  * - src/server/ importing src/web/ or machines/ (the server knows the contract only);
  * - src/contract/ importing anything of web, server or machines (shared by all three);
  * - src/server/app.ts imported by anything but src/server/main.ts and tests (so no module the
- *   app is built from can import it back: no circle around the app).
+ *   app is built from can import it back: no circle around the app);
+ * - the broker's console (src/web/broker/) importing anything of the product but itself, the
+ *   contract, the Mantine theme (src/web/theme/) and its catalogues (locales/), and the
+ *   customer's app (the rest of src/web/) importing the console: two apps that share no code
+ *   but the contract and the theme, so neither build carries the other.
  * Tests (tests/, *.test.*) may reach across.
  */
 
@@ -42,6 +46,10 @@ const RULES: Rule[] = [
   { from: 'src/contract', to: ['src/web', 'src/server', 'machines'], why: 'the contract is shared by all three and depends on none' },
 ];
 
+/** What the console (src/web/broker) may import besides itself and npm packages. */
+const CONSOLE = 'src/web/broker';
+const CONSOLE_MAY_IMPORT = [CONSOLE, 'src/contract', 'src/web/theme', 'locales'];
+
 /** Every import of a file, resolved to a path from the root when it is relative. */
 function importsOf(file: string, read: (file: string) => string): string[] {
   const text = read(file);
@@ -69,6 +77,12 @@ export function structureProblems(files: string[] = sourceFiles(), read: (file: 
         if (into) problems.push(`${file} imports ${target}: ${rule.from}/ must not import ${into}/ (${rule.why})`);
       }
       if (target === 'src/server/app' && file !== 'src/server/main.ts') problems.push(`${file} imports src/server/app: only src/server/main.ts and tests may (no circle around the app)`);
+      if (within(file, CONSOLE) && !CONSOLE_MAY_IMPORT.some((dir) => within(target, dir))) {
+        problems.push(`${file} imports ${target}: ${CONSOLE}/ may import only itself, ${CONSOLE_MAY_IMPORT.slice(1).join(', ')} and npm packages (the console shares only the contract and the theme)`);
+      }
+      if (within(file, 'src/web') && !within(file, CONSOLE) && within(target, CONSOLE)) {
+        problems.push(`${file} imports ${target}: the customer's app (src/web/) must not import ${CONSOLE}/ (the console never rides in the customer's build)`);
+      }
     }
   }
   return problems;

@@ -27,9 +27,9 @@ export interface SpaBuild {
  * ship React's development build, which is not what customers get. Its output is shown only when
  * it fails.
  */
-function buildSpa(outDir: string): Promise<void> {
+function viteBuild(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(BIN, 'vite'), ['build', '--logLevel', 'warn', '--manifest', '--outDir', outDir, '--emptyOutDir'], {
+    const child = spawn(path.join(BIN, 'vite'), ['build', '--logLevel', 'warn', ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'production' },
@@ -40,6 +40,12 @@ function buildSpa(outDir: string): Promise<void> {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed with exit code ${code}:\n${output}`))));
   });
+}
+
+/** The customer's SPA into `outDir`, then the broker's console (its own build) into `outDir`/broker, as `npm run build` does. */
+async function buildSpa(outDir: string): Promise<void> {
+  await viteBuild(['--manifest', '--outDir', outDir, '--emptyOutDir']);
+  await viteBuild(['-c', 'vite.broker.config.ts', '--outDir', path.join(outDir, 'broker'), '--emptyOutDir']);
 }
 
 /** The run's shared SPA build, or, run on its own (one vitest file), a build of this caller's. */
