@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
-import presetMantine from 'postcss-preset-mantine';
-import simpleVars from 'postcss-simple-vars';
+import { mantinePostcss } from './src/web/theme/postcss-config.ts';
 
 /**
  * The broker's console (issue 36): its own build, so the customer's page (index.html,
@@ -34,22 +33,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
-  css: {
-    postcss: {
-      plugins: [
-        presetMantine(),
-        simpleVars({
-          variables: {
-            'mantine-breakpoint-xs': '36em',
-            'mantine-breakpoint-sm': '48em',
-            'mantine-breakpoint-md': '62em',
-            'mantine-breakpoint-lg': '75em',
-            'mantine-breakpoint-xl': '88em',
-          },
-        }),
-      ],
-    },
-  },
+  css: { postcss: mantinePostcss() },
+
   server: {
     port: 5174,
     proxy: {

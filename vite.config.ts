@@ -1,8 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
-import presetMantine from 'postcss-preset-mantine';
-import simpleVars from 'postcss-simple-vars';
+import { mantinePostcss } from './src/web/theme/postcss-config.ts';
 import { prerenderShell } from './src/web/prerender/prerender-shell.plugin.ts';
 import { precompressPlugin } from './src/web/prerender/precompress.plugin.ts';
 import { pruneMantineCssPlugin } from './src/web/prerender/prune-mantine-css.plugin.ts';
@@ -32,22 +31,8 @@ export default defineConfig({
     rollupOptions: { output: { manualChunks: (id) => (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : undefined) } },
   },
   plugins: [dependencyPatchesPlugin(), mantineThemeCssPlugin(), react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), pruneMantineCssPlugin(), prerenderShell(), precompressPlugin()],
-  css: {
-    postcss: {
-      plugins: [
-        presetMantine(),
-        simpleVars({
-          variables: {
-            'mantine-breakpoint-xs': '36em',
-            'mantine-breakpoint-sm': '48em',
-            'mantine-breakpoint-md': '62em',
-            'mantine-breakpoint-lg': '75em',
-            'mantine-breakpoint-xl': '88em',
-          },
-        }),
-      ],
-    },
-  },
+  css: { postcss: mantinePostcss() },
+
   server: {
     port: 5173,
     // A key starting with ^ is a RegExp to Vite: '/pay' alone would also catch the SPA's /payment-result.

@@ -1,4 +1,5 @@
 import { desc } from 'drizzle-orm';
+import type { AuditListItem } from '../../contract/broker-console';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { textTable } from '../text-table';
@@ -31,14 +32,7 @@ export function audited<R>(db: Db, entry: AuditEntry, now: number, change: (tx: 
   });
 }
 
-export interface AuditListItem {
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-}
+export type { AuditListItem };
 
 /** The audit log newest first (at most `limit`). */
 export async function listAudit(db: Db, limit = 500): Promise<AuditListItem[]> {

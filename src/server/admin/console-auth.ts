@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
-import { CONSOLE_AUTH_PATH, CONSOLE_PASSWORD_MAX, CONSOLE_PASSWORD_MIN, CONSOLE_PATH, type ConsoleRole } from '../../contract/broker-console';
+import { CONSOLE_AUTH_PATH, CONSOLE_PASSWORD_MAX, CONSOLE_PASSWORD_MIN, CONSOLE_PATH, type ConsoleRole, type ConsoleUserItem } from '../../contract/broker-console';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 
@@ -123,17 +123,8 @@ const digestOf = (token: string) => createHash('sha256').update(token).digest('b
 /** An account a setup link or `users add` names that cannot be made as asked. */
 export class ConsoleUserError extends Error {}
 
-export interface ConsoleUserListItem {
-  id: string;
-  email: string;
-  name: string;
-  role: ConsoleRole;
-  two_factor_enabled: boolean;
-  created: string;
-  disabled: boolean;
-}
 
-export async function listConsoleUsers(db: Db): Promise<ConsoleUserListItem[]> {
+export async function listConsoleUsers(db: Db): Promise<ConsoleUserItem[]> {
   const rows = await db.select().from(t.consoleUsers).orderBy(t.consoleUsers.createdAt);
   return rows.map((row) => ({
     id: row.id,
@@ -154,7 +145,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,}$/;
  * no account. Adding an e-mail that exists but was never set up issues a new link (the old one
  * stops working); one that is set up is refused.
  */
-export async function addConsoleUser(db: Db, input: { email: string; role: ConsoleRole }, publicUrl: string, now: number): Promise<{ user: ConsoleUserListItem; setupUrl: string }> {
+export async function addConsoleUser(db: Db, input: { email: string; role: ConsoleRole }, publicUrl: string, now: number): Promise<{ user: ConsoleUserItem; setupUrl: string }> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new ConsoleUserError(`"${input.email}" is not an e-mail address.`);
   const [existing] = await db.select().from(t.consoleUsers).where(eq(t.consoleUsers.email, email));

@@ -1,4 +1,6 @@
 import { and, countDistinct, eq, gte, sql, sum } from 'drizzle-orm';
+import type { Funnel } from '../../contract/broker-console';
+import type { FunnelStage } from '../../contract/broker-console';
 import { FUNNEL_DAYS, type FunnelDays } from '../../contract/broker-console';
 import { addDays, todayIso } from '../../contract/dates';
 import type { Db } from '../db/client';
@@ -16,23 +18,9 @@ import { textTable } from '../text-table';
 
 export { FUNNEL_DAYS, type FunnelDays };
 
-export interface FunnelStage {
-  stage: 'leads' | 'quotes' | 'plans_chosen' | 'checkouts' | 'paid';
-  count: number;
-  /** Of the stage before, per cent to one decimal (null for the first stage, or after a stage of 0). */
-  of_previous_pct: number | null;
-  /** Of the leads, per cent to one decimal (null when there are no leads). */
-  of_leads_pct: number | null;
-}
+export type { FunnelStage };
 
-export interface Funnel {
-  days: FunnelDays;
-  /** The first day counted (YYYY-MM-DD, UTC); the last is today. */
-  from: string;
-  stages: FunnelStage[];
-  /** Every day from `from` to today, with the orders paid that day and their total, cents. */
-  revenue: { day: string; paid_orders: number; cents: number }[];
-}
+export type { Funnel };
 
 const pct = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
 

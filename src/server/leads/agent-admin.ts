@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, like, max } from 'drizzle-orm';
+import type { AgentListItem } from '../../contract/broker-console';
 import * as v from 'valibot';
 import { emailSchema, NAME_MAX_LENGTH, nameSchema } from '../../contract/travel-details.rules';
 import type { Db } from '../db/client';
@@ -15,17 +16,7 @@ import { textTable } from '../text-table';
 /** A change the broker asked for that cannot be made, said as it is. */
 export class AgentAdminError extends Error {}
 
-export interface AgentListItem {
-  id: number;
-  name: string;
-  email: string;
-  active: boolean;
-  created: string;
-  leads: number;
-  /** Share e-mails sent to its customers (WhatsApp shares leave the browser and are not seen here). */
-  shares: number;
-  paid_orders: number;
-}
+export type { AgentListItem };
 
 /** Every agent, by id, with its work. */
 export async function listAgents(db: Db): Promise<AgentListItem[]> {

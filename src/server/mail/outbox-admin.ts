@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { MailListItem } from '../../contract/broker-console';
 import { MAIL_STATUSES, type MailStatus } from '../../contract/broker-console';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -18,24 +19,7 @@ export { MAIL_STATUSES, type MailStatus };
 /** A broker's request the outbox cannot carry out (an unknown policy number); the CLI exits 2. */
 export class MailAdminError extends Error {}
 
-export interface MailListItem {
-  id: number;
-  /** policy (a certificate mail), share-<page> (a share-page mail), refund (a refund's e-mail), aps-feedback (the sandbox's feedback), aps-refund (a REFUND to the gateway). */
-  kind: string;
-  /** The policy a certificate mail is for; null for other kinds. */
-  policy_number: string | null;
-  /** The order a feedback is about (its merchant_reference), or a REFUND's maintenance reference; null for mail. */
-  reference: string | null;
-  /** Where it goes: the customer's e-mail, or the notification endpoint's path for a feedback. */
-  to: string | null;
-  status: string;
-  attempts: number;
-  /** Why the last attempt failed (an error class, or "HTTP 500"); null when none failed. */
-  last_error: string | null;
-  created: string;
-  sent: string | null;
-  message_id: string;
-}
+export type { MailListItem };
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { CouponListItem } from '../../contract/broker-console';
 import { couponCodeText, COUPON_CODE_MAX_LENGTH, DISCOUNT_TYPE } from '../../contract/checkout.endpoints';
 import { parseIsoDate } from '../../contract/dates';
 import type { Db } from '../db/client';
@@ -21,20 +22,7 @@ const CODE = new RegExp(`^[A-Z0-9][A-Z0-9_-]{2,${COUPON_CODE_MAX_LENGTH - 1}}$`)
 /** The last day of coupons added without --to. */
 export const OPEN_ENDED_VALID_TO = '2099-12-31';
 
-export interface CouponListItem {
-  code: string;
-  type: 'percent' | 'fixed';
-  /** Percent for percent coupons, cents for fixed ones (as stored). */
-  value: number;
-  valid_from: string;
-  valid_to: string;
-  used_count: number;
-  /** Uses held by other leads' checkouts not yet paid or expired (order-state.ts usesHeldByOthers). */
-  held_count: number;
-  usage_limit: number | null;
-  provider_id: number | null;
-  active: boolean;
-}
+export type { CouponListItem };
 
 const listItem = (row: CouponRow, held = 0): CouponListItem => ({
   code: row.code,

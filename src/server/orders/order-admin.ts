@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { OrderDetail } from '../../contract/broker-console';
+import type { OrderListItem } from '../../contract/broker-console';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/broker-console';
 import { addDays } from '../../contract/dates';
 import { nationalPhoneNumber } from '../../contract/digits';
@@ -15,23 +17,7 @@ import { textTable } from '../text-table';
 
 export { ORDER_STATUSES, type OrderStatus };
 
-export interface OrderListItem {
-  merchant_reference: string;
-  created: string;
-  status: string;
-  /** What the order charges (0 for a 100 % coupon), cents. */
-  amount_cents: number;
-  coupon: string | null;
-  policy_number: string | null;
-  /** Whether the policy's certificate was e-mailed; null when there is no policy. */
-  mailed: boolean | null;
-  /**
-   * Why the order is void (trip_changed, plan_changed, traveller_changed, coupon_withdrawn,
-   * expired, legacy) or, for a 'refund' order, why its payment buys nothing and must be refunded
-   * (paid_twice, order_void, coupon_used_up); null otherwise.
-   */
-  reason: string | null;
-}
+export type { OrderListItem };
 
 /** What the order list is narrowed to; every part optional. */
 export interface OrderFilter {
@@ -149,17 +135,7 @@ export function formatOrders(items: readonly OrderListItem[]): string {
 }
 
 /** One order's whole story, for the broker (orders show). */
-export interface OrderDetail {
-  order: OrderListItem & { lead_uuid: string; lang: string; fort_id: string | null; paid_at: string | null };
-  /** What was bought, frozen when the order was placed (order-contract.ts). */
-  contract: unknown;
-  /** Every notice the gateway (or someone posing as it) sent for this order, oldest first, with the verdict. */
-  notices: { received: string; source: string; verdict: string; status: string | null; response_code: string | null; fort_id: string | null }[];
-  refunds: { fort_id: string; reason: string; status: string; amount_cents: number; refund_cents: number | null; answer: string | null }[];
-  policy: { number: string; issued: string; certificate_path: string; mailed: string | null; cancelled: string | null } | null;
-  /** The e-mails written for this order's lead, oldest first. */
-  mails: { at: string; kind: string; to: string; subject: string }[];
-}
+export type { OrderDetail };
 
 /** The order with this merchant reference, or null. */
 export async function orderDetail(db: Db, merchantReference: string): Promise<OrderDetail | null> {

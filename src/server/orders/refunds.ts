@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RefundListItem } from '../../contract/broker-console';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -10,27 +11,7 @@ import { refundMail, type RefundMailReason } from '../mail/refund-mail';
  * payment notice recorded it (payments/payment-notice.ts), newest first. Each names what an APS
  * REFUND needs: the merchant reference, the fort_id and the amount.
  */
-export interface RefundListItem {
-  merchant_reference: string;
-  fort_id: string;
-  /** What the capture took, cents. */
-  amount_cents: number;
-  currency: string;
-  /** paid_twice, order_void, coupon_used_up (the order bought nothing), charged_again (a further capture of an order paid already) or policy_cancelled. */
-  reason: string;
-  /** When the notice that took it was applied. */
-  recorded: string;
-  /** The order's own status: 'refund', or 'paid' for a further capture of a paid order (which keeps its policy). */
-  order_status: string;
-  /** The order's policy number, when the order is paid (charged_again): the customer keeps it. */
-  policy_number: string | null;
-  /** due, requested (the REFUND queued or under way), refunded or refused (refund.ts: `npm run broker -- refunds pay`). */
-  status: string;
-  /** What the REFUND asked back, cents (null until requested). */
-  refund_cents: number | null;
-  /** The gateway's answer: its response code and message, or why the request was not taken. */
-  answer: string | null;
-}
+export type { RefundListItem };
 
 /** The refunds due, newest first (at most `limit`), or those of one merchant reference. */
 export async function listRefunds(db: Db, limit = 500, merchantReference: string | null = null): Promise<RefundListItem[]> {
