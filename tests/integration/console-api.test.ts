@@ -4,6 +4,7 @@ import { CONSOLE_API, CONSOLE_AUTH_PATH, CSRF_HEADER } from '../../src/contract/
 import { runBrokerArgs } from '../../src/server/admin/broker-commands';
 import { CODE_FAILURES_BEFORE_LOCK } from '../../src/server/admin/console-auth';
 import * as t from '../../src/server/db/schema';
+import { RATE_LIMITS } from '../../src/server/rate-limit/rate-limit';
 import { signedHeaders } from '../support/signed-request';
 import { testConfig } from '../support/test-app';
 import { totpCode } from '../support/totp';
@@ -166,6 +167,14 @@ describe('signing in', () => {
     expect((await signIn('fresh@safar.test')).status).toBe(200);
   });
 
+  it('twenty guesses at once: no more than the ten the account allows are tried, the rest answer 429', async () => {
+    const token = await addUser('raced@safar.test', 'staff');
+    await call(`${CONSOLE_API}/setup`, { body: { token, password: PASSWORD } });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => signIn('raced@safar.test', `wrong password ${index}`)));
+    const statuses = answers.map((res) => res.status);
+    expect({ refused: statuses.filter((status) => status === 401).length, limited: statuses.filter((status) => status === 429).length }).toEqual({ refused: 10, limited: 10 });
+  });
+
   it('guessing codes: after 5 wrong codes (over several sign-ins) the right code is refused too, for 15 minutes', async () => {
     const member = await newMember('codes@safar.test', 'staff');
     const wrongCode = (uri: string) => String((Number(totpCode(uri)) + 500_000) % 1_000_000).padStart(6, '0');
@@ -313,5 +322,15 @@ describe('authorisation of every console endpoint', () => {
     const clicks = await Promise.all([0, 1].map(() => call(`${CONSOLE_API}/refunds/pay`, { body: { merchant_reference: second.merchantReference, fort_id: paid.fort_id }, agent: admin })));
     expect(clicks.map((res) => res.status).sort()).toEqual([200, 422]);
     expect((await jobs()) - before).toBe(1);
+  });
+});
+
+// Last in the file: it uses up the in-process address's sign-in tries, which every test above shares.
+describe('the address limit', () => {
+  it('thirty failed sign-ins from one address, each on another e-mail, and the next e-mail answers 429', async () => {
+    await app.db.delete(t.rateLimitCounters);
+    const limit = RATE_LIMITS.consoleSignIn.perAddress.limit;
+    for (let index = 0; index < limit; index += 1) expect((await signIn(`nobody${index}@safar.test`, 'wrong password here')).status).toBe(401);
+    expect((await signIn('fresh@safar.test')).status).toBe(429);
   });
 });

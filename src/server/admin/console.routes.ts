@@ -140,6 +140,9 @@ export function consoleRoutes(deps: ConsoleRoutesDeps) {
         const verdict = await hit(deps.db, limit, key, deps.now());
         counted.push({ limit, key, windowStart: verdict.windowStart });
         if (!verdict.allowed) {
+          // A try refused at one key spends nothing at the others: a guesser looping on one
+          // account's 429 does not use up the tries of the team behind the same address.
+          for (const spent of counted.slice(0, -1)) await unhit(deps.db, spent.limit, spent.key, spent.windowStart);
           c.header('Retry-After', String(verdict.retryAfterSeconds));
           return fail(c, 429, 'rate_limited');
         }
