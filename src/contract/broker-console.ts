@@ -153,6 +153,8 @@ export interface CouponListItem {
   held_count: number;
   usage_limit: number | null;
   provider_id: number | null;
+  /** The insurer's name in English and Arabic; null when the coupon is good with every insurer. */
+  provider_name: { en: string; ar: string } | null;
   active: boolean;
 }
 

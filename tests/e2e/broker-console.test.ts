@@ -178,6 +178,16 @@ async function openOrder(page: Page, reference: string, status?: RegExp): Promis
 describe('the broker console, end to end', () => {
   test('en at 1280 px: an admin from the CLI sets up, creates a coupon a customer pays with, resends its certificate, refunds a second payment and cancels a policy', async () => {
     const admin = 'maya@broker.test';
+    // The console's pages are never indexed and carry the customer's pages' security headers.
+    const served = await fetch(`${baseUrl()}/broker/login`);
+    const spa = await fetch(`${baseUrl()}/`);
+    expect({ status: served.status, robots: served.headers.get('x-robots-tag'), frames: served.headers.get('x-frame-options'), csp: served.headers.get('content-security-policy') }).toEqual({
+      status: 200,
+      robots: 'noindex, nofollow',
+      frames: 'DENY',
+      csp: spa.headers.get('content-security-policy'),
+    });
+    expect(await served.text()).toMatch(/<meta name="robots" content="noindex, nofollow"/);
     const setup = await openPage(browser(), DESKTOP);
     await setUp(setup, admin, 'admin', 'en');
     await finish(setup);

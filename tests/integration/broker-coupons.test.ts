@@ -44,6 +44,7 @@ describe('coupons list', () => {
       held_count: 0,
       usage_limit: null,
       provider_id: null,
+      provider_name: null,
       active: true,
     });
 
@@ -54,6 +55,8 @@ describe('coupons list', () => {
     expect(lines.find((line) => line.startsWith('SAVE25 '))).toMatch(/^SAVE25\s+fixed\s+\$25\s+2026-01-01\s+2099-12-31\s+0\/∞\s+0\s+any\s+yes$/);
     expect(lines.find((line) => line.startsWith('FREE100 '))).toMatch(/100 %\s+2026-01-01\s+2099-12-31\s+0\/1000\s+0\s+any\s+yes$/);
     expect(lines.find((line) => line.startsWith('PHOENICIA20 '))).toMatch(/20 %.*\s3\s+yes$/);
+    // The console names the insurer a coupon is for, in both languages.
+    expect(items.find((item) => item.code === 'PHOENICIA20')?.provider_name).toEqual({ en: expect.any(String), ar: expect.any(String) });
 
     const json = await broker('coupons', '--json');
     expect(json.code).toBe(0);

@@ -81,3 +81,21 @@ describe('the built assets (issue 19)', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe("the broker's console (issue 36 item 1)", () => {
+  test("is a build of its own: no module or word of it is in the customer's files, and its page asks for its own files only, with no inline script", () => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(manifest).length).toBeGreaterThan(10);
+    expect(Object.keys(manifest).filter((source) => source.includes('src/web/broker'))).toEqual([]);
+    const assets = path.join(outDir, 'assets');
+    const carrying = readdirSync(assets)
+      .filter((name) => /\.(js|css)$/.test(name))
+      .filter((name) => /\/broker\/api|Safar console/.test(readFileSync(path.join(assets, name), 'utf8')));
+    expect(carrying).toEqual([]);
+    const page = readFileSync(path.join(outDir, 'broker', 'index.html'), 'utf8');
+    const files = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.filter((file) => !file.startsWith('/broker/assets/'))).toEqual([]);
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, CONSOLE_AUTH_PATH, CSRF_HEADER } from '../../src/contract/broker-console';
 import { runBrokerArgs } from '../../src/server/admin/broker-commands';
-import { CODE_FAILURES_BEFORE_LOCK } from '../../src/server/admin/console-auth';
+import { CODE_FAILURES_BEFORE_LOCK, createConsoleAuth } from '../../src/server/admin/console-auth';
 import * as t from '../../src/server/db/schema';
 import { RATE_LIMITS } from '../../src/server/rate-limit/rate-limit';
 import { signedHeaders } from '../support/signed-request';
@@ -138,6 +138,17 @@ describe('signing in', () => {
     const today = await call(`${CONSOLE_API}/today`, { agent: { cookie: cookieOf(res) } });
     expect(today.status).toBe(403);
     expect(((await today.json()) as { data: { code: string } }).data.code).toBe('two_factor_required');
+  });
+
+  it('over https (PUBLIC_URL https) the session cookie is also Secure', async () => {
+    const token = await addUser('secure@safar.test', 'staff');
+    await call(`${CONSOLE_API}/setup`, { body: { token, password: PASSWORD } });
+    const auth = createConsoleAuth(app.db, { publicUrl: 'https://safar.example', secret: 'a-test-secret-of-thirty-two-chars!' });
+    const res = await auth.handler(
+      new Request(`https://safar.example${CONSOLE_AUTH_PATH}/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://safar.example' }, body: JSON.stringify({ email: 'secure@safar.test', password: PASSWORD }) }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()[0]).toMatch(/^__Secure-safar-console\.session_token=[^;]+;.*; Secure/);
   });
 
   it('with TOTP on, the password alone opens nothing; the code from the QR URI does, a wrong code does not, and the same code twice is refused', async () => {

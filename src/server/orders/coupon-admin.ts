@@ -24,14 +24,16 @@ export const OPEN_ENDED_VALID_TO = '2099-12-31';
 
 export type { CouponListItem };
 
-const listItem = (row: CouponRow, held = 0): CouponListItem => ({
+/** A coupon as stored (what a change answers and the audit log keeps), without the list's counts and names. */
+export type CouponRecord = Omit<CouponListItem, 'held_count' | 'provider_name'>;
+
+const recordOf = (row: CouponRow): CouponRecord => ({
   code: row.code,
   type: row.discountType === DISCOUNT_TYPE.fixed ? 'fixed' : 'percent',
   value: row.discountValue,
   valid_from: row.validFrom,
   valid_to: row.validTo,
   used_count: row.usedCount,
-  held_count: held,
   usage_limit: row.usageLimit,
   provider_id: row.providerId,
   active: row.active,
@@ -39,8 +41,14 @@ const listItem = (row: CouponRow, held = 0): CouponListItem => ({
 
 /** Every coupon, by code. */
 export async function listCoupons(db: Db, now = Date.now()): Promise<CouponListItem[]> {
-  const rows = await db.select().from(t.coupons).orderBy(asc(t.coupons.code));
-  return Promise.all(rows.map(async (row) => listItem(row, row.active ? await usesHeldByOthers(db, row.id, null, now) : 0)));
+  const rows = await db.select({ coupon: t.coupons, en: t.insurers.nameEn, ar: t.insurers.nameAr }).from(t.coupons).leftJoin(t.insurers, eq(t.insurers.id, t.coupons.providerId)).orderBy(asc(t.coupons.code));
+  return Promise.all(
+    rows.map(async ({ coupon, en, ar }) => ({
+      ...recordOf(coupon),
+      held_count: coupon.active ? await usesHeldByOthers(db, coupon.id, null, now) : 0,
+      provider_name: en !== null && ar !== null ? { en, ar } : null,
+    })),
+  );
 }
 
 /** "10 %" or "$25" / "$12.50": a coupon's value as the broker typed it. */
@@ -96,7 +104,7 @@ function dollarsToCents(text: string): number | null {
  * Adds a coupon. `today` (YYYY-MM-DD) is where it starts without --from; without --to it runs to
  * 2099-12-31; without --limit it has no usage limit; without --provider it is for every insurer.
  */
-export async function addCoupon(db: Db, options: AddCouponOptions, today: string): Promise<CouponListItem> {
+export async function addCoupon(db: Db, options: AddCouponOptions, today: string): Promise<CouponRecord> {
   if (options.code === undefined) throw new CouponAdminError('--code is required.');
   const code = couponCodeText(options.code);
   if (!CODE.test(code)) {
@@ -149,7 +157,7 @@ export async function addCoupon(db: Db, options: AddCouponOptions, today: string
     .onConflictDoNothing({ target: t.coupons.code })
     .returning();
   if (!row) throw new CouponAdminError(`A coupon ${code} exists already: choose another code, or disable that one.`);
-  return listItem(row);
+  return recordOf(row);
 }
 
 /** What `coupons edit` may change: the dates it is good between and its usage limit ('none': no limit). */
@@ -165,7 +173,7 @@ export interface EditCouponOptions {
  * placed under the old terms is held to the new ones when it is paid (order-state.ts: a coupon
  * past its last day or used up buys nothing more). Answers the coupon before and after.
  */
-export async function editCoupon(db: Db, codeText: string, options: EditCouponOptions): Promise<{ before: CouponListItem; after: CouponListItem }> {
+export async function editCoupon(db: Db, codeText: string, options: EditCouponOptions): Promise<{ before: CouponRecord; after: CouponRecord }> {
   if (options.from === undefined && options.to === undefined && options.limit === undefined) throw new CouponAdminError('Say what changes: --from, --to or --limit.');
   const code = couponCodeText(codeText);
   return db.transaction(async (tx) => {
@@ -181,7 +189,7 @@ export async function editCoupon(db: Db, codeText: string, options: EditCouponOp
       if (usageLimit !== null && usageLimit < current.usedCount) throw new CouponAdminError(`--limit ${usageLimit} is below the ${current.usedCount} uses ${code} has had.`);
     }
     const [row] = await tx.update(t.coupons).set({ validFrom, validTo, usageLimit }).where(eq(t.coupons.id, current.id)).returning();
-    return { before: listItem(current), after: listItem(row!) };
+    return { before: recordOf(current), after: recordOf(row!) };
   });
 }
 
@@ -191,7 +199,7 @@ export async function editCoupon(db: Db, codeText: string, options: EditCouponOp
  * at its discount (a payment that arrives anyway is refunded). Answers the coupon and how many
  * orders were voided.
  */
-export async function disableCoupon(db: Db, codeText: string, now: number): Promise<CouponListItem & { voided_orders: number }> {
+export async function disableCoupon(db: Db, codeText: string, now: number): Promise<CouponRecord & { voided_orders: number }> {
   const code = couponCodeText(codeText);
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ id: t.coupons.id }).from(t.coupons).where(eq(t.coupons.code, code));
@@ -201,6 +209,6 @@ export async function disableCoupon(db: Db, codeText: string, now: number): Prom
     // payment anyway (order-state.ts lapseOf: its coupon is withdrawn).
     const voided = await voidPendingOrders(tx, { couponId: found.id }, 'coupon_withdrawn', now);
     const [row] = await tx.update(t.coupons).set({ active: false }).where(eq(t.coupons.id, found.id)).returning();
-    return { ...listItem(row!), voided_orders: voided };
+    return { ...recordOf(row!), voided_orders: voided };
   });
 }

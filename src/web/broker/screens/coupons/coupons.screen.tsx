@@ -56,7 +56,7 @@ export function CouponsScreen() {
               },
               { accessor: 'held_count', title: t`Held`, render: (coupon) => formatNumber(coupon.held_count, lang) },
               { accessor: 'valid_from', title: t`Valid`, render: (coupon) => `${formatDay(coupon.valid_from, lang)} – ${formatDay(coupon.valid_to, lang)}` },
-              { accessor: 'provider_id', title: t`Insurer`, render: (coupon) => (coupon.provider_id === null ? t`Any` : String(coupon.provider_id)) },
+              { accessor: 'provider_id', title: t`Insurer`, render: (coupon) => (coupon.provider_name === null ? t`Any` : coupon.provider_name[lang]) },
               {
                 accessor: 'active',
                 title: t`Active`,
