@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STEP_IDS } from '../../machines/journey.routes';
@@ -97,5 +97,9 @@ describe("the broker's console (issue 36 item 1)", () => {
     expect(files.length).toBeGreaterThan(1);
     expect(files.filter((file) => !file.startsWith('/broker/assets/'))).toEqual([]);
     expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // The console's own first load (its page's scripts) keeps the customer's budget too.
+    const scripts = files.filter((file) => file.endsWith('.js')).map((file) => gzipSync(readFileSync(path.join(outDir, file.slice(1)))).length);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
   });
 });

@@ -42,8 +42,9 @@ export function measureBundle(outDir: string): BundleSizes {
 
   const sized = (file: string): SizedFile => ({ file, gzip: gzipSync(readFileSync(path.join(outDir, file))).length });
   const firstLoadFiles = new Set([...firstLoadKeys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')));
-  // From the folder rather than the manifest, so no emitted script escapes the lazy budget.
-  const allJs = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+  // From the folder rather than the manifest, so no emitted script escapes the lazy budget; the
+  // broker's console (broker/, a build of its own for the team) has its own budget (bundle-size.test.ts).
+  const allJs = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js') && !file.startsWith(`broker${path.sep}`));
   const firstLoad = [...firstLoadFiles].map(sized).sort((a, b) => b.gzip - a.gzip);
   const lazy = allJs.filter((file) => !firstLoadFiles.has(file)).map(sized).sort((a, b) => b.gzip - a.gzip);
   return { firstLoad, firstLoadTotal: firstLoad.reduce((sum, file) => sum + file.gzip, 0), lazy };
