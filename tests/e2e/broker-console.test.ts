@@ -98,10 +98,13 @@ async function signIn(email: string, viewport: { width: number; height: number }
   const { page } = opened;
   await page.goto(`${baseUrl()}/broker/login`);
   if (lang === 'ar') await switchToArabic(page);
+  await page.getByTestId('login-email').waitFor();
+  await looked(page, `sign-in-${lang}`);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('totp-code').waitFor();
+  await looked(page, `sign-in-code-${lang}`);
   await typeCode(page, email);
   await page.getByTestId('funnel-table').waitFor();
   return opened;
@@ -247,6 +250,8 @@ describe('the broker console, end to end', () => {
     }).toBe(1);
     await looked(page, 'refunds-en');
     await refundButton.click();
+    await page.getByTestId('confirm-action').waitFor();
+    await looked(page, 'refund-confirm-en');
     await page.getByTestId('confirm-action').click();
     await page.getByTestId('result-success').waitFor();
     await openOrder(page, secondOrder, /refunded/i);
@@ -266,6 +271,7 @@ describe('the broker console, end to end', () => {
     await openOrder(page, cancelOrder, /paid/i);
     await page.getByTestId('cancel-policy').click();
     await choose(page, page.getByTestId('cancel-reason'), /visa refused/i);
+    await looked(page, 'cancel-policy-en');
     await page.getByTestId('cancel-confirm').click();
     await page.getByTestId('result-success').waitFor();
     await expect.poll(async () => {

@@ -27,11 +27,12 @@ export function AuditScreen() {
             data-testid="audit-table"
             columns={[
               { accessor: 'at', title: t`When`, render: (entry) => formatDateTime(entry.at, lang), noWrap: true },
-              { accessor: 'actor', title: t`Who`, render: (entry) => <span className="console-ltr">{entry.actor}</span> },
-              { accessor: 'action', title: t`What`, render: (entry) => <span className="console-ltr">{entry.action}</span> },
+              { accessor: 'actor', title: t`Who`, render: (entry) => <span className="console-ltr">{entry.actor}</span>, noWrap: true },
+              { accessor: 'action', title: t`What`, render: (entry) => <span className="console-ltr">{entry.action}</span>, noWrap: true },
               { accessor: 'target', title: t`Which`, render: (entry) => <span className="console-ltr">{entry.target}</span> },
-              { accessor: 'before', title: t`Before`, render: (entry) => <JsonCode value={entry.before} /> },
-              { accessor: 'after', title: t`After`, render: (entry) => <JsonCode value={entry.after} /> },
+              // Wide enough to read on a phone: the table scrolls sideways rather than wrap JSON a letter a line.
+              { accessor: 'before', title: t`Before`, render: (entry) => <JsonCode value={entry.before} />, width: 280 },
+              { accessor: 'after', title: t`After`, render: (entry) => <JsonCode value={entry.after} />, width: 280 },
             ]}
           />
         )}

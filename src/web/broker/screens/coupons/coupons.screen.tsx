@@ -55,8 +55,8 @@ export function CouponsScreen() {
                 noWrap: true,
               },
               { accessor: 'held_count', title: t`Held`, render: (coupon) => formatNumber(coupon.held_count, lang) },
-              { accessor: 'valid_from', title: t`Valid`, render: (coupon) => `${formatDay(coupon.valid_from, lang)} – ${formatDay(coupon.valid_to, lang)}` },
-              { accessor: 'provider_id', title: t`Insurer`, render: (coupon) => (coupon.provider_name === null ? t`Any` : coupon.provider_name[lang]) },
+              { accessor: 'valid_from', title: t`Valid`, render: (coupon) => `${formatDay(coupon.valid_from, lang)} – ${formatDay(coupon.valid_to, lang)}`, noWrap: true },
+              { accessor: 'provider_id', title: t`Insurer`, render: (coupon) => (coupon.provider_name === null ? t`Any` : coupon.provider_name[lang]), noWrap: true },
               {
                 accessor: 'active',
                 title: t`Active`,
