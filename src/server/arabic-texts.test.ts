@@ -110,7 +110,7 @@ function renderedArabic(): Record<string, string> {
   const body = (html: string) => html.replace(/<header[\s\S]*?<\/header>/, '');
   texts['pay page'] = body(payFormPageHtml({ lang: 'ar', details, form: { url: 'https://gateway.test', fields: {} }, sandbox: true }));
   texts['pay page, paid'] = body(
-    payMessagePageHtml({ lang: 'ar', title: 'pay_already_paid', text: 'pay_already_paid_issued_text', facts: [['pay_reference', details.reference]], link: { href: '/x.pdf', label: 'pay_certificate_link' } }),
+    payMessagePageHtml({ lang: 'ar', title: 'pay_already_paid', text: 'pay_already_paid_issued_text', facts: [['pay_reference', details.reference]], link: { href: '/x.pdf', label: 'pay_certificate_link', testId: 'pay-certificate' } }),
   );
   texts['pay page, unknown'] = body(payMessagePageHtml({ lang: 'ar', title: 'pay_not_found', text: 'pay_not_found_text' }));
   const request = { merchant_reference: details.reference, amount: '7659', currency: 'USD', language: 'ar' };

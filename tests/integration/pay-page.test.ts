@@ -179,13 +179,14 @@ describe('orders that cannot be paid: a clear page, no form', () => {
     expect(formsOf(html)).toEqual([]);
   });
 
-  it('failed (declined or cancelled): says it did not go through and sends back to checkout, in both languages', async () => {
-    const { order } = await pendingOrder(app);
+  it('failed (declined or cancelled): says it did not go through and links back to its checkout (issue 37 item 5), in both languages', async () => {
+    const { lead, order } = await pendingOrder(app);
     await setOrder(order, { status: 'failed', failedAt: new Date(FIXED_NOW) });
     for (const lang of ['en', 'ar'] as const) {
       const html = await htmlOf(await get(`/pay/${order.merchantReference}?lang=${lang}`), 200);
       expect(html).toContain(message('pay_failed', lang));
       expect(html).toContain(message('pay_failed_text', lang));
+      expect(html).toContain(`<a href="/checkout?uuid=${lead.uuid}&amp;lang=${lang}" data-testid="pay-back-to-checkout">${message('pay_back_to_checkout', lang)}</a>`);
       expect(formsOf(html)).toEqual([]);
     }
   });

@@ -253,6 +253,7 @@ const MESSAGES = {
     ar: 'حدث خطأ من جهتنا. يرجى إعادة تحميل هذه الصفحة بعد دقيقة.',
   },
   pay_home: { en: 'Back to Safar', ar: 'العودة إلى «سفر»' },
+  pay_back_to_checkout: { en: 'Back to checkout', ar: 'العودة إلى صفحة إتمام الشراء' },
   console_signed_out: { en: 'Sign in to the console first.', ar: 'سجّل الدخول إلى لوحة الإدارة أولًا.' },
   console_two_factor_required: {
     en: 'Set up your authenticator app first.',

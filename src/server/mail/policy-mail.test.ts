@@ -76,3 +76,14 @@ describe('the receipt in the policy e-mail', () => {
     expect(mail.text).not.toMatch(/[\u0660-\u0669]/);
   });
 });
+
+describe('the certificate link in the policy e-mail (issue 37 item 5)', () => {
+  it.each(['en', 'ar'] as const)('in %s the HTML has a button to the certificate and no raw URL that would widen a phone screen; the text part keeps the URL', (lang) => {
+    const mail = policyMail(lang, facts({ link: 'https://safar.test/policies/a-long-unguessable-token-of-forty-three-chars/certificate.pdf' }));
+    const links = [...mail.html.matchAll(/<a href="([^"]+)" style="([^"]+)">([^<]+)<\/a>/g)];
+    expect(links.map((link) => link[1])).toEqual(['https://safar.test/policies/a-long-unguessable-token-of-forty-three-chars/certificate.pdf']);
+    expect(links[0]![2]).toContain('display: inline-block');
+    expect(mail.html.split('certificate.pdf').length - 1).toBe(1);
+    expect(mail.text).toContain('https://safar.test/policies/a-long-unguessable-token-of-forty-three-chars/certificate.pdf');
+  });
+});

@@ -4,6 +4,12 @@ import { escapeHtml } from '../http/html';
 import { isolateLtr as ltr } from './bidi';
 import type { PriceLine } from '../orders/price-lines';
 
+
+/**
+ * The certificate link as a button (issue 37 item 5): the raw URL, printed beside it before, did
+ * not wrap and made the e-mail 714 px wide on a 375 px phone. The text part still carries the URL.
+ */
+const BUTTON = 'display: inline-block; padding: 10px 18px; background: #0b4db3; color: #ffffff; border-radius: 6px; text-decoration: none; font-weight: bold';
 /**
  * The e-mail that delivers a policy (RULINGS 21): in the customer's language (the order's), with
  * the policy number, the plan, the trip dates, the travellers, the add-ons and a receipt (the
@@ -147,7 +153,7 @@ ${receipt
   )
   .join('\n')}
 </table>
-<p><a href="${escapeHtml(facts.link)}">${escapeHtml(words.download)}</a><br><span style="color:#555">${escapeHtml(facts.link)}</span></p>
+<p style="margin: 20px 0"><a href="${escapeHtml(facts.link)}" style="${BUTTON}">${escapeHtml(words.download)}</a></p>
 <p style="color:#555">${escapeHtml(words.english)}</p>
 <p>${escapeHtml(words.bye)}</p>
 </body></html>`;

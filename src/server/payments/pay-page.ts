@@ -49,8 +49,12 @@ export interface PayMessageView {
   title: MessageKey;
   text: MessageKey;
   facts?: [label: MessageKey, value: string][];
-  /** A link that helps next (the policy certificate of a paid trip): a path of this site and its text. */
-  link?: { href: string; label: MessageKey };
+  /**
+   * A link that helps next: the policy certificate of a paid trip, or the checkout of a trip whose
+   * attempt failed or lapsed (a retry is a new order, from there). A path of this site, its text,
+   * and its test id.
+   */
+  link?: { href: string; label: MessageKey; testId: string };
 }
 
 function factsList(lang: Language, facts: [MessageKey, string][]): string {
@@ -98,7 +102,7 @@ ${homeLink(lang)}`;
 
 /** A page without a form: paid, failed, expired, not found, or payments unavailable. */
 export function payMessagePageHtml({ lang, title: heading, text, facts = [], link }: PayMessageView): string {
-  const next = link ? `<p><a href="${escapeHtml(link.href)}" data-testid="pay-certificate">${escapeHtml(message(link.label, lang))}</a></p>` : '';
+  const next = link ? `<p><a href="${escapeHtml(link.href)}" data-testid="${escapeHtml(link.testId)}">${escapeHtml(message(link.label, lang))}</a></p>` : '';
   const main = `
 <h1>${escapeHtml(message(heading, lang))}</h1>
 <p>${escapeHtml(message(text, lang))}</p>

@@ -87,12 +87,15 @@ export function payRoutes({ db, config, now, logError }: PayRoutesDeps) {
           title: 'pay_already_paid',
           text: 'pay_already_paid_issued_text',
           facts,
-          link: { href: state.certificatePath, label: 'pay_certificate_link' },
+          link: { href: state.certificatePath, label: 'pay_certificate_link', testId: 'pay-certificate' },
         }),
       );
     }
     // Expired is 410 Gone: that page will not come back (a retry is a new order from checkout).
-    return html(c, state.state === 'expired' ? 410 : 200, payMessagePageHtml({ lang: state.lang, ...MESSAGE_PAGES[state.state], facts }));
+    // A failed or lapsed attempt leads back to its trip's checkout (issue 37 item 5); a trip paid
+    // through another attempt was answered above.
+    const checkout = state.state === 'paid' ? undefined : { href: `/checkout?uuid=${encodeURIComponent(state.leadUuid)}&lang=${state.lang}`, label: 'pay_back_to_checkout' as const, testId: 'pay-back-to-checkout' };
+    return html(c, state.state === 'expired' ? 410 : 200, payMessagePageHtml({ lang: state.lang, ...MESSAGE_PAGES[state.state], facts, link: checkout }));
   });
   // Anything else under /pay is no order either (and must not fall through to the SPA).
   app.get('/pay', notFound);
