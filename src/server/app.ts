@@ -203,7 +203,7 @@ export function createApp(deps: AppDeps): SafarApp {
     app.route('/', apsSandboxRoutes({ db: deps.db, config: deps.config, now, feedbackWorker }));
   }
   // Policy certificates, by their unguessable token (RULINGS 21).
-  app.route('/', policiesRoutes(deps.db, logError));
+  app.route('/', policiesRoutes(deps.db, deps.config, now, logError));
   // Loopback callers with the DATA_DIR/admin.json token only; anyone else gets the plain 404.
   if (deps.admin) app.route('/', adminRoutes({ db: deps.db, config: deps.config, access: deps.admin, mailWorker, refundWorker, now, reference }));
 

@@ -706,6 +706,14 @@ export const policies = pgTable('policies', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the certificate was e-mailed; null until the mail transport took it. */
   mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  /**
+   * The code an embassy checks (issue 37 item 4): printed on the certificate and in its QR code,
+   * it opens /verify/<code>. 16 hex digits of a random UUID (60 random bits), drawn by the database.
+   */
+  verifyCode: text('verify_code')
+    .notNull()
+    .unique()
+    .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 16))`),
   /** Cancelled by the broker (issue 36 item 5): when, why (visa_refused, trip_cancelled, other), the broker's note, and who. */
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   cancelReason: text('cancel_reason'),

@@ -27,6 +27,8 @@ export interface CertificateData {
   policyId: number;
   policyNumber: string;
   downloadToken: string;
+  /** What the certificate's QR code and printed code open: /verify/<code> (issue 37 item 4). */
+  verifyCode: string;
   issuedAt: Date;
   mailedAt: Date | null;
   /** Set once the broker cancelled the policy (cancel-policy.ts): the certificate then says CANCELLED. */
@@ -60,6 +62,8 @@ export interface CertificateData {
     direction: 'outbound' | 'inbound';
     /** English names, in the order the customer chose them. */
     destinations: string[];
+    /** The same in Arabic (the verification page in Arabic). */
+    destinationsAr: string[];
     source: string;
     /** Whether any destination is a Schengen state. */
     toSchengenArea: boolean;
@@ -77,6 +81,12 @@ export async function loadCertificateByPolicyId(db: Db, policyId: number): Promi
 /** The certificate named by a download token, or null when no policy has it. */
 export async function loadCertificateByToken(db: Db, token: string): Promise<CertificateData | null> {
   const [policy] = await db.select().from(t.policies).where(eq(t.policies.downloadToken, token));
+  return policy ? loadFor(db, policy) : null;
+}
+
+/** The certificate whose verification code this is (any case; spaces and dashes read), or null. */
+export async function loadCertificateByVerifyCode(db: Db, code: string): Promise<CertificateData | null> {
+  const [policy] = await db.select().from(t.policies).where(eq(t.policies.verifyCode, code));
   return policy ? loadFor(db, policy) : null;
 }
 
@@ -101,6 +111,7 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
     policyId: policy.id,
     policyNumber: policy.policyNumber,
     downloadToken: policy.downloadToken,
+    verifyCode: policy.verifyCode,
     issuedAt: policy.issuedAt,
     mailedAt: policy.mailedAt,
     cancelled: policy.cancelledAt ? { at: policy.cancelledAt, reason: policy.cancelReason ?? 'other' } : null,
@@ -133,6 +144,7 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
       days: contract.trip.days,
       direction: contract.trip.direction,
       destinations: contract.trip.destinations.map((country) => country.nameEn),
+      destinationsAr: contract.trip.destinations.map((country) => country.nameAr),
       source: contract.trip.source.nameEn,
       toSchengenArea: contract.trip.destinations.some((country) => SCHENGEN_COUNTRY_IDS.has(country.id)),
     },

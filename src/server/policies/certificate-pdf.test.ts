@@ -1,17 +1,20 @@
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { schengenStatementApplies, type CertificateData } from './certificate-data';
-import { certificatePdf, pdfText, SCHENGEN_STATEMENT } from './certificate-pdf';
+import { verifyUrl, certificatePdf, pdfText, SCHENGEN_STATEMENT } from './certificate-pdf';
 
 /** The certificate PDF (RULINGS 21) drawn from fixed data, read back as text with unpdf. */
 
 const ISSUED = new Date(Date.UTC(2026, 2, 15, 10, 30));
+
+const PUBLIC_URL = 'https://safar.test';
 
 function certificate(overrides: Partial<CertificateData> = {}): CertificateData {
   return {
     policyId: 1,
     policyNumber: 'SFR-26-7K3Q9M2T',
     downloadToken: 'A'.repeat(43),
+    verifyCode: '3F9A0C71B2D4E8A6',
     issuedAt: ISSUED,
     mailedAt: null,
     cancelled: null,
@@ -32,6 +35,7 @@ function certificate(overrides: Partial<CertificateData> = {}): CertificateData 
       days: 10,
       direction: 'outbound',
       destinations: ['France', 'Italy'],
+      destinationsAr: ['فرنسا', 'إيطاليا'],
       source: 'Lebanon',
       toSchengenArea: true,
     },
@@ -63,7 +67,7 @@ afterEach(() => {
 
 describe('the certificate', () => {
   it('holds the title, insurer, plan, policy number, issue date, quote reference, trip, medical limit, amount and broker contact', async () => {
-    const pdf = await certificatePdf(certificate());
+    const pdf = await certificatePdf(certificate(), PUBLIC_URL);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await textOf(pdf);
     for (const expected of [
@@ -88,7 +92,7 @@ describe('the certificate', () => {
   });
 
   it('lists each traveller with the name as on the passport (middle name included), date of birth, passport number and nationality', async () => {
-    const text = await textOf(await certificatePdf(certificate()));
+    const text = await textOf(await certificatePdf(certificate(), PUBLIC_URL));
     expect(text).toMatch(/1 Rania Elias Haddad 1 June 1988 LR1234567 Lebanon/);
     // No nationality saved (the plan did not ask for it): a dash, not another traveller's.
     expect(text).toMatch(/2 Karim Haddad 12 March 2015 LR7654321 -/);
@@ -96,7 +100,7 @@ describe('the certificate', () => {
 
   it('a trip to Lebanon names the source country; an annual plan says so', async () => {
     const inbound = certificate({ trip: { ...certificate().trip, direction: 'inbound', destinations: ['Lebanon'], source: 'Turkey', toSchengenArea: false, tripType: 2 } });
-    const text = await textOf(await certificatePdf(inbound));
+    const text = await textOf(await certificatePdf(inbound, PUBLIC_URL));
     expect(text).toContain('From Turkey to Lebanon');
     expect(text).toContain('Annual multi-trip');
   });
@@ -107,7 +111,7 @@ describe('the certificate', () => {
       addons: [],
       price: { planCents: 12_000, addonsCents: 0, discountCents: 12_000, couponCode: 'FREE100', vatPercent: 11, vatCents: 0, stampCents: 0, totalCents: 0 },
     });
-    const text = await textOf(await certificatePdf(free));
+    const text = await textOf(await certificatePdf(free, PUBLIC_URL));
     expect(text).toContain('Fully discounted (coupon FREE100)');
     expect(text).not.toContain('USD 0.00 (VAT included)');
     expect(text).toContain('Discount (coupon FREE100) -USD 120.00');
@@ -123,7 +127,7 @@ describe('the certificate', () => {
       ],
       price: { planCents: 4_830, addonsCents: 4_500, discountCents: 966, couponCode: 'PHOENICIA20', vatPercent: 11, vatCents: 920, stampCents: 200, totalCents: 9_484 },
     });
-    const text = await textOf(await certificatePdf(data));
+    const text = await textOf(await certificatePdf(data, PUBLIC_URL));
     expect(text).toContain(
       'Premium paid Plan premium USD 48.30 Winter sports USD 30.00 Trip cancellation USD 15.00 Discount (coupon PHOENICIA20) -USD 9.66 VAT (11%) USD 9.20 Stamp fee USD 2.00 Total paid USD 94.84',
     );
@@ -138,9 +142,9 @@ describe('the certificate', () => {
     expect([base, noSchengenPlan, notToSchengen, toLebanon].map(schengenStatementApplies)).toEqual([true, false, false, false]);
 
     const statementStart = SCHENGEN_STATEMENT.slice(0, 60);
-    expect(await textOf(await certificatePdf(base))).toContain(statementStart);
+    expect(await textOf(await certificatePdf(base, PUBLIC_URL))).toContain(statementStart);
     for (const data of [noSchengenPlan, notToSchengen, toLebanon]) {
-      const text = await textOf(await certificatePdf(data));
+      const text = await textOf(await certificatePdf(data, PUBLIC_URL));
       expect(text).not.toContain('Schengen visa:');
       expect(text).not.toContain(statementStart);
     }
@@ -149,9 +153,9 @@ describe('the certificate', () => {
   it('renders the same bytes whatever the clock says (clock mocked), with Title, Author Safar and CreationDate the issue time', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2027, 0, 1));
-    const first = await certificatePdf(certificate());
+    const first = await certificatePdf(certificate(), PUBLIC_URL);
     vi.setSystemTime(Date.UTC(2030, 5, 1));
-    const second = await certificatePdf(certificate());
+    const second = await certificatePdf(certificate(), PUBLIC_URL);
     vi.useRealTimers();
     expect(second.equals(first)).toBe(true);
 
@@ -162,15 +166,15 @@ describe('the certificate', () => {
   });
 
   it('a cancelled policy says CANCELLED, when and why, under its title and in its facts; one not cancelled says neither', async () => {
-    const cancelled = await textOf(await certificatePdf(certificate({ cancelled: { at: new Date('2026-03-20T09:00:00Z'), reason: 'visa_refused' } })));
+    const cancelled = await textOf(await certificatePdf(certificate({ cancelled: { at: new Date('2026-03-20T09:00:00Z'), reason: 'visa_refused' } }), PUBLIC_URL));
     expect(cancelled).toContain('CANCELLED on 20 March 2026 (the visa was refused). This policy gives no cover.');
     expect(cancelled).toContain('Status CANCELLED on 20 March 2026: no cover');
-    expect(await textOf(await certificatePdf(certificate()))).not.toContain('CANCELLED');
+    expect(await textOf(await certificatePdf(certificate(), PUBLIC_URL))).not.toContain('CANCELLED');
   });
 
   it('many travellers run onto a second page that says whose certificate it continues, and every traveller is listed', async () => {
     const travellers = Array.from({ length: 16 }, (_, index) => ({ ...certificate().travellers[0]!, firstName: `Traveller${index + 1}`, passport: `P${1000 + index}` }));
-    const pdf = await certificatePdf(certificate({ travellers }));
+    const pdf = await certificatePdf(certificate({ travellers }), PUBLIC_URL);
     const document = await getDocumentProxy(new Uint8Array(pdf));
     expect(document.numPages).toBeGreaterThan(1);
     const text = await textOf(pdf);
@@ -190,8 +194,19 @@ describe('text the built-in font cannot print', () => {
 
   it('a certificate with Arabic or Greek data still renders, with "?" where the font has no glyph', async () => {
     const data = certificate({ trip: { ...certificate().trip, destinations: ['Ελλάδα', 'فرنسا'] }, insurer: { nameEn: 'درع', nameAr: 'درع' } });
-    const text = await textOf(await certificatePdf(data));
+    const text = await textOf(await certificatePdf(data, PUBLIC_URL));
     expect(text).toContain('From Lebanon to ??????, ?????');
     expect(text).toContain('Insurer ???');
+  });
+});
+
+describe('the verification mark (issue 37 item 4)', () => {
+  it('prints the verification code beside a QR code of the verify page', async () => {
+    const pdf = await certificatePdf(certificate(), PUBLIC_URL);
+    const text = await textOf(pdf);
+    expect(text).toContain('Check this policy: 3F9A-0C71-B2D4-E8A6');
+    // The QR code is an image (with its transparency mask).
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(verifyUrl(PUBLIC_URL, '3F9A0C71B2D4E8A6')).toBe('https://safar.test/verify/3F9A0C71B2D4E8A6');
   });
 });

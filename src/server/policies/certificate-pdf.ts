@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { dollarsAndCents } from '../../contract/money';
 import { pdfKit } from './pdfkit-lazy';
 import { priceLines, type PriceLine } from '../orders/price-lines';
@@ -75,7 +76,13 @@ export const passportName = (traveller: CertificateData['travellers'][number]) =
   [traveller.firstName, traveller.middleName, traveller.lastName].filter((part) => part && part.trim()).join(' ');
 
 /** Renders the certificate; resolves with the PDF's bytes. */
-export async function certificatePdf(data: CertificateData): Promise<Buffer> {
+/** Where a certificate's QR code and printed code lead: the public verification page (issue 37 item 4). */
+export const verifyUrl = (publicUrl: string, code: string) => `${publicUrl}/verify/${code}`;
+
+/** "3F9A-0C71-B2D4-E8A6": the verification code as printed, in groups a person reads out. */
+export const printedVerifyCode = (code: string) => code.match(/.{1,4}/g)!.join('-');
+
+export async function certificatePdf(data: CertificateData, publicUrl: string): Promise<Buffer> {
   const PDFDocument = await pdfKit();
   const doc = new PDFDocument({
     size: 'A4',
@@ -102,6 +109,7 @@ export async function certificatePdf(data: CertificateData): Promise<Buffer> {
   });
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('Travel insurance certificate', LEFT, 110);
   doc.fillColor(MUTED).font('Helvetica').fontSize(11).text(pdfText(`Policy number ${data.policyNumber}`), LEFT, doc.y + 2);
+  await verificationMark(doc, data.verifyCode, publicUrl);
   doc.moveDown(0.6);
   if (data.cancelled) cancelledBanner(doc, data.cancelled);
 
@@ -150,6 +158,21 @@ function header(doc: PDFKit.PDFDocument, data: CertificateData) {
     .fontSize(9)
     .text(pdfText(data.broker.name), LEFT + 200, 30, { width: WIDTH - 200, align: 'right' })
     .text('Travel insurance', LEFT + 200, doc.y + 2, { width: WIDTH - 200, align: 'right' });
+}
+
+/**
+ * The QR code an embassy scans, top right under the band, with its code printed under it: both
+ * open /verify/<code>, which says whether the policy is valid (issue 37 item 4). The facts then
+ * start below it.
+ */
+async function verificationMark(doc: PDFKit.PDFDocument, code: string, publicUrl: string) {
+  const size = 78;
+  const x = doc.page.width - LEFT - size;
+  const png = await QRCode.toBuffer(verifyUrl(publicUrl, code), { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 312 });
+  doc.image(png, x, 92, { width: size, height: size });
+  doc.fillColor(MUTED).font('Helvetica').fontSize(7.5).text('Check this policy:', x - 30, 92 + size + 2, { width: size + 30, align: 'right' });
+  doc.fillColor(INK).font('Courier-Bold').fontSize(8).text(printedVerifyCode(code), x - 30, doc.y, { width: size + 30, align: 'right' });
+  doc.y = Math.max(doc.y, 92 + size + 26);
 }
 
 /** Starts a new page when fewer than `height` points are left above the bottom margin. */

@@ -23,7 +23,7 @@ export class PolicyNotFoundError extends Error {}
 export async function policyOutgoingMail(db: Db, config: Pick<DeliveryConfig, 'publicUrl'>, policyId: number): Promise<OutgoingMail> {
   const data = await loadCertificateByPolicyId(db, policyId);
   if (!data) throw new PolicyNotFoundError();
-  const pdf = await certificatePdf(data);
+  const pdf = await certificatePdf(data, config.publicUrl);
   const lang = data.order.lang;
   const ar = lang === 'ar';
   const mail = policyMail(lang, {

@@ -138,6 +138,13 @@ export const RATE_LIMITS = {
   consoleSecondFactor: {
     perAddress: { bucket: 'console-second-factor/address', limit: 30, windowSeconds: HOUR },
   },
+  /**
+   * The certificate verification page (issue 37 item 4): an embassy checks a few a day; a guesser
+   * of its 60-bit codes gets 60 tries in 10 minutes per address.
+   */
+  verifyPolicy: {
+    perAddress: { bucket: 'verify-policy/address', limit: 60, windowSeconds: TEN_MINUTES },
+  },
   /** A TOTP code that opened a sign-in, per account: a second use in the hour is a replay (console.routes.ts). */
   consoleTotpUsed: {
     perAccount: { bucket: 'console-totp-used/account', limit: 1, windowSeconds: HOUR },

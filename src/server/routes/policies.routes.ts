@@ -4,8 +4,12 @@ import type { AppEnv } from '../http/app-env';
 import { errorFacts, RETRY_AFTER_SECONDS, type LogError } from '../http/error-handler';
 import { message } from '../http/messages';
 import { languageOf } from '../http/respond';
-import { loadCertificateByToken } from '../policies/certificate-data';
+import { loadCertificateByToken, loadCertificateByVerifyCode } from '../policies/certificate-data';
 import { certificatePdf } from '../policies/certificate-pdf';
+import { verifyCodeOf, verifyNotFoundHtml, verifyPageHtml } from '../policies/verify-page';
+import type { AppConfig } from '../config';
+import { clientAddress } from '../rate-limit/client-address';
+import { hit, RATE_LIMITS } from '../rate-limit/rate-limit';
 
 /** A download token as issue-policy.ts makes it: 32 random bytes in base64url, 43 characters. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -32,8 +36,24 @@ function plain(c: Context<AppEnv>, status: 404 | 503, key: 'not_found' | 'server
  * request. A malformed or unknown token is a plain 404 (checked for shape before any query); a
  * database that is away a 503 with one error line of facts. Mount before the SPA's fallback.
  */
-export function policiesRoutes(db: Db, logError: LogError) {
+export function policiesRoutes(db: Db, config: Pick<AppConfig, 'publicUrl' | 'trustProxy'>, now: () => number, logError: LogError) {
   const app = new Hono<AppEnv>();
+  // The page an embassy opens from a certificate's QR code (issue 37 item 4): public, counted per
+  // address, and the same answer for every code that names no policy, whatever was tried.
+  app.get('/verify/:code', async (c) => {
+    const query = c.req.query('lang');
+    const lang = query === 'ar' || query === 'en' ? query : languageOf(undefined, c.req.header('accept-language'));
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    const verdict = await hit(db, RATE_LIMITS.verifyPolicy.perAddress, clientAddress(c, config.trustProxy), now());
+    if (!verdict.allowed) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      return c.html(verifyNotFoundHtml(lang, 'rate_limited'), 429);
+    }
+    const code = verifyCodeOf(c.req.param('code'));
+    const data = code ? await loadCertificateByVerifyCode(db, code) : null;
+    return data ? c.html(verifyPageHtml(data, lang, now())) : c.html(verifyNotFoundHtml(lang), 404);
+  });
   app.get(ROUTE, async (c) => {
     const token = c.req.param('token');
     if (!TOKEN.test(token)) return plain(c, 404, 'not_found');
@@ -42,7 +62,7 @@ export function policiesRoutes(db: Db, logError: LogError) {
     try {
       const data = await loadCertificateByToken(db, token);
       if (!data) return plain(c, 404, 'not_found');
-      pdf = await certificatePdf(data);
+      pdf = await certificatePdf(data, config.publicUrl);
       policyNumber = data.policyNumber;
     } catch (error) {
       logError({ event: 'error', request_id: c.get('requestId') ?? crypto.randomUUID(), method: 'GET', route: ROUTE, ...errorFacts(error) });
