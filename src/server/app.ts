@@ -284,7 +284,7 @@ export function createApp(deps: AppDeps): SafarApp {
     app.get('*', serveStatic({ root, precompressed: true, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' || p.startsWith('/pages/') ? '/__spa__' : p) }));
     app.get('*', (c) => {
       // A missing hashed asset must be a 404, not index.html cached for a year under its name.
-      if (isApiPath(c.req.path) || c.req.path.startsWith('/assets/')) return c.notFound();
+      if (isApiPath(c.req.path) || c.req.path.startsWith('/assets/') || c.req.path.startsWith(`${CONSOLE_PATH}/assets/`)) return c.notFound();
       if (!builtPages) return c.text('The web app is not built yet: run npm run build (npm start does it for you).', 503);
       // The address's own page: its screen pre-rendered in both languages (issue 19).
       const page = builtPages.pageFor(c.req.path);

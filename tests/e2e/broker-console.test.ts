@@ -191,6 +191,9 @@ describe('the broker console, end to end', () => {
       csp: spa.headers.get('content-security-policy'),
     });
     expect(await served.text()).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    // A console file that is not there is a 404, never a page cached for a year under its name.
+    const missing = await fetch(`${baseUrl()}/broker/assets/no-such-file.js`);
+    expect({ status: missing.status, cache: missing.headers.get('cache-control') }).toEqual({ status: 404, cache: expect.not.stringContaining('immutable') });
     const setup = await openPage(browser(), DESKTOP);
     await setUp(setup, admin, 'admin', 'en');
     await finish(setup);
