@@ -305,6 +305,15 @@ describe('authorisation of every console endpoint', () => {
     );
   });
 
+  it('an admin adds an account in the console and gets its one-time setup link, which sets the password once', async () => {
+    const res = await call(`${CONSOLE_API}/users`, { body: { email: 'from-console@safar.test', role: 'staff' }, agent: admin });
+    const { data } = (await res.json()) as { data: { setup_url: string } };
+    expect(data.setup_url).toMatch(new RegExp(`^${ORIGIN}/broker/setup\\?token=[A-Za-z0-9_-]{32}$`));
+    const token = new URL(data.setup_url).searchParams.get('token')!;
+    expect((await call(`${CONSOLE_API}/setup`, { body: { token, password: PASSWORD } })).status).toBe(200);
+    expect((await signIn('from-console@safar.test')).status).toBe(200);
+  });
+
   it('coupons list the uses held by checkouts not yet paid, against the limit', async () => {
     expect((await call(`${CONSOLE_API}/coupons`, { body: { code: 'HELD10', type: 'percent', value: '10', limit: '3' }, agent: admin })).status).toBe(200);
     await pendingOrder(app, { coupon: 'HELD10' });

@@ -351,6 +351,8 @@ export interface BrokerIo {
   err: (text: string) => void;
   /** Told a refused change's sentence alone (the console shows it); without it, err gets it with the usage. */
   refused?: (text: string) => void;
+  /** Told what a command made or read, as data (the console answers it rather than reading the printed text). */
+  result?: (value: unknown) => void;
 }
 
 /** Who runs a command, and what the server can do, for the commands that change money. */
@@ -424,6 +426,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
           if (!found) throw new OrderAdminError(`No order has the merchant reference ${command.merchantReference}.`);
           return { result: found, before: null, after: null };
         });
+        io.result?.(detail);
         io.out(command.json ? JSON.stringify(detail, null, 2) : formatOrderDetail(detail));
         return 0;
       }
@@ -521,6 +524,7 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
           const made = await addConsoleUser(tx, command, publicUrl, now);
           return { result: made, before: null, after: { email: made.user.email, role: made.user.role } };
         });
+        io.result?.({ setup_url: added.setupUrl });
         io.out(`Made the console account ${added.user.email} (${added.user.role}). Send this one-time setup link to them (good for 48 hours; anyone holding it can set the password):\n${added.setupUrl}`);
         return 0;
       }

@@ -105,17 +105,19 @@ export function consoleRoutes(deps: ConsoleRoutesDeps) {
     const session = sessionOf(c);
     const out: string[] = [];
     let refusal: string | null = null;
+    let made: Record<string, unknown> = {};
     const code = await runBrokerCommand(
       deps.db,
       command,
-      { out: (text) => out.push(text), err: (text) => out.push(text), refused: (text) => (refusal = text) },
+      { out: (text) => out.push(text), err: (text) => out.push(text), refused: (text) => (refusal = text), result: (value) => (made = value as Record<string, unknown>) },
       deps.now(),
       { actor: `console:${session.email}`, canSendRefunds: deps.config.apsApiUrl !== null, publicUrl: deps.config.publicUrl },
     );
     if (code !== 0) return fail(c, 422, 'console_refused', { code: 'refused', detail: refusal ?? out.join('\n') });
     if (command.kind === 'mail-resend' || command.kind === 'mail-retry') void deps.mailWorker.nudge().catch(() => undefined);
     if (command.kind === 'refunds-pay' || command.kind === 'policies-cancel' || command.kind === 'mail-retry') void deps.refundWorker.nudge().catch(() => undefined);
-    return ok(c, { done: out.join('\n') });
+    // What the command made, as data (a new account's setup link), beside the sentence it printed.
+    return ok(c, { done: out.join('\n'), ...made });
   }
 
   // Sign-in and the second factor go to better-auth, counted first: a failure per account and
@@ -265,8 +267,8 @@ export function consoleRoutes(deps: ConsoleRoutesDeps) {
     let refusal: string | null = null;
     await runBrokerCommand(
       deps.db,
-      { kind: 'orders-show', merchantReference: c.req.param('reference'), json: true },
-      { out: (text) => (detail = JSON.parse(text) as unknown), err: () => undefined, refused: (text) => (refusal = text) },
+      { kind: 'orders-show', merchantReference: c.req.param('reference'), json: false },
+      { out: () => undefined, err: () => undefined, refused: (text) => (refusal = text), result: (value) => (detail = value) },
       deps.now(),
       { actor: `console:${session.email}`, canSendRefunds: false },
     );
@@ -324,10 +326,7 @@ export function consoleRoutes(deps: ConsoleRoutesDeps) {
   app.post(`${CONSOLE_API}/users`, async (c) => {
     const body = bodyOf(c, userAddSchema);
     if (body instanceof Response) return body;
-    const response = await change(c, { kind: 'users-add', email: body.email, role: body.role });
-    if (response.status !== 200) return response;
-    const done = ((await response.json()) as { data: { done: string } }).data.done;
-    return ok(c, { done, setup_url: done.split('\n').at(-1) });
+    return change(c, { kind: 'users-add', email: body.email, role: body.role });
   });
   app.post(`${CONSOLE_API}/users/:email/disable`, (c) => change(c, { kind: 'users-disable', email: c.req.param('email') }));
 
