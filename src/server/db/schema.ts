@@ -103,6 +103,8 @@ export const insurers = pgTable('insurers', {
    */
   quoteAdapter: text('quote_adapter').notNull().default('catalogue'),
   active: boolean('active').notNull().default(true),
+  /** The insurer's 24/7 emergency assistance line, international format (issue 37): on the certificate and the policy page. */
+  assistancePhone: text('assistance_phone').notNull().default(''),
 });
 
 /** Nationalities an insurer does not cover (the countries filter with insurance_provider_id). */
@@ -359,6 +361,8 @@ export const planAddons = pgTable(
     premiumShareBp: integer('premium_share_bp'),
     /** Oldest age the add-on covers (winter sports: 70); null for any age. */
     maxAge: integer('max_age'),
+    /** The most the add-on pays per traveller, USD (issue 37: certificate and policy page); null where it has no sum. */
+    limitUsd: integer('limit_usd'),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('plan_addons_plan_id_idx').on(t.planId)],
@@ -719,6 +723,34 @@ export const policies = pgTable('policies', {
   cancelReason: text('cancel_reason'),
   cancelNote: text('cancel_note'),
   cancelledBy: text('cancelled_by'),
+  /**
+   * The customer's own policy page, /policy/<token> (issue 37 item 2): 64 hex digits of two random
+   * UUIDs (244 random bits), drawn by the database for every policy, and never the certificate's token.
+   */
+  pageToken: text('page_token')
+    .notNull()
+    .unique()
+    .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
+});
+
+/**
+ * A customer's request to cancel a policy that has not started (issue 37 item 2), from the policy
+ * page: one per policy. The broker works it in the console (cancel with refund, or decline);
+ * `npm run broker -- cancellation-requests` lists them. status: open, done (the policy was
+ * cancelled), declined.
+ */
+export const cancellationRequests = pgTable('cancellation_requests', {
+  id: serial('id').primaryKey(),
+  policyId: integer('policy_id')
+    .notNull()
+    .unique()
+    .references(() => policies.id),
+  reason: text('reason').notNull(),
+  note: text('note').notNull().default(''),
+  status: text('status').notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: text('handled_by'),
 });
 
 /**

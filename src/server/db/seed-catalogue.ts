@@ -109,13 +109,13 @@ export function rateRows(plan: PlanSpec): (typeof t.planRates.$inferInsert)[] {
 export function addonRows(plan: PlanSpec): (typeof t.planAddons.$inferInsert)[] {
   const annual = plan.tripType === 2;
   const rows: Omit<typeof t.planAddons.$inferInsert, 'id' | 'planId' | 'sort'>[] = [
-    { code: 'winter_sports', labelEn: 'Winter sports', labelAr: 'الرياضات الشتوية', perTravellerCents: annual ? 4500 : 1500, premiumShareBp: null, maxAge: 70 },
-    { code: 'trip_cancellation', labelEn: 'Trip cancellation', labelAr: 'إلغاء الرحلة', perTravellerCents: null, premiumShareBp: annual ? 1000 : 1500, maxAge: null },
+    { code: 'winter_sports', labelEn: 'Winter sports', labelAr: 'الرياضات الشتوية', perTravellerCents: annual ? 4500 : 1500, premiumShareBp: null, maxAge: 70, limitUsd: 10_000 },
+    { code: 'trip_cancellation', labelEn: 'Trip cancellation', labelAr: 'إلغاء الرحلة', perTravellerCents: null, premiumShareBp: annual ? 1000 : 1500, maxAge: null, limitUsd: 5_000 },
   ];
   if (plan.adventure) {
-    rows.push({ code: 'adventure_sports', labelEn: 'Adventure sports', labelAr: 'الرياضات الخطرة والمغامرات', perTravellerCents: annual ? 6000 : 2000, premiumShareBp: null, maxAge: null });
+    rows.push({ code: 'adventure_sports', labelEn: 'Adventure sports', labelAr: 'الرياضات الخطرة والمغامرات', perTravellerCents: annual ? 6000 : 2000, premiumShareBp: null, maxAge: null, limitUsd: 15_000 });
   }
-  rows.push({ code: 'rental_car_excess', labelEn: 'Rental car excess', labelAr: 'تغطية مبلغ التحمّل للسيارة المستأجرة', perTravellerCents: annual ? 3500 : 900, premiumShareBp: null, maxAge: null });
+  rows.push({ code: 'rental_car_excess', labelEn: 'Rental car excess', labelAr: 'تغطية مبلغ التحمّل للسيارة المستأجرة', perTravellerCents: annual ? 3500 : 900, premiumShareBp: null, maxAge: null, limitUsd: 3_000 });
   return rows.map((row, sort) => ({ ...row, id: plan.id * 10 + sort + 1, planId: plan.id, sort }));
 }
 

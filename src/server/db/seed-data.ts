@@ -96,12 +96,12 @@ export const HOME_COUNTRY_ID = 422;
  * Orontes is quoted through its HTTP adapter (the insurer sandbox this server hosts).
  */
 export const INSURERS = [
-  { id: 7, nameEn: 'Cedar Mutual (demo)', nameAr: 'سيدر ميوتشوال (تجريبي)', logo: 'cedar-mutual.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP', 'CU'] },
-  { id: 3, nameEn: 'Phoenicia Assurance (demo)', nameAr: 'فينيقيا للتأمين (تجريبي)', logo: 'phoenicia-assurance.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP'] },
-  { id: 1000, nameEn: 'Byblos Global Cover (demo)', nameAr: 'جبيل للتغطية العالمية (تجريبي)', logo: 'byblos-global.svg', acceptsDestinationNationals: true, quoteAdapter: 'catalogue', excluded: [] },
-  { id: 12, nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)', logo: 'levant-shield.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP'] },
-  { id: 15, nameEn: 'Orontes Travel Insurance (demo)', nameAr: 'العاصي لتأمين السفر (تجريبي)', logo: 'orontes-travel.svg', acceptsDestinationNationals: true, quoteAdapter: 'http', excluded: [] },
-  { id: 21, nameEn: 'Tyre Harbour Assurance (demo)', nameAr: 'مرفأ صور للتأمين (تجريبي)', logo: 'tyre-harbour.svg', acceptsDestinationNationals: false, quoteAdapter: 'catalogue', excluded: ['KP', 'IR'] },
+  { id: 7, nameEn: 'Cedar Mutual (demo)', nameAr: 'سيدر ميوتشوال (تجريبي)', logo: 'cedar-mutual.svg', acceptsDestinationNationals: false, assistancePhone: '+961 1 555 701', quoteAdapter: 'catalogue', excluded: ['KP', 'CU'] },
+  { id: 3, nameEn: 'Phoenicia Assurance (demo)', nameAr: 'فينيقيا للتأمين (تجريبي)', logo: 'phoenicia-assurance.svg', acceptsDestinationNationals: false, assistancePhone: '+961 1 555 703', quoteAdapter: 'catalogue', excluded: ['KP'] },
+  { id: 1000, nameEn: 'Byblos Global Cover (demo)', nameAr: 'جبيل للتغطية العالمية (تجريبي)', logo: 'byblos-global.svg', acceptsDestinationNationals: true, assistancePhone: '+961 9 555 710', quoteAdapter: 'catalogue', excluded: [] },
+  { id: 12, nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)', logo: 'levant-shield.svg', acceptsDestinationNationals: false, assistancePhone: '+961 1 555 712', quoteAdapter: 'catalogue', excluded: ['KP'] },
+  { id: 15, nameEn: 'Orontes Travel Insurance (demo)', nameAr: 'العاصي لتأمين السفر (تجريبي)', logo: 'orontes-travel.svg', acceptsDestinationNationals: true, assistancePhone: '+961 6 555 715', quoteAdapter: 'http', excluded: [] },
+  { id: 21, nameEn: 'Tyre Harbour Assurance (demo)', nameAr: 'مرفأ صور للتأمين (تجريبي)', logo: 'tyre-harbour.svg', acceptsDestinationNationals: false, assistancePhone: '+961 7 555 721', quoteAdapter: 'catalogue', excluded: ['KP', 'IR'] },
 ];
 
 export const AGENTS = [

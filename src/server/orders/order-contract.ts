@@ -40,6 +40,12 @@ export async function buildOrderContract(
   );
   const country = (id: number): ContractCountry => countries.get(id) ?? { id, nameEn: String(id), nameAr: String(id) };
   const optionalCountry = (id: number | null) => (id === null ? null : country(id));
+  const addonIds = invoice.addons.map((addon) => addon.addonId);
+  const limits = new Map(
+    addonIds.length
+      ? (await tx.select({ id: t.planAddons.id, limitUsd: t.planAddons.limitUsd }).from(t.planAddons).where(inArray(t.planAddons.id, addonIds))).map((row) => [row.id, row.limitUsd])
+      : [],
+  );
 
   return {
     version: 1,
@@ -55,7 +61,7 @@ export async function buildOrderContract(
       medicalLimitUsd: plan.medicalLimitUsd,
       schengenVisaCompliant: plan.schengenVisaCompliant,
     },
-    addons: invoice.addons.map(({ addonId, code, nameEn, nameAr, cents }) => ({ addonId, code, nameEn, nameAr, cents })),
+    addons: invoice.addons.map(({ addonId, code, nameEn, nameAr, cents }) => ({ addonId, code, nameEn, nameAr, cents, limitUsd: limits.get(addonId) ?? null })),
     trip: {
       tripType: lead.tripType,
       startDate: lead.startDate,

@@ -45,8 +45,12 @@ export interface OrderContract {
     medicalLimitUsd: number;
     schengenVisaCompliant: boolean;
   };
-  /** The add-ons bought, with the price each was charged at (cents). */
-  addons: { addonId: number; code: string; nameEn: string; nameAr: string; cents: number }[];
+  /**
+   * The add-ons bought, with the price each was charged at (cents) and the most each pays per
+   * traveller (USD; null where it has no sum). Contracts made before issue 37 have no limitUsd:
+   * the certificate then reads plan_addons.limit_usd.
+   */
+  addons: { addonId: number; code: string; nameEn: string; nameAr: string; cents: number; limitUsd?: number | null }[];
   trip: {
     /** 1 single trip, 2 annual multi-trip. */
     tripType: number;

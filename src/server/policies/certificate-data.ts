@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Language } from '../../contract/endpoint';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -46,10 +46,17 @@ export interface CertificateData {
     couponCode: string | null;
   };
   quoteReference: string;
-  insurer: { nameEn: string; nameAr: string };
-  plan: { nameEn: string; nameAr: string; coverageEn: string; coverageAr: string; medicalLimitUsd: number; schengenVisaCompliant: boolean };
-  /** The add-ons bought, as the contract froze them (price-lines.ts draws the receipt from these and `price`). */
-  addons: OrderContract['addons'];
+  /** The customer's own policy page, /policy/<pageToken> (issue 37 item 2); never the download token. */
+  pageToken: string;
+  /** assistancePhone: the insurer's 24/7 emergency line as the insurers table holds it now ('' when none is set). */
+  insurer: { nameEn: string; nameAr: string; assistancePhone: string };
+  /** family: a Family plan (one policy for the family: spec §5). */
+  plan: { nameEn: string; nameAr: string; coverageEn: string; coverageAr: string; medicalLimitUsd: number; schengenVisaCompliant: boolean; family: boolean };
+  /**
+   * The add-ons bought, as the contract froze them (price-lines.ts draws the receipt from these
+   * and `price`), each with the most it pays per traveller (USD; null where it has no sum).
+   */
+  addons: (Omit<OrderContract['addons'][number], 'limitUsd'> & { limitUsd: number | null })[];
   /** The price lines charged, integer cents: plan + add-ons − discount + VAT + stamp fee = total. */
   price: OrderContract['price'];
   trip: {
@@ -84,6 +91,12 @@ export async function loadCertificateByToken(db: Db, token: string): Promise<Cer
   return policy ? loadFor(db, policy) : null;
 }
 
+/** The policy behind a customer's policy-page token, or null when no policy has it. */
+export async function loadCertificateByPageToken(db: Db, token: string): Promise<CertificateData | null> {
+  const [policy] = await db.select().from(t.policies).where(eq(t.policies.pageToken, token));
+  return policy ? loadFor(db, policy) : null;
+}
+
 /** The certificate whose verification code this is (any case; spaces and dashes read), or null. */
 export async function loadCertificateByVerifyCode(db: Db, code: string): Promise<CertificateData | null> {
   const [policy] = await db.select().from(t.policies).where(eq(t.policies.verifyCode, code));
@@ -106,6 +119,14 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
   if (!order?.contract) return null;
   const contract = order.contract;
   const [company] = await db.select().from(t.companyInfo).where(eq(t.companyInfo.lang, 'en'));
+  const [insurerRow] = await db.select({ assistancePhone: t.insurers.assistancePhone }).from(t.insurers).where(eq(t.insurers.id, contract.insurer.id));
+  // Contracts made before issue 37 did not freeze the add-ons' limits: read them from the catalogue.
+  const unfrozen = contract.addons.filter((addon) => addon.limitUsd === undefined).map((addon) => addon.addonId);
+  const catalogueLimits = new Map(
+    unfrozen.length
+      ? (await db.select({ id: t.planAddons.id, limitUsd: t.planAddons.limitUsd }).from(t.planAddons).where(inArray(t.planAddons.id, unfrozen))).map((row) => [row.id, row.limitUsd])
+      : [],
+  );
 
   return {
     policyId: policy.id,
@@ -126,7 +147,8 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
       couponCode: contract.price.couponCode,
     },
     quoteReference: contract.quoteReference,
-    insurer: { nameEn: contract.insurer.nameEn, nameAr: contract.insurer.nameAr },
+    pageToken: policy.pageToken,
+    insurer: { nameEn: contract.insurer.nameEn, nameAr: contract.insurer.nameAr, assistancePhone: insurerRow?.assistancePhone ?? '' },
     plan: {
       nameEn: contract.plan.nameEn,
       nameAr: contract.plan.nameAr,
@@ -134,8 +156,9 @@ async function loadFor(db: Db, policy: typeof t.policies.$inferSelect): Promise<
       coverageAr: contract.plan.coverageAr,
       medicalLimitUsd: contract.plan.medicalLimitUsd,
       schengenVisaCompliant: contract.plan.schengenVisaCompliant,
+      family: contract.trip.isFamily,
     },
-    addons: contract.addons,
+    addons: contract.addons.map((addon) => ({ ...addon, limitUsd: addon.limitUsd === undefined ? (catalogueLimits.get(addon.addonId) ?? null) : addon.limitUsd })),
     price: contract.price,
     trip: {
       tripType: contract.trip.tripType,

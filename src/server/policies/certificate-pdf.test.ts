@@ -23,9 +23,10 @@ function certificate(overrides: Partial<CertificateData> = {}): CertificateData 
     email: 'rania@example.com',
     order: { merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', lang: 'en', totalCents: 123_456, discountCents: 0, couponCode: null },
     quoteReference: 'QR-2026-0042',
-    insurer: { nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)' },
-    plan: { nameEn: 'Schengen Visa Care', nameAr: 'رعاية تأشيرة شنغن', coverageEn: 'Standard', coverageAr: 'عادية', medicalLimitUsd: 60_000, schengenVisaCompliant: true },
-    addons: [{ addonId: 5, code: 'winter_sports', nameEn: 'Winter sports', nameAr: 'الرياضات الشتوية', cents: 11_000 }],
+    pageToken: 'b'.repeat(64),
+    insurer: { nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)', assistancePhone: '+961 1 555 712' },
+    plan: { nameEn: 'Schengen Visa Care', nameAr: 'رعاية تأشيرة شنغن', coverageEn: 'Standard', coverageAr: 'عادية', medicalLimitUsd: 60_000, schengenVisaCompliant: true, family: false },
+    addons: [{ addonId: 5, code: 'winter_sports', nameEn: 'Winter sports', nameAr: 'الرياضات الشتوية', cents: 11_000, limitUsd: 10_000 }],
     // 100 000 + 11 000 − 0 + 12 210 (11 %) + 246 = 123 456.
     price: { planCents: 100_000, addonsCents: 11_000, discountCents: 0, couponCode: null, vatPercent: 11, vatCents: 12_210, stampCents: 246, totalCents: 123_456 },
     trip: {
@@ -122,8 +123,8 @@ describe('the certificate', () => {
     const data = certificate({
       order: { ...certificate().order, totalCents: 9_484, discountCents: 966, couponCode: 'PHOENICIA20' },
       addons: [
-        { addonId: 1, code: 'winter_sports', nameEn: 'Winter sports', nameAr: 'الرياضات الشتوية', cents: 3_000 },
-        { addonId: 2, code: 'trip_cancellation', nameEn: 'Trip cancellation', nameAr: 'إلغاء الرحلة', cents: 1_500 },
+        { addonId: 1, code: 'winter_sports', nameEn: 'Winter sports', nameAr: 'الرياضات الشتوية', cents: 3_000, limitUsd: 10_000 },
+        { addonId: 2, code: 'trip_cancellation', nameEn: 'Trip cancellation', nameAr: 'إلغاء الرحلة', cents: 1_500, limitUsd: 5_000 },
       ],
       price: { planCents: 4_830, addonsCents: 4_500, discountCents: 966, couponCode: 'PHOENICIA20', vatPercent: 11, vatCents: 920, stampCents: 200, totalCents: 9_484 },
     });
@@ -193,7 +194,7 @@ describe('text the built-in font cannot print', () => {
   });
 
   it('a certificate with Arabic or Greek data still renders, with "?" where the font has no glyph', async () => {
-    const data = certificate({ trip: { ...certificate().trip, destinations: ['Ελλάδα', 'فرنسا'] }, insurer: { nameEn: 'درع', nameAr: 'درع' } });
+    const data = certificate({ trip: { ...certificate().trip, destinations: ['Ελλάδα', 'فرنسا'] }, insurer: { nameEn: 'درع', nameAr: 'درع', assistancePhone: '' } });
     const text = await textOf(await certificatePdf(data, PUBLIC_URL));
     expect(text).toContain('From Lebanon to ??????, ?????');
     expect(text).toContain('Insurer ???');
