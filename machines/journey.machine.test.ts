@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { journeyMachine, type ShowRouteParams } from './journey.machine';
-import { STEP_IDS, STEP_PATHS, needsLead, type StepId, type WizardStepId } from './journey.routes';
+import { STEP_IDS, STEP_PATHS, needsLead, stepPath, type StepId, type WizardStepId } from './journey.routes';
 import type { JourneyContext, JourneyEvent, JourneyInput } from './journey.types';
 
 const LEAD = { uuid: 'lead-1', sessionId: 'sess-1' };
+const POLICY = 'a1'.repeat(32);
 
 function boot(input: Partial<JourneyInput> = {}) {
   const showRoute = vi.fn<(params: ShowRouteParams) => void>();
@@ -21,7 +22,7 @@ function resumeAt(step: StepId, context: Partial<JourneyContext> = {}) {
   const machine = journeyMachine.provide({ actions: { showRoute: (_, params) => showRoute(params) } });
   const snapshot = machine.resolveState({
     value: step,
-    context: { uuid: 'lead-1', sessionId: 'sess-1', agentId: null, visited: [...STEP_IDS], entryPath: '/', callBackReason: null, ...context },
+    context: { uuid: 'lead-1', sessionId: 'sess-1', agentId: null, visited: [...STEP_IDS], entryPath: '/', callBackReason: null, policyToken: POLICY, paidNotice: false, ...context },
   });
   // The input is required by the type but unused when starting from a snapshot.
   const actor = createActor(machine, { snapshot, input: { path: '/', uuid: null, sessionId: null, agentId: null } }).start();
@@ -44,12 +45,12 @@ function bootToCheckout() {
 
 describe('booting', () => {
   it.each(STEP_IDS)('opens %s from its path when a lead uuid is present', (step) => {
-    const { step: current } = boot({ path: STEP_PATHS[step], ...LEAD });
+    const { step: current } = boot({ path: stepPath(step, POLICY), ...LEAD });
     expect(current()).toBe(step);
   });
 
   it.each(STEP_IDS)('opens %s from its path without a uuid only if it needs no lead', (step) => {
-    const { step: current } = boot({ path: STEP_PATHS[step] });
+    const { step: current } = boot({ path: stepPath(step, POLICY) });
     expect(current()).toBe(needsLead(step) ? 'travellerDetails' : step);
   });
 
@@ -72,6 +73,8 @@ describe('booting', () => {
       visited: ['travellerDetails'],
       entryPath: '',
       callBackReason: null,
+      policyToken: null,
+      paidNotice: false,
     });
   });
 
@@ -459,6 +462,7 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
       callBack: 'travellerDetails',
       thankYouHundred: 'travellerDetails',
       paymentResult: 'travellerDetails',
+      policy: 'travellerDetails',
       // "Start a new quote" when the lead in the address is unknown.
       compareQuotes: 'travellerDetails',
       compareOffers: 'travellerDetails',
@@ -486,6 +490,13 @@ const ACCEPTED: Record<Exclude<JourneyEvent['type'], 'route.changed' | 'wizard.j
     ),
   },
   'callBack.submitted': { event: { type: 'callBack.submitted' }, from: { requestCallBack: 'callBack' } },
+  // RULINGS 28: every journey page that can be opened for a lead, and travel details with its uuid.
+  'lead.paid': {
+    event: { type: 'lead.paid', policyToken: POLICY },
+    from: { travellerDetails: 'policy', compareQuotes: 'policy', compareOffers: 'policy', reviewDetails: 'policy', checkout: 'policy' },
+  },
+  'policy.opened': { event: { type: 'policy.opened', policyToken: POLICY }, from: { travellerDetails: 'policy', paymentResult: 'policy', thankYouHundred: 'policy' } },
+  'policy.buyAgain': { event: { type: 'policy.buyAgain' }, from: { policy: 'travellerDetails' } },
 };
 
 describe('page events', () => {
@@ -597,10 +608,73 @@ describe('routes the address bar can take', () => {
   });
 
   it.each(QUOTED_LEAD_PAGES)('gives %s a route to every other page but /thank-you', (page) => {
-    expect(routeTargets(page)).toEqual(STEP_IDS.filter((target) => target !== page && target !== 'thankYou'));
+    expect(routeTargets(page)).toEqual(STEP_IDS.filter((target) => target !== page && target !== 'thankYou' && target !== 'policy'));
   });
 
-  it.each(['travellerDetails', 'callBack', 'requestCallBack'] as const)('gives %s a route to every other page, /thank-you included', (page) => {
+  it.each(['travellerDetails', 'callBack', 'requestCallBack'] as const)('gives %s a route to every other page, /thank-you and the policy included', (page) => {
     expect(routeTargets(page)).toEqual(STEP_IDS.filter((target) => target !== page));
+  });
+
+  it('gives the policy page (it holds no lead) routes only to travel details and the call-back pages', () => {
+    expect(routeTargets('policy')).toEqual(['travellerDetails', 'callBack', 'requestCallBack']);
+  });
+});
+
+describe('the policy page of a paid trip (issue 37, RULINGS 28)', () => {
+  it('a journey page opened for a paid lead shows its policy instead, replacing the page in history, with the lead dropped and the paid line on', () => {
+    const { actor, step, context, showRoute } = boot({ path: '/checkout', ...LEAD });
+    expect(step()).toBe('checkout');
+    actor.send({ type: 'lead.paid', policyToken: POLICY });
+    expect(step()).toBe('policy');
+    expect(context()).toMatchObject({ uuid: null, sessionId: null, policyToken: POLICY, paidNotice: true, visited: ['policy'] });
+    expect(showRoute).toHaveBeenLastCalledWith({ step: 'policy', path: `/policy/${POLICY}`, uuid: null, sessionId: null, replace: true });
+  });
+
+  it('Back to a page of the paid lead is refused: the policy stays, and the address is put back', () => {
+    const { actor, step, showRoute } = boot({ path: '/review-details', ...LEAD });
+    actor.send({ type: 'lead.paid', policyToken: POLICY });
+    for (const path of ['/checkout', '/review-details', '/compare-quotes', '/compare-offers', '/payment-result', '/thank-you-p']) {
+      actor.send(route(path));
+      expect(step()).toBe('policy');
+      expect(showRoute).toHaveBeenLastCalledWith({ step: 'policy', path: `/policy/${POLICY}`, uuid: null, sessionId: null, replace: true });
+    }
+  });
+
+  it('boots at /policy/<token> (a link, a reload), and not at /policy without one', () => {
+    const opened = boot({ path: `/policy/${POLICY}` });
+    expect(opened.step()).toBe('policy');
+    expect(opened.context()).toMatchObject({ policyToken: POLICY, paidNotice: false });
+    expect(opened.showRoute).toHaveBeenLastCalledWith({ step: 'policy', path: `/policy/${POLICY}`, uuid: null, sessionId: null, replace: true });
+    expect(boot({ path: '/policy' }).step()).toBe('travellerDetails');
+    expect(boot({ path: '/policy/' }).step()).toBe('travellerDetails');
+    expect(boot({ path: '/policy/a/b' }).step()).toBe('travellerDetails');
+  });
+
+  it('the resume dialog and the result pages open it as a new history entry, without the paid line', () => {
+    const { actor, step, context, showRoute } = boot({ path: '/traveller-details' });
+    actor.send({ type: 'policy.opened', policyToken: POLICY });
+    expect(step()).toBe('policy');
+    expect(context()).toMatchObject({ policyToken: POLICY, paidNotice: false });
+    expect(showRoute).toHaveBeenLastCalledWith({ step: 'policy', path: `/policy/${POLICY}`, uuid: null, sessionId: null, replace: false });
+    // Back to travel details is allowed, and Forward opens the policy again; taking up a lead forgets it.
+    actor.send(route('/traveller-details'));
+    expect(step()).toBe('travellerDetails');
+    actor.send(route(`/policy/${POLICY}`));
+    expect(step()).toBe('policy');
+    actor.send(route('/traveller-details'));
+    actor.send({ type: 'details.submitted', ...LEAD });
+    expect(context()).toMatchObject({ policyToken: null, paidNotice: false });
+    actor.send(route(`/policy/${POLICY}`));
+    expect(step()).toBe('compareQuotes');
+  });
+
+  it('"Buy again" and "Start a new quote" open travel details without a lead', () => {
+    for (const type of ['policy.buyAgain', 'journey.reset'] as const) {
+      const { actor, step, context, showRoute } = boot({ path: `/policy/${POLICY}` });
+      actor.send({ type });
+      expect(step()).toBe('travellerDetails');
+      expect(context()).toMatchObject({ uuid: null, policyToken: null, visited: ['travellerDetails'] });
+      expect(showRoute).toHaveBeenLastCalledWith({ step: 'travellerDetails', path: '/traveller-details', uuid: null, sessionId: null, replace: false });
+    }
   });
 });

@@ -1,11 +1,12 @@
 import { assign, setup } from 'xstate';
 import {
   STEP_IDS,
-  STEP_PATHS,
   WIZARD_STEPS,
   firstStepOf,
   needsLead,
+  policyTokenOfPath,
   stepForPath,
+  stepPath,
   wizardIndexOf,
   wizardStepIndex,
   type StepId,
@@ -32,7 +33,9 @@ const PAGE_CALL_BACK_REASONS: Partial<Record<StepId, CallBackReason>> = {
 // review.planMissing, checkout.planMissing and checkout.reviewMissing are left out too: each
 // corrects a page that cannot be shown (no chosen plan, a traveller not reviewed), so the page
 // that can be shown replaces it and Back does not return to it.
-type ReplacingEventType = 'route.changed' | 'review.planMissing' | 'checkout.planMissing' | 'checkout.reviewMissing';
+// lead.paid too: the page of a paid lead cannot be shown, so its policy page replaces it, and Back
+// does not return to a form for buying it again (RULINGS 28).
+type ReplacingEventType = 'route.changed' | 'review.planMissing' | 'checkout.planMissing' | 'checkout.reviewMissing' | 'lead.paid';
 // Stryker disable BooleanLiteral: replacesHistory asks only whether an event is a key of PUSHES_HISTORY (Object.hasOwn); the values are `true` for the type's sake and nothing reads them
 const PUSHES_HISTORY: Record<Exclude<JourneyEventType, ReplacingEventType>, true> = {
   'wizard.jump': true,
@@ -51,6 +54,8 @@ const PUSHES_HISTORY: Record<Exclude<JourneyEventType, ReplacingEventType>, true
   'payment.retry': true,
   'callBack.requested': true,
   'callBack.submitted': true,
+  'policy.opened': true,
+  'policy.buyAgain': true,
 };
 // Stryker restore BooleanLiteral
 
@@ -76,11 +81,12 @@ function stepsLeadingTo(step: StepId): StepId[] {
 }
 
 function canOpen(context: JourneyContext, step: StepId): boolean {
+  if (step === 'policy') return context.policyToken !== null;
   return !needsLead(step) || context.uuid !== null;
 }
 
 function routeOf(step: StepId, context: JourneyContext, replace: boolean): ShowRouteParams {
-  return { step, path: STEP_PATHS[step], uuid: context.uuid, sessionId: context.sessionId, replace };
+  return { step, path: stepPath(step, context.policyToken), uuid: context.uuid, sessionId: context.sessionId, replace };
 }
 
 // Test-model traversals may build an initial snapshot without input, and a URL may carry
@@ -94,6 +100,8 @@ function initialContext(input: JourneyInput | undefined): JourneyContext {
     visited: [],
     entryPath: input?.path ?? '',
     callBackReason: null,
+    policyToken: input?.policyToken ?? policyTokenOfPath(input?.path ?? ''),
+    paidNotice: false,
   };
 }
 
@@ -122,6 +130,18 @@ const machineSetup = setup({
       sessionId: params.sessionId,
     })),
     setCallBackReason: assign((_, params: { reason: CallBackReason | null }) => ({ callBackReason: params.reason })),
+    // The policy page holds no lead: its address carries the policy's token alone, and Back to a
+    // page of the paid lead is refused (it needs a lead), so it stays on the policy (RULINGS 28).
+    showPolicy: assign((_, params: { policyToken: string; paidNotice: boolean }) => ({
+      policyToken: params.policyToken,
+      paidNotice: params.paidNotice,
+      uuid: null,
+      sessionId: null,
+      visited: stepsLeadingTo('policy'),
+    })),
+    // Kept while the call-back pages or travel details are reached from the policy, so Back opens
+    // it again; dropped once another lead is taken up or the journey starts over.
+    leavePolicy: assign({ policyToken: null, paidNotice: false }),
   },
   guards: {
     canBootAt: ({ context }, params: { step: StepId }) =>
@@ -168,7 +188,15 @@ function enter(step: StepId) {
  * and the machine has no transition for it (issue 20: none that cannot fire).
  */
 const QUOTED_LEAD_PAGES: ReadonlySet<StepId> = new Set(['compareQuotes', 'compareOffers', 'reviewDetails', 'checkout', 'thankYouHundred', 'paymentResult']);
-const mayShareVisits = (from: StepId, to: StepId) => !((from === 'thankYou' && QUOTED_LEAD_PAGES.has(to)) || (to === 'thankYou' && QUOTED_LEAD_PAGES.has(from)));
+/**
+ * The policy page holds no lead, and the visits restart whenever a lead is taken up again, so it
+ * shares a visit history only with travel details (Back from the policy) and the call-back pages.
+ */
+const POLICY_SHARES_VISITS_WITH: ReadonlySet<StepId> = new Set(['travellerDetails', 'callBack', 'requestCallBack']);
+const mayShareVisits = (from: StepId, to: StepId) =>
+  !((from === 'thankYou' && QUOTED_LEAD_PAGES.has(to)) || (to === 'thankYou' && QUOTED_LEAD_PAGES.has(from))) &&
+  (from !== 'policy' || POLICY_SHARES_VISITS_WITH.has(to)) &&
+  (to !== 'policy' || POLICY_SHARES_VISITS_WITH.has(from));
 
 /** URL and header navigation, handled alike on every page; guards decide what is allowed. */
 function navigationFrom(step: StepId) {
@@ -203,7 +231,26 @@ const resetJourney = {
   actions: [
     { type: 'setLead', params: { uuid: null, sessionId: null } },
     { type: 'restartVisits', params: { upTo: 'travellerDetails' } },
+    'leavePolicy',
   ],
+} as const;
+
+/** A journey page of a paid lead: its policy page instead, saying the trip is paid (RULINGS 28). */
+const toPaidLeadsPolicy = {
+  target: 'policy',
+  actions: {
+    type: 'showPolicy',
+    params: ({ event }: { event: JourneyEvent }) => ({ policyToken: event.type === 'lead.paid' ? event.policyToken : '', paidNotice: true }),
+  },
+} as const;
+
+/** A paid trip's policy page, opened on purpose (the resume dialog, a result page). */
+const openPolicy = {
+  target: 'policy',
+  actions: {
+    type: 'showPolicy',
+    params: ({ event }: { event: JourneyEvent }) => ({ policyToken: event.type === 'policy.opened' ? event.policyToken : '', paidNotice: false }),
+  },
 } as const;
 
 /** The call-back offer, taken on `step` (every page but the call-back pages themselves). */
@@ -234,6 +281,7 @@ function resumeAt(stage: LeadStage) {
             : { uuid: context.uuid, sessionId: context.sessionId },
       },
       { type: 'restartVisits', params: { upTo: step } },
+      'leavePolicy',
     ],
   } as const;
 }
@@ -269,6 +317,7 @@ export const journeyMachine = machineSetup.createMachine({
           actions: [
             { type: 'setLead', params: ({ event }) => ({ uuid: event.uuid, sessionId: event.sessionId }) },
             { type: 'restartVisits', params: { upTo: 'travellerDetails' } },
+            'leavePolicy',
           ],
         },
         'lead.resumed': [resumeAt(1), resumeAt(2), resumeAt(3)],
@@ -278,9 +327,12 @@ export const journeyMachine = machineSetup.createMachine({
           actions: [
             { type: 'setLead', params: ({ event }) => ({ uuid: event.uuid, sessionId: event.sessionId }) },
             { type: 'restartVisits', params: { upTo: 'travellerDetails' } },
+            'leavePolicy',
           ],
         },
         'journey.reset': resetJourney,
+        'lead.paid': toPaidLeadsPolicy,
+        'policy.opened': openPolicy,
         // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('travellerDetails'),
       },
@@ -294,6 +346,7 @@ export const journeyMachine = machineSetup.createMachine({
         'compare.opened': 'compareOffers',
         // The lead is unknown (a stale or mistyped link): "Start a new quote".
         'journey.reset': resetJourney,
+        'lead.paid': toPaidLeadsPolicy,
         'callBack.requested': requestCallBackFrom('compareQuotes'),
       },
     },
@@ -306,6 +359,7 @@ export const journeyMachine = machineSetup.createMachine({
         'compare.closed': 'compareQuotes',
         // The lead is unknown (a stale or mistyped link): "Start a new quote".
         'journey.reset': resetJourney,
+        'lead.paid': toPaidLeadsPolicy,
         // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('compareOffers'),
       },
@@ -327,6 +381,7 @@ export const journeyMachine = machineSetup.createMachine({
         'review.updateDetails': 'travellerDetails',
         // A stored thank-you flag: the journey is over.
         'journey.reset': resetJourney,
+        'lead.paid': toPaidLeadsPolicy,
         // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('reviewDetails'),
       },
@@ -349,6 +404,7 @@ export const journeyMachine = machineSetup.createMachine({
         'payment.returned': 'paymentResult',
         // A stored thank-you flag: the journey is over.
         'journey.reset': resetJourney,
+        'lead.paid': toPaidLeadsPolicy,
         // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('checkout'),
       },
@@ -373,6 +429,7 @@ export const journeyMachine = machineSetup.createMachine({
       on: {
         ...navigationFrom('thankYouHundred'),
         'journey.reset': resetJourney,
+        'policy.opened': openPolicy,
         // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('thankYouHundred'),
       },
@@ -393,8 +450,21 @@ export const journeyMachine = machineSetup.createMachine({
         // visited so Back shows the failure again.
         'payment.retry': { guard: 'hasLead', target: 'checkout', actions: { type: 'addVisitsTo', params: { step: 'checkout' } } },
         'journey.reset': resetJourney,
+        'policy.opened': openPolicy,
         // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
         'callBack.requested': requestCallBackFrom('paymentResult'),
+      },
+    },
+    policy: {
+      description:
+        'A paid trip\'s own page, /policy/<token> (issue 37, RULINGS 28): opened by its link, from the resume dialog or a result page, or instead of any journey page of a paid lead. It holds no lead; "Buy again" and "Start a new quote" leave it for travel details.',
+      entry: enter('policy'),
+      on: {
+        ...navigationFrom('policy'),
+        'journey.reset': resetJourney,
+        'policy.buyAgain': resetJourney,
+        // Stryker disable next-line StringLiteral: the page only picks its own call-back reason (PAGE_CALL_BACK_REASONS), and this page has none: any other name gives 'customer_request' too
+        'callBack.requested': requestCallBackFrom('policy'),
       },
     },
   },

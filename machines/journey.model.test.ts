@@ -4,6 +4,7 @@ import { adjacencyMapToArray, createTestModel, type TestParam, type TestPath } f
 import { journeyMachine, type ShowRouteParams } from './journey.machine';
 import {
   JOURNEY_MODEL_LEAD,
+  JOURNEY_MODEL_POLICY,
   JOURNEY_MODEL_UNKNOWN_PATH,
   journeyModelEvents,
   journeyModelInput,
@@ -11,7 +12,7 @@ import {
   journeyModelStateKey,
   serializeJourneyModelState,
 } from './journey.model';
-import { STEP_IDS, STEP_PATHS, stepForPath, type StepId } from './journey.routes';
+import { STEP_IDS, stepForPath, stepPath, type StepId } from './journey.routes';
 import type { JourneyEvent, JourneyEventType, JourneyInput } from './journey.types';
 import { paymentResultOutcomeEvent } from './payment-result/payment-result.selectors';
 import { pathsCoveringTransitions, recordModelCoverage } from './model-tooling/model-coverage';
@@ -39,7 +40,10 @@ const SIMPLE_PATH_LIMIT = 550;
 // checkout -> payment result -> checkout (4,414 simple paths instead of 490); the payment result's
 // own journeys (paid, failed, retried, reloaded) are scripted below.
 const NAVIGATION_EVENTS: readonly JourneyEventType[] = ['route.changed', 'wizard.jump'];
-const SIMPLE_PATHS_SKIP: readonly JourneyEventType[] = [...NAVIGATION_EVENTS, 'checkout.reviewMissing', 'payment.retry'];
+// lead.paid and policy.opened lead from nine pages to the policy page, whose own exits run every
+// journey again from travel details (972 simple paths instead of 490): the shortest paths, the
+// transition cover and the scripted paid-lead journeys below take them.
+const SIMPLE_PATHS_SKIP: readonly JourneyEventType[] = [...NAVIGATION_EVENTS, 'checkout.reviewMissing', 'payment.retry', 'lead.paid', 'policy.opened'];
 
 function labelOf(path: Path): string {
   const events = path.steps
@@ -79,7 +83,7 @@ async function replayOnLiveActor(path: Path, input: JourneyInput = journeyModelI
     expect(live.context).toEqual(modelState.context);
     expect(shown).toEqual({
       step,
-      path: STEP_PATHS[step],
+      path: stepPath(step, live.context.policyToken),
       uuid: live.context.uuid,
       sessionId: live.context.sessionId,
       replace: expect.any(Boolean),
@@ -142,6 +146,9 @@ describe('journey model', () => {
       'payment.retry': true,
       'callBack.requested': true,
       'callBack.submitted': true,
+      'lead.paid': true,
+      'policy.opened': true,
+      'policy.buyAgain': true,
     };
     expect(new Set(journeyModelEvents.map(({ type }) => type))).toEqual(new Set(Object.keys(everyType)));
   });
@@ -212,9 +219,9 @@ describe('journey model: a path for each transition the shortest paths do not ta
 });
 
 describe('journey model: deep links, the journey booting at the address of each page', () => {
-  const deepLinks = STEP_IDS.map((step) => ({ step, input: { ...journeyModelInput, path: STEP_PATHS[step], ...JOURNEY_MODEL_LEAD } }));
+  const deepLinks = STEP_IDS.map((step) => ({ step, input: { ...journeyModelInput, path: stepPath(step, JOURNEY_MODEL_POLICY), ...JOURNEY_MODEL_LEAD } }));
 
-  it.each(deepLinks.map(({ step, input }) => [STEP_PATHS[step], step, input] as const))('%s with a lead opens its own page', (_path, step, input) => {
+  it.each(deepLinks.map(({ step, input }) => [input.path, step, input] as const))('%s with a lead opens its own page', (_path, step, input) => {
     const actor = createActor(journeyMachine, { input, inspect }).start();
     expect(actor.getSnapshot().value).toBe(step);
     actor.stop();
@@ -298,5 +305,45 @@ describe('journey model: the payment result (issue 11: paid, failed, retried, re
 
   it.each(withPathIds('journey reloaded', returnPaths, labelOf))('reloaded, shortest path: %s', async (_label, path) => {
     expect(await replayOnLiveActor(path, journeyModelReturnInput)).toBe(path.steps.length);
+  });
+});
+
+describe('journey model: a paid trip leads to its policy (issue 37, RULINGS 28)', () => {
+  const policyPath = stepPath('policy', JOURNEY_MODEL_POLICY);
+  const lead = { uuid: JOURNEY_MODEL_LEAD.uuid, sessionId: JOURNEY_MODEL_LEAD.sessionId };
+  const toCheckout: JourneyEvent[] = [{ type: 'details.submitted', ...lead }, { type: 'quote.chosen' }, { type: 'review.completed' }];
+  const JOURNEYS: Record<string, { events: JourneyEvent[]; pages: StepId[] }> = {
+    // Checkout of a lead paid meanwhile (another tab, the agent's customer): the policy, Back refused, then Buy again.
+    'checkout finds the lead paid, Back is refused, Buy again': {
+      events: [...toCheckout, { type: 'lead.paid', policyToken: JOURNEY_MODEL_POLICY }, { type: 'route.changed', path: '/checkout' }, { type: 'policy.buyAgain' }],
+      pages: ['policy', 'policy', 'travellerDetails'],
+    },
+    // A 100 % coupon: the thank-you page opens the policy; a call back and Back return to it.
+    'paid in full, the policy opened, a call back and Back': {
+      events: [...toCheckout, { type: 'checkout.paidInFull' }, { type: 'policy.opened', policyToken: JOURNEY_MODEL_POLICY }, { type: 'callBack.requested' }, { type: 'route.changed', path: policyPath }, { type: 'journey.reset' }],
+      pages: ['thankYouHundred', 'policy', 'requestCallBack', 'policy', 'travellerDetails'],
+    },
+    // The resume dialog opens a paid trip's policy; Back to travel details, Forward to the policy.
+    'the resume dialog, Back and Forward': {
+      events: [...toCheckout, { type: 'journey.reset' }, { type: 'policy.opened', policyToken: JOURNEY_MODEL_POLICY }, { type: 'route.changed', path: '/traveller-details' }, { type: 'route.changed', path: policyPath }],
+      pages: ['travellerDetails', 'policy', 'travellerDetails', 'policy'],
+    },
+  };
+  const fromStart = model.getShortestPaths()[0]!.steps[0]!.state;
+  const scripted = Object.entries(JOURNEYS).map(([name, { events, pages }]) => {
+    const [path] = model.getPathsFromEvents(events, { fromState: fromStart, serializeState: serializeJourneyModelState });
+    return { name, path: path!, pages };
+  });
+
+  it.each(scripted.map(({ name, path, pages }) => [name, path, pages] as const))('%s: the pages, replayed on a live actor', async (_name, path, pages) => {
+    expect(path.steps.slice(toCheckout.length + 1).map((step) => step.state.value)).toEqual(pages);
+    expect(await replayOnLiveActor(path)).toBe(path.steps.length);
+  });
+
+  it('every page of a lead (and travel details with its uuid) takes lead.paid to the policy, and no other page does', () => {
+    const moves = adjacencyMapToArray(model.getAdjacencyMap())
+      .filter(({ event, state, nextState }) => event.type === 'lead.paid' && serializeJourneyModelState(state) !== serializeJourneyModelState(nextState))
+      .map(({ state, nextState }) => `${String(state.value)} -> ${String(nextState.value)}`);
+    expect(new Set(moves)).toEqual(new Set(['travellerDetails -> policy', 'compareQuotes -> policy', 'compareOffers -> policy', 'reviewDetails -> policy', 'checkout -> policy']));
   });
 });

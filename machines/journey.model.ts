@@ -1,4 +1,4 @@
-import { STEP_IDS, STEP_PATHS, WIZARD_STEP_IDS } from './journey.routes';
+import { STEP_IDS, WIZARD_STEP_IDS, stepPath } from './journey.routes';
 import type { JourneySnapshot } from './journey.selectors';
 import type { JourneyEvent, JourneyInput } from './journey.types';
 
@@ -30,6 +30,9 @@ export const journeyModelReturnInput: JourneyInput = {
   agentId: null,
 };
 
+/** The policy page of the model's lead once paid (issue 37): one token, as one lead. */
+export const JOURNEY_MODEL_POLICY = 'c0ffee'.repeat(10) + 'c0ff';
+
 /** A path no page answers to, so refusals of unknown URLs are exercised too. */
 export const JOURNEY_MODEL_UNKNOWN_PATH = '/no-such-page';
 
@@ -39,7 +42,7 @@ export const JOURNEY_MODEL_UNKNOWN_PATH = '/no-such-page';
  * every lead stage.
  */
 export const journeyModelEvents: readonly JourneyEvent[] = [
-  ...STEP_IDS.map((step): JourneyEvent => ({ type: 'route.changed', path: STEP_PATHS[step] })),
+  ...STEP_IDS.map((step): JourneyEvent => ({ type: 'route.changed', path: stepPath(step, JOURNEY_MODEL_POLICY) })),
   { type: 'route.changed', path: JOURNEY_MODEL_UNKNOWN_PATH },
   ...WIZARD_STEP_IDS.map((step): JourneyEvent => ({ type: 'wizard.jump', step })),
   { type: 'details.submitted', uuid: JOURNEY_MODEL_LEAD.uuid, sessionId: JOURNEY_MODEL_LEAD.sessionId },
@@ -71,6 +74,10 @@ export const journeyModelEvents: readonly JourneyEvent[] = [
   { type: 'callBack.requested' },
   { type: 'callBack.requested', reason: 'header' },
   { type: 'callBack.submitted' },
+  // RULINGS 28: a page of the paid lead shows its policy; the resume dialog and the result pages open it.
+  { type: 'lead.paid', policyToken: JOURNEY_MODEL_POLICY },
+  { type: 'policy.opened', policyToken: JOURNEY_MODEL_POLICY },
+  { type: 'policy.buyAgain' },
 ];
 
 /**

@@ -7,7 +7,9 @@ import {
   firstStepOf,
   isStepId,
   needsLead,
+  policyTokenOfPath,
   stepForPath,
+  stepPath,
   wizardIndexOf,
   type StepId,
 } from './journey.routes';
@@ -25,7 +27,21 @@ describe('route table', () => {
       thankYouHundred: '/thank-you-p',
       requestCallBack: '/request-call-back',
       paymentResult: '/payment-result',
+      policy: '/policy',
     });
+  });
+
+  it('reads the policy page\'s token from /policy/<token> (any case, a trailing slash), and writes it back', () => {
+    const token = 'ab12'.repeat(16);
+    expect(stepForPath(`/policy/${token}`)).toBe('policy');
+    expect(stepForPath(`/POLICY/${token}/`)).toBe('policy');
+    expect(policyTokenOfPath(`/policy/${token}/`)).toBe(token);
+    expect(policyTokenOfPath(`/Policy/${token}`)).toBe(token);
+    expect(stepPath('policy', token)).toBe(`/policy/${token}`);
+    expect(stepPath('checkout', token)).toBe('/checkout');
+    expect(stepPath('policy', null)).toBe('/policy');
+    for (const path of ['/policy', '/policy/', '/policy/a/b', '/policy/a%20b', '/policyx/abc', '/checkout/abc']) expect(policyTokenOfPath(path)).toBeNull();
+    expect(stepForPath('/policy/a/b')).toBeNull();
   });
 
   it('uses a distinct path for every step', () => {

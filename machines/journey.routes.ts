@@ -15,6 +15,7 @@ export const STEP_IDS = [
   'thankYouHundred',
   'requestCallBack',
   'paymentResult',
+  'policy',
 ] as const;
 
 export type StepId = (typeof STEP_IDS)[number];
@@ -30,7 +31,24 @@ export const STEP_PATHS: Record<StepId, string> = {
   thankYouHundred: '/thank-you-p',
   requestCallBack: '/request-call-back',
   paymentResult: '/payment-result',
+  // A policy's own page is /policy/<token> (issue 37, RULINGS 28): stepPath writes the token in.
+  policy: '/policy',
 };
+
+const POLICY_PREFIX = '/policy/';
+
+/** The policy-page token a path names (/policy/<token>), or null. The server checks the token itself. */
+export function policyTokenOfPath(pathname: string): string | null {
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (trimmed.slice(0, POLICY_PREFIX.length).toLowerCase() !== POLICY_PREFIX) return null;
+  const token = trimmed.slice(POLICY_PREFIX.length);
+  return /^[A-Za-z0-9_-]{1,128}$/.test(token) ? token : null;
+}
+
+/** The address of a step: its path, or the policy's own for the policy page. */
+export function stepPath(step: StepId, policyToken: string | null): string {
+  return step === 'policy' && policyToken ? `${POLICY_PREFIX}${policyToken}` : STEP_PATHS[step];
+}
 
 // Matching is case-insensitive because React Router matches that way by default; the machine
 // and the router must never disagree about which step a URL names.
@@ -47,6 +65,7 @@ export function isStepId(value: unknown): value is StepId {
 export function stepForPath(pathname: string): StepId | null {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: trimming a one-character path turns '/' into '', and neither names a step (this also leaves out false and <=, which the trailing-slash tests kill)
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (policyTokenOfPath(trimmed) !== null) return 'policy';
   return STEP_BY_PATH.get(trimmed.toLowerCase()) ?? null;
 }
 
@@ -62,7 +81,7 @@ export type WizardStepId = (typeof WIZARD_STEPS)[number]['id'];
 
 export const WIZARD_STEP_IDS: readonly WizardStepId[] = WIZARD_STEPS.map((wizardStep) => wizardStep.id);
 
-/** Header position of a page; null for pages outside the header (thank-you, call-back, payment result). */
+/** Header position of a page; null for pages outside the header (thank-you, call-back, payment result, policy). */
 export function wizardIndexOf(step: StepId): number | null {
   const index = WIZARD_STEPS.findIndex((wizardStep) => (wizardStep.steps as readonly StepId[]).includes(step));
   return index === -1 ? null : index;

@@ -7,6 +7,8 @@ export interface JourneyInput {
   uuid: string | null;
   sessionId: string | null;
   agentId: string | null;
+  /** The token of /policy/<token> when the app opened there; read from the path when absent. */
+  policyToken?: string | null;
 }
 
 export interface JourneyContext {
@@ -19,6 +21,13 @@ export interface JourneyContext {
   entryPath: string;
   /** Why the call-back form was opened; set only while it shows (null: opened by its URL). */
   callBackReason: CallBackReason | null;
+  /** The policy page shown (issue 37): the token of /policy/<token>; null elsewhere. */
+  policyToken: string | null;
+  /**
+   * True when the policy page opened for a journey link to a paid lead (RULINGS 28): the page
+   * says the trip is paid (to an agent: the customer has paid).
+   */
+  paidNotice: boolean;
 }
 
 /** Stage of a saved lead, as the leads chooser reports it: 1 quotes, 2 review, 3 checkout. */
@@ -52,7 +61,13 @@ export type JourneyEvent =
   | { type: 'payment.retry' }
   /** The call-back offer was taken; without a reason, the page it was taken on gives one. */
   | { type: 'callBack.requested'; reason?: CallBackReason }
-  | { type: 'callBack.submitted' };
+  | { type: 'callBack.submitted' }
+  /** A journey page was opened for a lead that is paid (RULINGS 28): its policy page instead. */
+  | { type: 'lead.paid'; policyToken: string }
+  /** A paid trip's policy page, opened from the resume dialog or a result page. */
+  | { type: 'policy.opened'; policyToken: string }
+  /** "Buy again" on the policy page: travel details for a new quote, the travellers filled in. */
+  | { type: 'policy.buyAgain' };
 
 export type JourneyEventType = JourneyEvent['type'];
 
