@@ -38,7 +38,7 @@ export function statusSample(overrides: Partial<PaymentStatusData> = {}): Paymen
 export const PENDING = statusSample();
 export const PAID = statusSample({
   status: 'paid',
-  policy: { policy_number: 'SFR-26-7K3Q9M2T', certificate_url: CERTIFICATE_URL },
+  policy: { policy_number: 'SFR-26-7K3Q9M2T', certificate_url: CERTIFICATE_URL, policy_page: `/policy/${'5e'.repeat(32)}` },
   paid_at: '2026-03-15T10:01:00.000Z',
 });
 export const DECLINED = statusSample({ status: 'failed', reason: 'declined' });

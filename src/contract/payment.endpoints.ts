@@ -36,10 +36,14 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_FAILURE_REASONS = ['declined', 'cancelled', 'other', 'changed', 'refund'] as const;
 export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
-/** A paid order's policy: its number and the absolute, unguessable address of its PDF certificate. */
+/**
+ * A paid order's policy: its number, the absolute, unguessable address of its PDF certificate,
+ * and the path of the customer's own policy page (/policy/<token>, issue 37).
+ */
 export const paymentPolicySchema = v.object({
   policy_number: v.string(),
   certificate_url: v.string(),
+  policy_page: v.string(),
 });
 export type PaymentPolicy = v.InferOutput<typeof paymentPolicySchema>;
 

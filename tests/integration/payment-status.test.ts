@@ -132,13 +132,16 @@ describe('payment-status: one order in each state', () => {
     const { uuid, order } = await leadWithOrder();
     const token = 'tok-paid-0001_abcdefghijklmnopqrstuvwxyz';
     const paidAt = await payWithPolicy(order, 'SFR-26-PAIDTEST', token);
+    const [{ pageToken }] = await app.db.select({ pageToken: t.policies.pageToken }).from(t.policies).where(eq(t.policies.orderId, order.id));
+    // The policy page's token is the database's own draw, 64 hex digits, never the certificate's.
+    expect(pageToken).toMatch(/^[0-9a-f]{64}$/);
     expect(await statusOk(uuid, order.merchantReference)).toEqual({
       merchant_reference: order.merchantReference,
       status: 'paid',
       amount: PLAIN_TOTAL,
       currency: 'USD',
       reason: null,
-      policy: { policy_number: 'SFR-26-PAIDTEST', certificate_url: `${PUBLIC_URL}/policies/${token}/certificate.pdf` },
+      policy: { policy_number: 'SFR-26-PAIDTEST', certificate_url: `${PUBLIC_URL}/policies/${token}/certificate.pdf`, policy_page: `/policy/${pageToken}` },
       paid_at: paidAt.toISOString(),
       refund: null,
     });
@@ -163,7 +166,7 @@ describe('payment-status: one order in each state', () => {
       amount: 0,
       currency: 'USD',
       reason: null,
-      policy: { policy_number: policy!.policyNumber, certificate_url: `${PUBLIC_URL}/policies/${policy!.downloadToken}/certificate.pdf` },
+      policy: { policy_number: policy!.policyNumber, certificate_url: `${PUBLIC_URL}/policies/${policy!.downloadToken}/certificate.pdf`, policy_page: `/policy/${policy!.pageToken}` },
       paid_at: new Date(FIXED_NOW).toISOString(),
       refund: null,
     });

@@ -1,3 +1,4 @@
+import { policyPagePath } from '../../contract/policy-page.endpoints';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentFailureReason, PaymentStatus, PaymentStatusData } from '../../contract/payment.endpoints';
 import type { Db } from '../db/client';
@@ -93,7 +94,7 @@ export async function paymentStatus(db: Db, input: PaymentStatusInput, publicUrl
   const { status, reason } = statusOf(order);
   const [policy] =
     status === 'paid'
-      ? await db.select({ policyNumber: t.policies.policyNumber, downloadToken: t.policies.downloadToken }).from(t.policies).where(eq(t.policies.orderId, order.id))
+      ? await db.select({ policyNumber: t.policies.policyNumber, downloadToken: t.policies.downloadToken, pageToken: t.policies.pageToken }).from(t.policies).where(eq(t.policies.orderId, order.id))
       : [];
   const { refund } = orders;
   return {
@@ -102,7 +103,9 @@ export async function paymentStatus(db: Db, input: PaymentStatusInput, publicUrl
     amount: order.totalCents,
     currency: order.currency,
     reason,
-    policy: policy ? { policy_number: policy.policyNumber, certificate_url: `${publicUrl}${certificatePath(policy.downloadToken)}` } : null,
+    policy: policy
+      ? { policy_number: policy.policyNumber, certificate_url: `${publicUrl}${certificatePath(policy.downloadToken)}`, policy_page: policyPagePath(policy.pageToken) }
+      : null,
     paid_at: order.paidAt && status === 'paid' ? order.paidAt.toISOString() : null,
     refund: refund ? { merchant_reference: refund.merchantReference, amount: refund.amountCents, currency: refund.currency } : null,
   };
