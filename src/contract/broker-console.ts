@@ -141,6 +141,43 @@ export const cancelPolicySchema = v.strictObject({
   note: v.optional(v.pipe(v.string(), v.maxLength(500))),
 });
 
+/**
+ * A customer's request to cancel a policy that has not started (issue 37 item 2), made on their
+ * policy page: open until the broker cancels the policy (done) or keeps it (declined). The same
+ * statuses as the policy page's (policy-page.endpoints.ts), kept here so the console's build
+ * carries none of the customer's contract.
+ */
+export const CANCELLATION_REQUEST_STATUSES = ['open', 'done', 'declined'] as const;
+export type CancellationRequestStatus = (typeof CANCELLATION_REQUEST_STATUSES)[number];
+/** GET /broker/api/cancellation-requests?status=&policy=: status one of these (default open), policy a policy number. */
+export const CANCELLATION_REQUEST_FILTERS = [...CANCELLATION_REQUEST_STATUSES, 'all'] as const;
+export type CancellationRequestFilter = (typeof CANCELLATION_REQUEST_FILTERS)[number];
+
+export interface CancellationRequestItem {
+  id: number;
+  policy_number: string;
+  /** The order the policy was bought with: its page in the console holds the cancel-with-refund flow. */
+  merchant_reference: string;
+  customer_name: string;
+  email: string;
+  /** The trip's first day, YYYY-MM-DD. */
+  trip_start: string;
+  /** The plan's name in English and Arabic. */
+  plan: { en: string; ar: string };
+  /** visa_refused, trip_cancelled or other (the broker's cancel reasons). */
+  reason: string;
+  /** The customer's own words; '' when they wrote none. */
+  note: string;
+  created: string;
+  /** open, done (the policy was cancelled) or declined. */
+  status: string;
+  /** When and by whom it was done or declined (`console:<e-mail>`, `cli:<user>`); null while open. */
+  handled_at: string | null;
+  handled_by: string | null;
+  /** When the policy was cancelled; null while it is in force. */
+  policy_cancelled: string | null;
+}
+
 export interface CouponListItem {
   code: string;
   type: 'percent' | 'fixed';

@@ -25,6 +25,8 @@ import { DumpError, dumpEmbeddedDatabase, restoreEmbeddedDatabase, sizeText, wri
  *        status, attempts, last error (e.g. HTTP 500), created, sent
  *   npm run broker -- mail resend POLICY_NUMBER   queues the certificate mail again (a new message id)
  *   npm run broker -- policies cancel POLICY --reason R [--note TEXT]   cancels it, refunds less the fee
+ *   npm run broker -- cancellation-requests [--status open|done|declined|all] [--json]   customers' requests to cancel
+ *   npm run broker -- cancellation-requests decline ID   keeps the policy (cancelling it makes the request done)
  *   npm run broker -- audit [--json]         every change made with these commands: who, when, before, after
  *   npm run broker -- settings [--json]      VAT percent, stamp fee (cents), traveller limits
  *   npm run broker -- settings set KEY N     changes one; every instance serves it within a second

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_API, CONSOLE_AUTH_PATH, CSRF_HEADER } from '../../src/contract/broker-console';
+import { CONSOLE_API, CONSOLE_AUTH_PATH, CSRF_HEADER, type CancellationRequestItem } from '../../src/contract/broker-console';
+import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { runBrokerArgs } from '../../src/server/admin/broker-commands';
 import { CODE_FAILURES_BEFORE_LOCK, createConsoleAuth } from '../../src/server/admin/console-auth';
 import * as t from '../../src/server/db/schema';
@@ -9,7 +10,7 @@ import { signedHeaders } from '../support/signed-request';
 import { testConfig } from '../support/test-app';
 import { totpCode } from '../support/totp';
 import type { LeadTestApp } from './lead-fixtures';
-import { createPaymentTestApp, orderRow, payOnCardPage, pendingOrder, placeOrder } from './payment-fixtures';
+import { createPaymentTestApp, leadAtCheckout, orderRow, payOnCardPage, pendingOrder, placeOrder } from './payment-fixtures';
 
 /**
  * The broker's console API (issue 36 items 2, 6 and 7), in process over a seeded database: an
@@ -232,6 +233,8 @@ const ENDPOINTS: { method: 'GET' | 'POST'; path: string; body?: unknown; admin: 
   { method: 'GET', path: '/refunds', admin: true },
   { method: 'POST', path: '/refunds/pay', body: { merchant_reference: 'NOPE' }, admin: true },
   { method: 'POST', path: '/policies/NOPE/cancel', body: { reason: 'other' }, admin: true },
+  { method: 'GET', path: '/cancellation-requests?status=all', admin: false },
+  { method: 'POST', path: '/cancellation-requests/999999/decline', admin: true },
   { method: 'GET', path: '/coupons', admin: true },
   { method: 'POST', path: '/coupons', body: { code: 'AUTHZ10', type: 'percent', value: '10' }, admin: true },
   { method: 'POST', path: '/coupons/AUTHZ10/edit', body: { limit: '5' }, admin: true },
@@ -328,6 +331,43 @@ describe('authorisation of every console endpoint', () => {
     const created = page.data.items.map((item) => item.created);
     expect(created).toEqual([...created].sort());
     expect((await call(`${CONSOLE_API}/orders?page_size=7`, { agent: staff })).status).toBe(422);
+  });
+
+  it("customers' cancellation requests: staff and admin read them (open by default, or one policy's); an admin declines one under their name; cancelling a policy in the console makes its request done", async () => {
+    const policies = [];
+    for (const name of ['Nour', 'Hadi']) {
+      const lead = await leadAtCheckout(app, { names: [{ first: name, last: 'Tabet' }] });
+      expect((await app.send(tempCheckoutEndpoint.path, { uuid: lead.uuid, total_price_vat: 0, language: 'en', coupon: 'FREE100' })).status).toBe(200);
+      const [policy] = await app.db.select().from(t.policies).where(eq(t.policies.leadId, lead.leadId));
+      const [request] = await app.db.insert(t.cancellationRequests).values({ policyId: policy!.id, reason: 'visa_refused', note: `${name}'s visa was refused.` }).returning();
+      policies.push({ number: policy!.policyNumber, requestId: request!.id });
+    }
+    const [declined, cancelled] = policies as [(typeof policies)[0], (typeof policies)[0]];
+    const list = async (query: string, agent: Agent) => {
+      const res = await call(`${CONSOLE_API}/cancellation-requests${query}`, { agent });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: CancellationRequestItem[] }).data;
+    };
+    const open = await list('', staff);
+    expect(open.filter((item) => item.status !== 'open')).toEqual([]);
+    expect(open.map((item) => item.id)).toEqual(expect.arrayContaining([declined.requestId, cancelled.requestId]));
+    expect(await list(`?policy=${declined.number}`, admin)).toMatchObject([{ id: declined.requestId, policy_number: declined.number, reason: 'visa_refused', note: "Nour's visa was refused.", status: 'open' }]);
+    expect((await call(`${CONSOLE_API}/cancellation-requests?status=closed`, { agent: staff })).status).toBe(422);
+
+    expect((await call(`${CONSOLE_API}/cancellation-requests/${declined.requestId}/decline`, { body: {}, agent: staff })).status).toBe(403);
+    const decline = await call(`${CONSOLE_API}/cancellation-requests/${declined.requestId}/decline`, { body: {}, agent: admin });
+    expect(decline.status).toBe(200);
+    expect(((await decline.json()) as { data: { done: string } }).data.done).toBe(`Declined cancellation request ${declined.requestId}: ${declined.number} stays in force.`);
+    const again = await call(`${CONSOLE_API}/cancellation-requests/${declined.requestId}/decline`, { body: {}, agent: admin });
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as { data: { code: string; detail: string } }).data).toMatchObject({ code: 'refused', detail: expect.stringContaining('is declined already') as unknown });
+    expect(await list(`?status=declined&policy=${declined.number}`, staff)).toMatchObject([{ status: 'declined', handled_by: `console:${admin.email}` }]);
+
+    expect((await call(`${CONSOLE_API}/policies/${cancelled.number}/cancel`, { body: { reason: 'visa_refused' }, agent: admin })).status).toBe(200);
+    expect(await list(`?status=all&policy=${cancelled.number}`, staff)).toMatchObject([{ id: cancelled.requestId, status: 'done', handled_by: `console:${admin.email}`, policy_cancelled: expect.any(String) as unknown }]);
+    expect((await list('', staff)).map((item) => item.id)).not.toEqual(expect.arrayContaining([declined.requestId]));
+    const audit = (await (await call(`${CONSOLE_API}/audit`, { agent: admin })).json()) as { data: { actor: string; action: string; target: string }[] };
+    expect(audit.data).toEqual(expect.arrayContaining([expect.objectContaining({ actor: `console:${admin.email}`, action: 'cancellation-requests.decline', target: `cancellation request ${declined.requestId}` })]));
   });
 
   it('two refund clicks at once: one REFUND is queued, the other is refused', async () => {

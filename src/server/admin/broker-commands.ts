@@ -25,6 +25,14 @@ import {
 import { listRefunds, RefundRequestError, requestRefund, type RefundListItem } from '../orders/refunds';
 import type { CancelReason } from '../mail/cancellation-mail';
 import { CANCEL_REASONS, cancelPolicy, CancelPolicyError, type CancelRequest } from '../policies/cancel-policy';
+import {
+  CANCELLATION_REQUEST_FILTERS,
+  CancellationRequestError,
+  declineCancellationRequest,
+  formatCancellationRequests,
+  listCancellationRequests,
+  type CancellationRequestFilter,
+} from '../policies/cancellation-requests';
 import { textTable } from '../text-table';
 import { couponCodeText } from '../../contract/checkout.endpoints';
 import { audited, formatAudit, listAudit } from './audit-log';
@@ -75,6 +83,11 @@ export const USAGE = [
   '      gives that payment back through the gateway (APS REFUND); the running server sends it and e-mails the customer',
   '  npm run broker -- policies cancel POLICY_NUMBER --reason visa_refused|trip_cancelled|other [--note TEXT]',
   '      cancels the policy (its certificate then says CANCELLED), refunds its premium less the plan\'s cancellation fee through the gateway, and e-mails the customer; after the start date only with --note',
+  '  npm run broker -- cancellation-requests [--status open|done|declined|all] [--json]',
+  '      customers\' requests to cancel a policy that has not started, newest first (default: the open ones; with all, open ones first): policy, customer, trip start, plan, reason, note;',
+  '      cancelling the policy (policies cancel, or the console) makes its open request done',
+  '  npm run broker -- cancellation-requests decline ID',
+  '      keeps the policy: the request is declined under your name',
   '  npm run broker -- mail [--status pending|sent|failed] [--json]',
   '      the outbox newest first (mail and the APS sandbox\'s feedback): kind, policy/order, to, status, attempts, last error, created, sent',
   '  npm run broker -- mail retry ID',
@@ -118,6 +131,8 @@ export type BrokerCommand =
   | { kind: 'agents-disable'; id: number }
   | { kind: 'refunds-pay'; merchantReference: string; fortId: string | null }
   | { kind: 'policies-cancel'; request: CancelRequest }
+  | { kind: 'cancellation-requests'; json: boolean; status: CancellationRequestFilter }
+  | { kind: 'cancellation-requests-decline'; id: number }
   | { kind: 'coupons-add'; options: AddCouponOptions }
   | { kind: 'coupons-disable'; code: string }
   | { kind: 'coupons-edit'; code: string; options: EditCouponOptions }
@@ -287,6 +302,15 @@ function policiesCancelCommand(args: string[]): BrokerCommand | string {
   return { kind: 'policies-cancel', request: { policyNumber: read.positional[0]!, reason: reason as CancelReason, note: note ?? null } };
 }
 
+/** `cancellation-requests [--status S] [--json]` or `cancellation-requests decline ID`; a string says what is wrong. */
+function cancellationRequestsCommand(args: string[]): BrokerCommand | string {
+  if (args[0] === 'decline') {
+    return args.length === 2 && /^[1-9][0-9]{0,9}$/.test(args[1]!) ? { kind: 'cancellation-requests-decline', id: Number(args[1]) } : 'cancellation-requests decline takes one request id (a number).';
+  }
+  const flags = statusAndJson(args, CANCELLATION_REQUEST_FILTERS);
+  return typeof flags === 'string' ? flags : { kind: 'cancellation-requests', json: flags.json, status: flags.status ?? 'open' };
+}
+
 const ADD_OPTIONS = ['code', 'type', 'value', 'from', 'to', 'limit', 'provider'] as const;
 
 /** `--name value` and `--name=value` pairs of `coupons add` and `coupons edit`; a string says what is wrong. */
@@ -320,6 +344,7 @@ export function parseBrokerArgs(argv: readonly string[]): BrokerCommand | string
   if (command === 'users') return rest[0] === 'add' || rest[0] === 'disable' ? usersChangeCommand(rest[0], rest.slice(1)) : onlyJson('users');
   if (command === 'refunds') return rest[0] === 'pay' ? refundsPayCommand(rest.slice(1)) : onlyJson('refunds');
   if (command === 'mail') return mailCommand(rest);
+  if (command === 'cancellation-requests') return cancellationRequestsCommand(rest);
   if (command === 'policies') return rest[0] === 'cancel' ? policiesCancelCommand(rest.slice(1)) : 'policies takes cancel POLICY_NUMBER --reason R [--note TEXT].';
   if (command === 'settings') {
     if (rest[0] !== 'set') return onlyJson('settings');
@@ -369,7 +394,18 @@ export interface BrokerContext {
 const NO_CONTEXT: BrokerContext = { actor: 'cli', canSendRefunds: false };
 
 /** The errors a service throws for a change it refuses: said as they are, never a crash. */
-const REFUSALS = [CouponAdminError, MailAdminError, SettingsAdminError, RefundRequestError, CancelPolicyError, CallBackAdminError, AgentAdminError, OrderAdminError, ConsoleUserError];
+const REFUSALS = [
+  CouponAdminError,
+  MailAdminError,
+  SettingsAdminError,
+  RefundRequestError,
+  CancelPolicyError,
+  CancellationRequestError,
+  CallBackAdminError,
+  AgentAdminError,
+  OrderAdminError,
+  ConsoleUserError,
+];
 
 /**
  * Runs a parsed command over `db` and answers the exit code: 0 done, 2 refused input (the
@@ -480,14 +516,35 @@ export async function runBrokerCommand(db: Db, command: BrokerCommand, io: Broke
         const target = command.request.policyNumber.trim().toUpperCase();
         const done = await audited(db, { ...who, action: 'policies.cancel', target }, now, async (tx) => {
           const cancelled = await cancelPolicy(tx, command.request, { cancelledBy: context.actor, canSendRefunds: context.canSendRefunds }, now);
-          const after = { cancelled: true, reason: command.request.reason, note: command.request.note, refund_cents: cancelled.refundCents, fee_cents: cancelled.feeCents };
+          const after = {
+            cancelled: true,
+            reason: command.request.reason,
+            note: command.request.note,
+            refund_cents: cancelled.refundCents,
+            fee_cents: cancelled.feeCents,
+            ...(cancelled.cancellationRequestId === null ? {} : { cancellation_request: { id: cancelled.cancellationRequestId, status: 'done' } }),
+          };
           return { result: cancelled, before: { cancelled: false }, after };
         });
         const refund =
           done.refundCents > 0
             ? `its premium less the ${centsText(done.feeCents)} cancellation fee, ${centsText(done.refundCents)}, is being refunded through the gateway (maintenance reference ${done.maintenanceReference})`
             : 'nothing was paid by card, so nothing is refunded';
-        io.out(`Cancelled ${done.policyNumber}: its certificate now says CANCELLED, ${refund}, and the customer is e-mailed.`);
+        const request = done.cancellationRequestId === null ? '' : ` The customer's cancellation request ${done.cancellationRequestId} is done.`;
+        io.out(`Cancelled ${done.policyNumber}: its certificate now says CANCELLED, ${refund}, and the customer is e-mailed.${request}`);
+        return 0;
+      }
+      case 'cancellation-requests': {
+        const items = await listCancellationRequests(db, { status: command.status });
+        io.out(command.json ? JSON.stringify(items, null, 2) : formatCancellationRequests(items, command.status));
+        return 0;
+      }
+      case 'cancellation-requests-decline': {
+        const declined = await audited(db, { ...who, action: 'cancellation-requests.decline', target: `cancellation request ${command.id}` }, now, async (tx) => {
+          const change = await declineCancellationRequest(tx, command.id, context.actor, now);
+          return { result: change, before: change.before, after: change.after };
+        });
+        io.out(`Declined cancellation request ${command.id}: ${declined.policyNumber} stays in force.`);
         return 0;
       }
       case 'mail': {

@@ -5,6 +5,7 @@ import {
   callBackChangeSchema,
   cancelPolicySchema,
   CALL_BACK_STATUSES,
+  CANCELLATION_REQUEST_FILTERS,
   CONSOLE_API,
   CONSOLE_AUTH_PATH,
   couponAddSchema,
@@ -41,6 +42,7 @@ import type { OutboxWorker } from '../mail/outbox';
 import { listCoupons } from '../orders/coupon-admin';
 import { countOrders, listOrders, type OrderFilter } from '../orders/order-admin';
 import { listRefunds } from '../orders/refunds';
+import { listCancellationRequests } from '../policies/cancellation-requests';
 import { clientAddress } from '../rate-limit/client-address';
 import { hit, RATE_LIMITS, unhit, type RateLimit } from '../rate-limit/rate-limit';
 
@@ -68,8 +70,11 @@ export interface ConsoleRoutesDeps {
 }
 
 
-/** Who may call each path (after CONSOLE_API): staff's work, and admin's on top. */
-const ADMIN_ONLY = [/^\/refunds/, /^\/coupons/, /^\/agents/, /^\/audit/, /^\/users/, /^\/policies\//];
+/**
+ * Who may call each path (after CONSOLE_API): staff's work, and admin's on top. Whoever may
+ * cancel a policy (admin) may decline a customer's request to cancel it; staff read the requests.
+ */
+const ADMIN_ONLY = [/^\/refunds/, /^\/coupons/, /^\/agents/, /^\/audit/, /^\/users/, /^\/policies\//, /^\/cancellation-requests\//];
 
 const isAdminPath = (path: string) => ADMIN_ONLY.some((pattern) => pattern.test(path.slice(CONSOLE_API.length)));
 
@@ -291,6 +296,15 @@ export function consoleRoutes(deps: ConsoleRoutesDeps) {
     if (body instanceof Response) return body;
     return change(c, { kind: 'policies-cancel', request: { policyNumber: c.req.param('number'), reason: body.reason, note: body.note?.trim() || null } });
   });
+
+  // Customers' requests to cancel (issue 37 item 2): the open ones by default, or one policy's.
+  app.get(`${CONSOLE_API}/cancellation-requests`, async (c) => {
+    const status = oneOf(CANCELLATION_REQUEST_FILTERS, c.req.query('status'), 'open');
+    const policy = c.req.query('policy') ?? '';
+    if (status === null || policy.length > 40) return fail(c, 422, 'invalid_request', { errors: status === null ? { status: 'invalid_value' } : { policy: 'too_long' } });
+    return ok(c, await listCancellationRequests(deps.db, { status, policyNumber: policy || null }));
+  });
+  app.post(`${CONSOLE_API}/cancellation-requests/:id{[1-9][0-9]{0,9}}/decline`, (c) => change(c, { kind: 'cancellation-requests-decline', id: Number(c.req.param('id')) }));
 
   app.get(`${CONSOLE_API}/coupons`, async (c) => ok(c, await listCoupons(deps.db, deps.now())));
   app.post(`${CONSOLE_API}/coupons`, async (c) => {

@@ -5,6 +5,7 @@ import * as t from '../db/schema';
 import { cancellationMail, type CancelReason } from '../mail/cancellation-mail';
 import { queueRenderedMailInTx } from '../mail/outbox';
 import { sendRefundInTx } from '../orders/refunds';
+import { completeCancellationRequestInTx } from './cancellation-requests';
 
 /**
  * Cancelling a policy (issue 36 item 5, RULINGS 29): a visa refused, a trip cancelled before it
@@ -16,7 +17,8 @@ import { sendRefundInTx } from '../orders/refunds';
  * worker sends it like any other (payments/aps-refund.ts), and its answer e-mails the customer
  * again. A policy whose start date has come is cancelled only with the broker's note saying why;
  * an order paid without the card (a 100 % coupon) has nothing to refund. Of two cancellations at
- * once, one is taken.
+ * once, one is taken. The customer's open cancellation request (issue 37 item 2), when there is
+ * one, is done in the same transaction, under the name of who cancelled.
  */
 
 export const CANCEL_REASONS = ['visa_refused', 'trip_cancelled', 'other'] as const;
@@ -38,6 +40,8 @@ export interface CancelOutcome {
   feeCents: number;
   /** The REFUND's maintenance reference, when there is one. */
   maintenanceReference: string | null;
+  /** The customer's cancellation request this cancellation answered (now done); null when none was open. */
+  cancellationRequestId: number | null;
 }
 
 export async function cancelPolicy(
@@ -99,6 +103,7 @@ export async function cancelPolicy(
       feeCents: refundCents > 0 ? feeCents : 0,
     });
     await queueRenderedMailInTx(tx, 'policy-cancelled', { leadId: order.leadId, to: contract.customer.email, ...mail }, now);
-    return { policyNumber: number, refundCents, feeCents, maintenanceReference };
+    const cancellationRequestId = await completeCancellationRequestInTx(tx, policy.id, options.cancelledBy, now);
+    return { policyNumber: number, refundCents, feeCents, maintenanceReference, cancellationRequestId };
   });
 }
