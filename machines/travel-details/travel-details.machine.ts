@@ -40,9 +40,10 @@ function initialContext(input: TravelDetailsInput): TravelDetailsContext {
     agentError: agentOk ? null : 'agent_unknown',
     prefill: input.prefill,
     utm: input.utm,
+    fromPolicy: input.buyAgain?.policyToken ?? null,
     reference: null,
     recentLeads: [],
-    values: blankValues(input.prefill),
+    values: input.buyAgain ? { ...input.buyAgain.details, start_date: null, end_date: null, deleted_members: [] } : blankValues(input.prefill),
     submitted: null,
     serverErrors: {},
     saveFailed: false,
@@ -73,7 +74,8 @@ const machineSetup = setup({
   },
   guards: {
     hasLeadUuid: ({ context }) => context.leadUuid !== null,
-    shouldListRecentLeads: ({ context }) => context.deviceUuid !== null && context.leadUuid === null,
+    // Not while buying again: the form already holds the trip the customer chose to repeat.
+    shouldListRecentLeads: ({ context }) => context.deviceUuid !== null && context.leadUuid === null && context.fromPolicy === null,
     hasAgentId: ({ context }) => context.agentId !== null,
     hasRecentLeads: ({ context }) => context.recentLeads.length > 0 && context.leadUuid === null,
     savedWithoutQuote: (_, params: { saved: SavedLead }) => params.saved.noQuote,

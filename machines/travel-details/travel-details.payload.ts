@@ -28,6 +28,8 @@ export interface LeadPayloadContext {
   sessionId: string | null;
   agentId: number | null;
   utm: Utm;
+  /** "Buy again": the policy whose travellers' passports follow to the review (issue 37). */
+  fromPolicy?: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -157,6 +159,7 @@ export function toLeadPayload(values: TravelDetailsValues, ctx: LeadPayloadConte
     utm_medium: ctx.utm.utm_medium,
     utm_campaign: ctx.utm.utm_campaign,
     utm_content: ctx.utm.utm_content,
+    from_policy: ctx.fromPolicy ?? null,
   };
 }
 

@@ -46,6 +46,11 @@ export interface TravelDetailsInput {
   agentId: number | null;
   prefill: TravelDetailsPrefill;
   utm: Utm;
+  /**
+   * "Buy again" from a policy page (issue 37): the form opens with that policy's trip and
+   * travellers (no dates), no chooser, and the saved lead names the policy (from_policy).
+   */
+  buyAgain?: { policyToken: string; details: TravelDetails } | null;
 }
 
 /** Codes of the step's own failures (field codes come from TRAVEL_DETAILS_CODES). */
@@ -60,6 +65,8 @@ export interface TravelDetailsContext {
   agentError: Extract<TravelDetailsCode, 'agent_unknown'> | null;
   prefill: TravelDetailsPrefill;
   utm: Utm;
+  /** The policy whose travellers are bought for again (issue 37), or null. */
+  fromPolicy: string | null;
   reference: TravelDetailsReference | null;
   recentLeads: RecentSearch[];
   /** What the form starts from; replaced only when a lead is restored or new details are chosen. */

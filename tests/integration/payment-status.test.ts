@@ -132,7 +132,8 @@ describe('payment-status: one order in each state', () => {
     const { uuid, order } = await leadWithOrder();
     const token = 'tok-paid-0001_abcdefghijklmnopqrstuvwxyz';
     const paidAt = await payWithPolicy(order, 'SFR-26-PAIDTEST', token);
-    const [{ pageToken }] = await app.db.select({ pageToken: t.policies.pageToken }).from(t.policies).where(eq(t.policies.orderId, order.id));
+    const [row] = await app.db.select({ pageToken: t.policies.pageToken }).from(t.policies).where(eq(t.policies.orderId, order.id));
+    const pageToken = row!.pageToken;
     // The policy page's token is the database's own draw, 64 hex digits, never the certificate's.
     expect(pageToken).toMatch(/^[0-9a-f]{64}$/);
     expect(await statusOk(uuid, order.merchantReference)).toEqual({

@@ -34,15 +34,19 @@ export function applyStartupQuery(search: string): StartupState {
   const lang = query.get('lang');
   if (isLanguage(lang)) localStore.set('language', lang);
   const uuid = query.get('uuid');
+  // The stored session id belongs to the stored lead: a link to another lead (an agent's, a
+  // mistyped one) must not carry this device's session id into its address (issue 37).
+  const storedSessionIsThisLeads = !uuid || uuid.toLowerCase() === localStore.get('uuid')?.toLowerCase();
   if (uuid) localStore.set('uuid', uuid);
   const sessionId = query.get('sid') ?? query.get('session_id');
   if (sessionId) localStore.set('session_id', sessionId);
+  else if (uuid && !storedSessionIsThisLeads) localStore.remove('session_id');
 
   const rest = query.toString();
   return {
     lang: storedLanguage(),
     uuid: uuid || null,
-    sessionId: sessionId || localStore.get('session_id'),
+    sessionId: sessionId || (storedSessionIsThisLeads ? localStore.get('session_id') : null),
     agentId: localStore.get('agent_id'),
     search: rest ? `?${rest}` : '',
   };

@@ -1,7 +1,10 @@
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Center, Loader } from '@mantine/core';
-import { stepForPath, type StepId } from '../../../machines/journey.routes';
-import { selectStep } from '../../../machines/journey.selectors';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { policyTokenOfPath, stepForPath, type StepId } from '../../../machines/journey.routes';
+import { selectLead, selectStep } from '../../../machines/journey.selectors';
+import { fetchLeadStatus } from '../services/policy-page.service';
+import { useApp } from '../shell/app-context';
 import { lazyPart } from '../components/lazy-part';
 import { JourneyActorContext } from '../journey/journey-context';
 import { whenIdle } from '../shell/when-idle';
@@ -22,6 +25,7 @@ const LOADERS: Record<Exclude<StepId, 'travellerDetails'>, () => Promise<Compone
   thankYouHundred: () => import('./thank-you-hundred/thank-you-hundred.screen').then((m) => m.ThankYouHundredScreen),
   requestCallBack: () => import('./request-call-back/request-call-back.screen').then((m) => m.RequestCallBackScreen),
   paymentResult: () => import('./payment-result/payment-result.screen').then((m) => m.PaymentResultScreen),
+  policy: () => import('./policy/policy.screen').then((m) => m.PolicyScreen),
 };
 
 const LAZY = Object.fromEntries(Object.entries(LOADERS).map(([step, load]) => [step, lazyPart(load)])) as Record<
@@ -80,13 +84,67 @@ function usePreloadNextScreens() {
   }, []);
 }
 
+/** The pages a link to a lead can open (RULINGS 28: a paid lead's open its policy instead). */
+const PAGES_OF_A_LEAD: ReadonlySet<StepId> = new Set(['travellerDetails', 'compareQuotes', 'compareOffers', 'reviewDetails', 'checkout']);
+/** After these the lead may be paid: its pages are asked about again. */
+const PAGES_AFTER_PAYING: ReadonlySet<StepId> = new Set(['thankYouHundred', 'paymentResult']);
+/** Leads known not to be paid in this page load: details submitted or resumed here, or asked about already. */
+const knownOpenLeads = new Set<string>();
+
+/**
+ * RULINGS 28: before a page of the lead a link named is shown (a shared link, a bookmark, Back and
+ * reload), the server is asked whether that lead is paid; if it is, the journey shows its policy
+ * instead (lead.paid), so no form to buy it again ever shows, not even for a moment. A lead the
+ * customer submitted or resumed in this page load is not paid, and is not asked about; after a
+ * payment page, it is again. An unknown lead (404) or a failed call lets the page show, and the
+ * page says what it finds.
+ */
+function usePaidLeadCheck(step: StepId): boolean {
+  const journey = JourneyActorContext.useActorRef();
+  const { uuid } = JourneyActorContext.useSelector(selectLead);
+  const { lang } = useApp();
+  const [, setAnswered] = useState(0);
+  const firstUuid = useRef<string | null | undefined>(undefined);
+  if (firstUuid.current === undefined) firstUuid.current = uuid;
+  else if (uuid && uuid !== firstUuid.current && !PAGES_AFTER_PAYING.has(step)) knownOpenLeads.add(uuid);
+  if (uuid && PAGES_AFTER_PAYING.has(step)) {
+    knownOpenLeads.delete(uuid);
+    firstUuid.current = uuid;
+  }
+  const mustAsk = uuid !== null && PAGES_OF_A_LEAD.has(step) && !knownOpenLeads.has(uuid);
+  useEffect(() => {
+    if (!mustAsk || !uuid) return;
+    let live = true;
+    fetchLeadStatus(uuid, lang).then(
+      (status) => {
+        const policyToken = status.status === 'paid' && status.policy_page ? policyTokenOfPath(status.policy_page) : null;
+        if (!live) return;
+        if (policyToken) journey.send({ type: 'lead.paid', policyToken });
+        else knownOpenLeads.add(uuid);
+        setAnswered((n) => n + 1);
+      },
+      () => {
+        if (!live) return;
+        knownOpenLeads.add(uuid);
+        setAnswered((n) => n + 1);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [mustAsk, uuid, lang, journey]);
+  return mustAsk;
+}
+
 /**
  * Renders the screen of the journey's current step: the machine, not the URL, decides. After
  * a step change the new screen's heading takes focus; on the first page load focus stays at
  * the top, so Tab reaches the skip link and the header first.
  */
 export function JourneyOutlet() {
+  const { t } = useLingui();
   const step = JourneyActorContext.useSelector(selectStep);
+  const asking = usePaidLeadCheck(step);
   const [initialStep] = useState(step);
   const [navigated, setNavigated] = useState(false);
   // Derived during render (React's pattern for state from a changed value): once the step
@@ -94,6 +152,14 @@ export function JourneyOutlet() {
   if (!navigated && step !== initialStep) setNavigated(true);
   usePreloadNextScreens();
   const Screen = SCREENS[step] ?? TravellerDetailsScreen;
+  if (asking) {
+    return (
+      <Center py="xl" mih="60dvh" style={{ alignItems: 'flex-start' }} role="status" data-testid="lead-status-check">
+        <Loader aria-hidden="true" />
+        <VisuallyHidden>{t`Opening your trip…`}</VisuallyHidden>
+      </Center>
+    );
+  }
   return (
     <ScreenFocusContext.Provider value={navigated || step !== initialStep}>
       <Suspense

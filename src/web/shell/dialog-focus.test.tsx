@@ -73,7 +73,7 @@ describe('dialogs give the focus back when they close', () => {
   it('the existing-leads chooser, opened with the page and gone after "Enter new details", leaves the focus on the heading', async () => {
     const view = render(
       <Page>
-        <RecentLeadsDialog opened leads={[LEAD]} lang="en" onPick={() => {}} onNew={() => {}} />
+        <RecentLeadsDialog opened leads={[LEAD]} lang="en" onPick={() => {}} onOpenPolicy={() => {}} onNew={() => {}} />
       </Page>,
     );
     const dialog = await screen.findByTestId('recent-leads-dialog');

@@ -1,9 +1,11 @@
 import { ActionIcon, Button, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconMail } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDownload, IconMail, IconShieldCheck } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { PaymentPolicy } from '../../../contract/payment.endpoints';
 import { formatMoney } from '../../i18n/format';
+import { JourneyActorContext } from '../../journey/journey-context';
+import { policyTokenOfPath } from '../../../../machines/journey.routes';
 
 /**
  * The issued policy (RULINGS 21): its number, large and copyable (read left to right inside
@@ -13,6 +15,7 @@ import { formatMoney } from '../../i18n/format';
  */
 export function PolicyCard({ policy, amount, lang }: { policy: PaymentPolicy; amount: number | null; lang: Language }) {
   const { t } = useLingui();
+  const journey = JourneyActorContext.useActorRef();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="policy-card">
       <Stack gap="md">
@@ -47,17 +50,35 @@ export function PolicyCard({ policy, amount, lang }: { policy: PaymentPolicy; am
           <IconMail size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
           <Text>{t`We sent the certificate to your e-mail.`}</Text>
         </Group>
-        <Button
-          component="a"
-          href={policy.certificate_url}
-          download
-          size="md"
-          leftSection={<IconDownload size={18} aria-hidden="true" />}
-          style={{ alignSelf: 'flex-start' }}
-          data-testid="certificate-download"
-        >
-          {t`Download certificate (PDF)`}
-        </Button>
+        <Group gap="sm">
+          <Button
+            component="a"
+            href={policy.certificate_url}
+            download
+            size="md"
+            leftSection={<IconDownload size={18} aria-hidden="true" />}
+            data-testid="certificate-download"
+          >
+            {t`Download certificate (PDF)`}
+          </Button>
+          {/* The policy's own page (issue 37): a real link, so it can be opened in a new tab or bookmarked. */}
+          <Button
+            component="a"
+            href={policy.policy_page}
+            variant="light"
+            size="md"
+            leftSection={<IconShieldCheck size={18} aria-hidden="true" />}
+            onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+              const policyToken = policyTokenOfPath(policy.policy_page);
+              if (!policyToken || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              journey.send({ type: 'policy.opened', policyToken });
+            }}
+            data-testid="open-policy-page"
+          >
+            {t`Open your policy page`}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

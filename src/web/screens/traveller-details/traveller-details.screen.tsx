@@ -31,6 +31,8 @@ import { PageHeading } from '../page-heading';
 import { ContactTakenHelp } from './contact-taken-help';
 import { travelDetailsLogic } from './travel-details.actors';
 import { captureTypedContact } from '../../journey/typed-contact';
+import { clearBuyAgain, pendingBuyAgain } from '../../journey/buy-again';
+import { policyTokenOfPath } from '../../../../machines/journey.routes';
 
 /** The existing-leads chooser is a lazy chunk: most visits never show it, and the first page stays light. */
 const RecentLeadsDialog = lazy(() => import('./recent-leads-dialog').then((dialog) => ({ default: dialog.RecentLeadsDialog })));
@@ -62,6 +64,7 @@ function useStepInput(): TravelDetailsInput {
       agentId: lead.agentId === null ? null : Number(lead.agentId),
       prefill: entry.prefill,
       utm: entry.utm,
+      buyAgain: pendingBuyAgain(),
     };
   });
   return input;
@@ -96,6 +99,7 @@ export function TravellerDetailsScreen() {
   }, [saveFailed, showSystemError]);
 
   useEffect(() => {
+    if (outcome) clearBuyAgain();
     if (outcome?.type === 'submitted') journey.send({ type: 'details.submitted', uuid: outcome.uuid, sessionId: outcome.sessionId });
     if (outcome?.type === 'resumed') journey.send({ type: 'lead.resumed', uuid: outcome.uuid, sessionId: outcome.sessionId, stage: outcome.stage });
     if (outcome?.type === 'noQuote') journey.send({ type: 'lead.noQuote', uuid: outcome.uuid, sessionId: outcome.sessionId });
@@ -104,6 +108,13 @@ export function TravellerDetailsScreen() {
   const submit = useCallback((submitted: TravelDetailsValues) => step.send({ type: 'details.submit', values: submitted }), [step]);
   const pick = useCallback((uuid: string, stage: LeadStage) => step.send({ type: 'leads.pick', uuid, stage }), [step]);
   const enterNew = useCallback(() => step.send({ type: 'leads.new' }), [step]);
+  const openPolicy = useCallback(
+    (policyPage: string) => {
+      const policyToken = policyTokenOfPath(policyPage);
+      if (policyToken) journey.send({ type: 'policy.opened', policyToken });
+    },
+    [journey],
+  );
 
   // The form mounts as a transition: React renders it in short slices, so the customer's first
   // tap is never held up behind one long task (issue 19).
@@ -179,7 +190,7 @@ export function TravellerDetailsScreen() {
       </Grid>
       {view === 'chooser' && (
         <Suspense fallback={null}>
-          <RecentLeadsDialog opened leads={recentLeads} lang={lang} onPick={pick} onNew={enterNew} />
+          <RecentLeadsDialog opened leads={recentLeads} lang={lang} onPick={pick} onOpenPolicy={openPolicy} onNew={enterNew} />
         </Suspense>
       )}
     </>
