@@ -31,6 +31,8 @@ import { localStore } from '../../storage/local-store';
  */
 
 vi.mock('../../services/payment.service', () => ({ fetchPaymentStatus: vi.fn() }));
+// The server's answer, mocked at the service: the lead of a failed payment is not paid.
+vi.mock('../../services/policy-page.service', () => ({ fetchLeadStatus: vi.fn(async () => ({ status: 'open', policy_page: null })) }));
 const payment = vi.mocked(paymentService);
 const INFO = COMPANY_INFO_FALLBACK.en;
 
@@ -253,7 +255,8 @@ describe('/payment-result: failed', () => {
     expect(router.state.location.pathname).toBe('/checkout');
     expect(new URLSearchParams(router.state.location.search).get('uuid')).toBe(RESULT_LEAD_UUID);
     expect(router.state.historyAction).toBe('PUSH');
-    expect(screen.getByTestId('screen-checkout')).toBeTruthy();
+    // Checkout first asks whether the lead was paid meanwhile (RULINGS 28), then shows.
+    expect(await screen.findByTestId('screen-checkout')).toBeTruthy();
     expect(localStore.get('coupon')).toBe('SAVE10');
     // Back shows the failure again (read anew).
     await act(() => router.navigate(-1));

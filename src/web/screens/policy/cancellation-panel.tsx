@@ -123,8 +123,7 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
                 value={note}
                 onChange={(event) => setNote(event.currentTarget.value)}
                 maxLength={CANCELLATION_NOTE_MAX}
-                autosize
-                minRows={2}
+                rows={3}
                 data-testid="cancel-note"
               />
               {error && reason && (
