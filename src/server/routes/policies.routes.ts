@@ -32,7 +32,8 @@ function plain(c: Context<AppEnv>, status: 404 | 503, key: 'not_found' | 'server
 
 /**
  * The policy certificate by its unguessable link, GET /policies/<token>/certificate.pdf, as the
- * policy mail, /payment-result and /thank-you-p give it. Drawn from the database on each
+ * policy mail, /payment-result and /thank-you-p give it; `?lang=ar` gives the Arabic one
+ * (SFR-26-XXXXXXXX-ar.pdf), anything else the English one. Drawn from the database on each
  * request. A malformed or unknown token is a plain 404 (checked for shape before any query); a
  * database that is away a 503 with one error line of facts. Mount before the SPA's fallback.
  */
@@ -57,12 +58,13 @@ export function policiesRoutes(db: Db, config: Pick<AppConfig, 'publicUrl' | 'tr
   app.get(ROUTE, async (c) => {
     const token = c.req.param('token');
     if (!TOKEN.test(token)) return plain(c, 404, 'not_found');
+    const lang = c.req.query('lang') === 'ar' ? 'ar' : 'en';
     let pdf: Buffer;
     let policyNumber: string;
     try {
       const data = await loadCertificateByToken(db, token);
       if (!data) return plain(c, 404, 'not_found');
-      pdf = await certificatePdf(data, config.publicUrl);
+      pdf = await certificatePdf(data, config.publicUrl, lang);
       policyNumber = data.policyNumber;
     } catch (error) {
       logError({ event: 'error', request_id: c.get('requestId') ?? crypto.randomUUID(), method: 'GET', route: ROUTE, ...errorFacts(error) });
@@ -73,7 +75,7 @@ export function policiesRoutes(db: Db, config: Pick<AppConfig, 'publicUrl' | 'tr
       ...PRIVATE,
       'Content-Type': 'application/pdf',
       // The number is SFR-yy-XXXXXXXX; anything a hand edit put there cannot break the header.
-      'Content-Disposition': `attachment; filename="${policyNumber.replace(/[^A-Za-z0-9_.-]/g, '-')}.pdf"`,
+      'Content-Disposition': `attachment; filename="${policyNumber.replace(/[^A-Za-z0-9_.-]/g, '-')}${lang === 'ar' ? '-ar' : ''}.pdf"`,
     });
   });
   // Anything else under /policies names no certificate (and must not fall through to the SPA).
