@@ -180,7 +180,10 @@ const OUTCOME_SCREENS: Record<string, string> = {
 async function runOnScreen(path: Path, testCase: CheckoutModelCase): Promise<number> {
   const { input } = testCase;
   const agent = input.agentId !== null;
-  if (input.thankYou) localStore.set('thankyou', '1');
+  if (input.thankYou) {
+    localStore.set('thankyou', '1');
+    if (input.uuid) localStore.set('thankyou_lead', input.uuid);
+  }
   if (input.storedCoupon) localStore.set('coupon', input.storedCoupon);
   const api = deferredApi();
   configureHttpClient({ baseUrl: 'http://review.model.test', signingKey: 'model-test', fetch: api.fetch });

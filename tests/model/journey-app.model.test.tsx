@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel, type TestParam, type TestPath } from 'xstate/graph';
 import { journeyMachine } from '../../machines/journey.machine';
-import { JOURNEY_MODEL_LEAD, journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
-import { STEP_IDS, STEP_PATHS, type StepId } from '../../machines/journey.routes';
+import { JOURNEY_MODEL_LEAD, JOURNEY_MODEL_POLICY, journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
+import { STEP_IDS, STEP_PATHS, stepPath, type StepId } from '../../machines/journey.routes';
 import type { JourneyEvent } from '../../machines/journey.types';
 import { activateLanguage } from '../../src/web/i18n/locale';
 import { configureHttpClient } from '../../src/web/services/http-client';
@@ -108,7 +108,7 @@ async function runInApp(path: Path) {
     expect(screen.getByTestId(SCREEN_IDS[step])).toBeTruthy();
     if (step === 'travellerDetails') expect(screen.getByTestId('travel-details-loading')).toBeTruthy();
     // A trailing slash names the same page (the machine's "same page" case) and stays as typed.
-    expect(router.state.location.pathname.replace(/\/$/, '')).toBe(STEP_PATHS[step]);
+    expect(router.state.location.pathname.replace(/\/$/, '')).toBe(stepPath(step, live.context.policyToken));
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('uuid')).toBe(live.context.uuid);
     expect(query.get('sid')).toBe(live.context.uuid ? live.context.sessionId : null);
@@ -168,10 +168,10 @@ describe('journey model on the rendered app (router, header, screens)', () => {
 });
 
 /** A deep link to every page, with the model's lead in its address, as the journey model test opens them. */
-const deepLinks = STEP_IDS.map((step) => ({ ...journeyModelInput, path: STEP_PATHS[step], ...JOURNEY_MODEL_LEAD }));
+const deepLinks = STEP_IDS.map((step) => ({ ...journeyModelInput, path: stepPath(step, JOURNEY_MODEL_POLICY), ...JOURNEY_MODEL_LEAD }));
 
 describe('journey model on the rendered app: deep links', () => {
-  it.each(deepLinks.map((input) => [input.path, input] as const))('%s with a lead opens the page the machine boots to', (_path, input) => {
+  it.each(deepLinks.map((input) => [input.path, input] as const))('%s with a lead opens the page the machine boots to (a page of the lead once the server said it is not paid)', async (_path, input) => {
     const booted = createActor(journeyMachine, { input }).start();
     const step = booted.getSnapshot().value as StepId;
     booted.stop();
@@ -179,8 +179,8 @@ describe('journey model on the rendered app: deep links', () => {
     localStore.setJson('compare_data', ['model-a', 'model-b']);
     const { router, actor } = renderApp(`${input.path}?uuid=${input.uuid}&sid=${input.sessionId}`, input, { inspect });
     expect(actor.getSnapshot().value).toBe(step);
-    expect(screen.getByTestId(SCREEN_IDS[step])).toBeTruthy();
-    expect(router.state.location.pathname).toBe(STEP_PATHS[step]);
+    expect(await screen.findByTestId(SCREEN_IDS[step])).toBeTruthy();
+    expect(router.state.location.pathname).toBe(stepPath(step, JOURNEY_MODEL_POLICY));
     expect(new URLSearchParams(router.state.location.search).get('uuid')).toBe(input.uuid);
   });
 });

@@ -293,7 +293,10 @@ async function runOnScreen(path: Path, testCase: ReviewModelCase): Promise<numbe
   const { input } = testCase;
   const agent = input.agentId !== null;
   localStore.set('traveller_index', String(input.storedIndex));
-  if (input.thankYou) localStore.set('thankyou', '1');
+  if (input.thankYou) {
+    localStore.set('thankyou', '1');
+    if (input.uuid) localStore.set('thankyou_lead', input.uuid);
+  }
   const api = deferredApi();
   configureHttpClient({ baseUrl: 'http://review.model.test', signingKey: 'model-test', fetch: api.fetch });
 

@@ -11,6 +11,17 @@ import { WAIT_GUARD_MS } from './wait-guard';
 // earlier file had loaded.
 vi.resetModules();
 
+// Every page of a lead opened by its address first asks the server whether the lead is paid
+// (RULINGS 28, journey-outlet.tsx). The DOM tests answer at that service, as they answer the
+// others: a lead is not paid, and a policy page stays loading, unless a file mocks the service
+// itself (src/web/screens/policy/policy.screen.test.tsx does).
+vi.mock('../../src/web/services/policy-page.service', () => ({
+  fetchLeadStatus: vi.fn(async () => ({ status: 'open', policy_page: null })),
+  fetchPolicyPage: vi.fn(() => new Promise(() => {})),
+  resendPolicy: vi.fn(() => new Promise(() => {})),
+  requestCancellation: vi.fn(() => new Promise(() => {})),
+}));
+
 // Screens render the whole app, and `npm test` runs two test files at a time beside other suites
 // on a 2-core machine (tests/run-suites.ts): a screen may take longer than Testing Library's
 // default second to show what a step leads to. The hang guard of every wait (wait-guard.ts).

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = [
   'travellerLength',
   'coupon',
   'thankyou',
+  // The lead the thank-you flag was stored for (issue 37): it finishes that lead's journey only.
+  'thankyou_lead',
   'callBack',
   'is_edit',
   'compare_data',

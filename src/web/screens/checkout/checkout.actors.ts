@@ -5,6 +5,7 @@ import { tempCheckout, validateCoupon } from '../../services/checkout.service';
 import { sendEmailByPage } from '../../services/quote.service';
 import { fetchLeadWithPlan, fetchWhatsappTemplate } from '../../services/review.service';
 import { localStore } from '../../storage/local-store';
+import { storeThankYou } from '../../storage/journey-flags';
 
 /** The lead with its chosen plan and totals, and the agent's WhatsApp text for this page. */
 async function loadCheckout({ uuid, sessionId, lang, link }: LoadCheckoutInput): Promise<CheckoutData> {
@@ -53,8 +54,8 @@ export const checkoutLogic = checkoutMachine.provide({
     storeCoupon: (_, { code }) => localStore.set('coupon', code),
     removeStoredCoupon: () => localStore.remove('coupon'),
     // Spec §4: a fully discounted order stores the thank-you flag; its coupon is spent.
-    storeThankYou: () => {
-      localStore.set('thankyou', '1');
+    storeThankYou: ({ context }) => {
+      if (context.uuid) storeThankYou(context.uuid);
       localStore.remove('coupon');
     },
     leaveForPayment: ({ context }, { url }) => window.location.assign(paymentAddress(url, context)),

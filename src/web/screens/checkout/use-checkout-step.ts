@@ -27,7 +27,7 @@ export function useCheckoutStep() {
   const [input] = useState<CheckoutInput>(() => ({
     lang,
     ...stepLead(journey.getSnapshot(), '/checkout'),
-    thankYou: thankYouStored(),
+    thankYou: thankYouStored(journey.getSnapshot().context.uuid),
     // An agent's link carries the coupon the agent applied (issue 17): it is applied as if typed.
     storedCoupon: couponFromLink(search) ?? storedCoupon(),
   }));

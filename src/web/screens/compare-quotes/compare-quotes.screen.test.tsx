@@ -86,8 +86,12 @@ const dollars = (cents: number) => `\u2066$${Math.round(cents / 100).toLocaleStr
 
 describe('loading and the summary', () => {
   it('shows the searching loader, then the count, destinations, dates and cards cheapest first', async () => {
+    let answer = () => {};
+    quotes.fetchQuotes.mockReturnValueOnce(new Promise((resolve) => (answer = () => resolve(SAMPLE_DATA))));
     renderScreen();
-    expect(screen.getByTestId('quotes-loading').getAttribute('role')).toBe('status');
+    // After the lead was found not paid (RULINGS 28), the quotes are searched for.
+    expect((await screen.findByTestId('quotes-loading')).getAttribute('role')).toBe('status');
+    act(() => answer());
     const list = await cards();
     expect(quotes.fetchQuotes).toHaveBeenCalledWith(QUOTES_LEAD_UUID, 'en', `${location.origin}/compare-quotes?uuid=${QUOTES_LEAD_UUID}`);
     expect(screen.getByTestId('quotes-count').textContent).toBe('4 plans for 2 travellers');

@@ -31,8 +31,6 @@ import { localStore } from '../../storage/local-store';
  */
 
 vi.mock('../../services/payment.service', () => ({ fetchPaymentStatus: vi.fn() }));
-// The server's answer, mocked at the service: the lead of a failed payment is not paid.
-vi.mock('../../services/policy-page.service', () => ({ fetchLeadStatus: vi.fn(async () => ({ status: 'open', policy_page: null })) }));
 const payment = vi.mocked(paymentService);
 const INFO = COMPANY_INFO_FALLBACK.en;
 

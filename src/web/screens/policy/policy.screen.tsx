@@ -87,7 +87,7 @@ export function PolicyScreen() {
   }
   return (
     <>
-      <PageHeading testId="screen-policy" title={t`Your policy`} intro={load.state === 'ready' ? t`Policy ${load.policy.policy_number}` : undefined} />
+      <PageHeading testId="screen-policy" title={t`Your policy`} />
       {body}
     </>
   );
@@ -166,6 +166,12 @@ function PolicyDetails({
                   </Title>
                   <StatusBadge status={policy.status} />
                 </Group>
+                <Text>
+                  {t`Policy number`}{' '}
+                  <Text component="span" fw={700} ff="monospace">
+                    <LtrText testId="policy-number">{policy.policy_number}</LtrText>
+                  </Text>
+                </Text>
                 <Text c="dimmed">
                   {policy.insurer.name} · {policy.plan.coverage}
                   {policy.plan.family ? ` · ${t`Family plan`}` : ''}

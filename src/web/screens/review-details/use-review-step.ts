@@ -23,7 +23,7 @@ export function useReviewStep() {
     lang,
     ...stepLead(journey.getSnapshot(), '/review-details'),
     storedIndex: storedTravellerIndex(),
-    thankYou: thankYouStored(),
+    thankYou: thankYouStored(journey.getSnapshot().context.uuid),
     // What was typed before the language switch's reload (issue 17).
     drafts: takeReloadDraft(isReviewDrafts) ?? {},
   }));

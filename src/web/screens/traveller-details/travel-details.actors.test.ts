@@ -64,9 +64,9 @@ describe('storage after the step (spec §3 locally stored keys)', () => {
 
   it('sets the thankyou flag for a lead kept for a manual quote, and clears it once a lead quotes online', () => {
     storeSubmittedLead(SAMPLE_SAVED_NO_QUOTE, SAMPLE_VALUES);
-    expect([localStore.get('thankyou'), localStore.get('uuid')]).toEqual(['1', SAMPLE_SAVED_NO_QUOTE.uuid]);
+    expect([localStore.get('thankyou'), localStore.get('thankyou_lead'), localStore.get('uuid')]).toEqual(['1', SAMPLE_SAVED_NO_QUOTE.uuid, SAMPLE_SAVED_NO_QUOTE.uuid]);
     storeSubmittedLead(SAMPLE_SAVED, SAMPLE_VALUES);
-    expect(localStore.get('thankyou')).toBeNull();
+    expect([localStore.get('thankyou'), localStore.get('thankyou_lead')]).toEqual([null, null]);
   });
 
   it('stores a lead picked from the chooser with traveller index 0', () => {

@@ -6,6 +6,7 @@ import type { SavedLead, TravelDetailsReference, TravelDetailsValues } from '../
 import { checkAgent, fetchPersonalDetails, fetchRecentLeads, saveLead } from '../../services/lead.service';
 import { fetchCountryCodeOptions, fetchCountryOptions, fetchTravelConfigs } from '../../services/reference.service';
 import { localStore } from '../../storage/local-store';
+import { clearThankYou, storeThankYou } from '../../storage/journey-flags';
 
 /**
  * The travel details machine with its calls and storage writes (DESIGN convention 1). Failed
@@ -46,8 +47,8 @@ export function storeSubmittedLead(saved: SavedLead, values: TravelDetailsValues
   localStore.set('map_id', String(saved.leadMapId));
   localStore.setJson('personal_details', values);
   localStore.set('traveller_index', '0');
-  if (saved.noQuote) localStore.set('thankyou', '1');
-  else localStore.remove('thankyou');
+  if (saved.noQuote) storeThankYou(saved.uuid);
+  else clearThankYou();
 }
 
 /**
@@ -57,7 +58,7 @@ export function storeSubmittedLead(saved: SavedLead, values: TravelDetailsValues
 export function storeResumedLead(uuid: string): void {
   localStore.set('uuid', uuid);
   localStore.set('traveller_index', '0');
-  localStore.remove('thankyou');
+  clearThankYou();
 }
 
 export const travelDetailsLogic = travelDetailsMachine.provide({
