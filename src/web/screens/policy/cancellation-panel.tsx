@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
@@ -23,7 +23,13 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const statusRef = useRef<HTMLDivElement>(null);
   const request = policy.cancellation_request;
+  // The form gives way to the request's status: the focus goes there, not to the page's start.
+  useEffect(() => {
+    if (sent && request) statusRef.current?.focus();
+  }, [sent, request]);
 
   const labels: Record<CancellationReason, string> = {
     visa_refused: t`My visa was refused`,
@@ -43,7 +49,15 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
           <Title order={2} fz={18}>
             {t`Cancellation request`}
           </Title>
-          <Alert color={request.status === 'declined' ? 'gray' : 'blue'} variant="light" icon={<IconClockHour4 aria-hidden="true" />} data-testid="policy-cancellation-status" data-status={request.status}>
+          <Alert
+            ref={statusRef}
+            tabIndex={-1}
+            color={request.status === 'declined' ? 'gray' : 'blue'}
+            variant="light"
+            icon={<IconClockHour4 aria-hidden="true" />}
+            data-testid="policy-cancellation-status"
+            data-status={request.status}
+          >
             <Text fw={600}>{labels[request.reason]}</Text>
             {request.note && <Text fz="sm">{request.note}</Text>}
             <Text fz="sm" mt={4}>
@@ -66,6 +80,7 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
     try {
       const updated = await requestCancellation(token, reason, note.trim(), lang);
       announce(t`Your cancellation request was sent.`);
+      setSent(true);
       onChanged(updated);
     } catch (failure) {
       const message =

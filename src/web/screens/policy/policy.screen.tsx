@@ -124,9 +124,10 @@ function StatusBadge({ status }: { status: PolicyStatus }) {
     expired: t`Expired`,
     cancelled: t`Cancelled`,
   };
-  const color: Record<PolicyStatus, string> = { valid: 'teal', not_started: 'blue', expired: 'gray', cancelled: 'red' };
+  // Filled, in shades dark enough for white text (WCAG 1.4.3).
+  const color: Record<PolicyStatus, string> = { valid: 'teal.9', not_started: 'blue.8', expired: 'gray.7', cancelled: 'red.8' };
   return (
-    <Badge size="lg" variant="light" color={color[status]} data-testid="policy-status" data-status={status}>
+    <Badge size="lg" variant="filled" color={color[status]} data-testid="policy-status" data-status={status}>
       {label[status]}
     </Badge>
   );
@@ -330,7 +331,7 @@ function CertificatePanel({ policy, token }: { policy: PolicyPage; token: string
           {t`Send it again`}
         </Button>
         {result && (
-          <Text fz="sm" c={result.ok ? 'teal.8' : 'red.8'} data-testid="policy-resend-result">
+          <Text fz="sm" c={result.ok ? 'teal.9' : 'red.9'} data-testid="policy-resend-result">
             {result.message}
           </Text>
         )}

@@ -120,7 +120,7 @@ function TripButton({ lead, lang, badge, paid = false, onClick, testId }: { lead
               </span>
             </Group>
           </Group>
-          <Badge variant="light" color={paid ? 'teal' : undefined} radius="sm" style={{ alignSelf: 'flex-start' }} leftSection={paid ? <IconShieldCheck size={14} aria-hidden="true" /> : undefined}>
+          <Badge variant={paid ? 'filled' : 'light'} color={paid ? 'teal.9' : undefined} radius="sm" style={{ alignSelf: 'flex-start' }} leftSection={paid ? <IconShieldCheck size={14} aria-hidden="true" /> : undefined}>
             {badge}
           </Badge>
         </Stack>
