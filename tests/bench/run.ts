@@ -2,7 +2,7 @@
  * `npm run bench`: every figure of issue 19's table in one run, each beside its budget with PASS
  * or FAIL; figures, not a test, so it always exits 0. Flags:
  *   --quick          one Lighthouse run per page and one purchase, instead of the median of three
- *   --only a,b       only these parts: size, start, lighthouse, purchase, api, broker (memory comes with any server part)
+ *   --only a,b       only these parts: size, start, lighthouse, purchase, buyagain, api, broker (memory comes with any server part)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { buildIfStale } from '../../src/server/build-if-stale';
 import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, kb, measureBundle } from '../support/bundle-size';
 import { spaBuildForTests } from '../support/test-build';
 import { measureApiRates } from './api-rates';
+import { measureBuyAgain } from './buy-again';
 import { measureBrokerLists } from './broker-lists';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { atMost, broken, megabytes, plain, printSummary, section } from './figures';
@@ -18,7 +19,7 @@ import { measureLighthouse } from './lighthouse-runs';
 import { measurePurchase } from './purchase-waits';
 import { measureStart } from './start-time';
 
-const PARTS = ['size', 'start', 'lighthouse', 'purchase', 'api', 'broker'] as const;
+const PARTS = ['size', 'start', 'lighthouse', 'purchase', 'buyagain', 'api', 'broker'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; parts: Set<Part> } {
@@ -69,7 +70,7 @@ async function main() {
   if (parts.has('size')) await part('bundle size', measureSize);
   if (parts.has('broker')) await part("the broker's order list at 100,000 leads", measureBrokerLists);
 
-  const needsServer = parts.has('lighthouse') || parts.has('purchase') || parts.has('api');
+  const needsServer = parts.has('lighthouse') || parts.has('purchase') || parts.has('buyagain') || parts.has('api');
   if (!needsServer && !parts.has('start')) return printSummary();
 
   section('builds');
@@ -90,6 +91,7 @@ async function main() {
       plain('server memory (RSS) at start', megabytes(running.rssBytes()));
       if (parts.has('lighthouse')) await part('Lighthouse, mobile', () => measureLighthouse(running, quick ? 1 : 3));
       if (parts.has('purchase')) await part('scripted purchase in Chromium', () => measurePurchase(running, quick ? 1 : 3));
+      if (parts.has('buyagain')) await part('buy again, scripted in Chromium', () => measureBuyAgain(running, quick ? 1 : 3));
       if (parts.has('api')) await part('rates at 50 connections', () => measureApiRates(running));
       section('memory');
       plain('server memory (RSS) after the runs above', megabytes(running.rssBytes()));

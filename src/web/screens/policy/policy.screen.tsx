@@ -156,6 +156,33 @@ function PolicyDetails({
           {notice}
         </Alert>
       )}
+      {/* The first thing a traveller in trouble looks for: at the top, on a phone too. */}
+      {phone && (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="red.0" data-testid="policy-assistance">
+          <Group justify="space-between" gap="sm">
+            <Stack gap={4} style={{ flex: '1 1 16rem' }}>
+              <Group gap="xs" wrap="nowrap">
+                <IconFirstAidKit size={22} aria-hidden="true" />
+                <Title order={2} fz={18}>
+                  {t`Emergency assistance, 24/7`}
+                </Title>
+              </Group>
+              <Text fz="sm">{t`In a medical emergency abroad, call ${policy.insurer.name} first, at any hour.`}</Text>
+            </Stack>
+            <Button
+              component="a"
+              href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+              color="red.9"
+              size="md"
+              leftSection={<IconPhone size={18} aria-hidden="true" />}
+              aria-label={t`Call emergency assistance on ${phone}`}
+              data-testid="policy-assistance-call"
+            >
+              <LtrText>{phone}</LtrText>
+            </Button>
+          </Group>
+        </Paper>
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
@@ -240,29 +267,6 @@ function PolicyDetails({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            {phone && (
-              <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="red.0" data-testid="policy-assistance">
-                <Stack gap="xs">
-                  <Group gap="xs" wrap="nowrap">
-                    <IconFirstAidKit size={22} aria-hidden="true" />
-                    <Title order={2} fz={18}>
-                      {t`Emergency assistance, 24/7`}
-                    </Title>
-                  </Group>
-                  <Text fz="sm">{t`In a medical emergency abroad, call ${policy.insurer.name} first, at any hour.`}</Text>
-                  <Button
-                    component="a"
-                    href={`tel:${phone.replace(/[^\d+]/g, '')}`}
-                    color="red"
-                    leftSection={<IconPhone size={18} aria-hidden="true" />}
-                    aria-label={t`Call emergency assistance on ${phone}`}
-                    data-testid="policy-assistance-call"
-                  >
-                    <LtrText>{phone}</LtrText>
-                  </Button>
-                </Stack>
-              </Paper>
-            )}
             <CertificatePanel policy={policy} token={token} />
             <CancellationPanel policy={policy} token={token} onChanged={onChanged} />
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
