@@ -28,6 +28,7 @@ export const CONSOLE_ROUTES: RouteObject[] = [
           { path: 'call-backs', ...screen(async () => ({ Component: (await import('./screens/call-backs/call-backs.screen')).CallBacksScreen })) },
           { path: 'orders', ...screen(async () => ({ Component: (await import('./screens/orders/orders.screen')).OrdersScreen })) },
           { path: 'orders/:ref', ...screen(async () => ({ Component: (await import('./screens/order/order.screen')).OrderScreen })) },
+          { path: 'cancellation-requests', ...screen(async () => ({ Component: (await import('./screens/cancellation-requests/cancellation-requests.screen')).CancellationRequestsScreen })) },
           { path: 'refunds', ...screen(async () => ({ Component: (await import('./screens/refunds/refunds.screen')).RefundsScreen })) },
           { path: 'coupons', ...screen(async () => ({ Component: (await import('./screens/coupons/coupons.screen')).CouponsScreen })) },
           { path: 'agents', ...screen(async () => ({ Component: (await import('./screens/agents/agents.screen')).AgentsScreen })) },

@@ -24,6 +24,9 @@ const TONES: Record<string, MantineColor> = {
   refund: 'pink',
   failed: 'red',
   refused: 'red',
+  open: 'pink',
+  done: 'cedar',
+  declined: 'gray',
 };
 
 export function StatusBadge({ status, labels }: { status: string; labels: Record<string, MessageDescriptor> }) {

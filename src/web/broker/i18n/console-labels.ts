@@ -73,6 +73,13 @@ export const CANCEL_REASON_LABELS: Record<string, MessageDescriptor> = {
   other: msg`Other`,
 };
 
+/** Where a customer's request to cancel a policy stands. */
+export const CANCELLATION_REQUEST_STATUS_LABELS: Record<string, MessageDescriptor> = {
+  open: msg`Open`,
+  done: msg`Policy cancelled`,
+  declined: msg`Declined`,
+};
+
 export const ROLE_LABELS: Record<string, MessageDescriptor> = {
   staff: msg`Staff`,
   admin: msg`Admin`,

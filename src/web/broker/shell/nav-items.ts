@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', label: msg`Today`, roles: EVERYONE },
   { path: '/call-backs', label: msg`Call-backs`, roles: EVERYONE },
   { path: '/orders', label: msg`Orders`, roles: EVERYONE },
+  { path: '/cancellation-requests', label: msg`Cancellation requests`, roles: EVERYONE },
   { path: '/mail', label: msg`Mail`, roles: EVERYONE },
   { path: '/refunds', label: msg`Refunds`, roles: ADMINS },
   { path: '/coupons', label: msg`Coupons`, roles: ADMINS },

@@ -10,10 +10,25 @@ import { ConsoleModal } from '../../components/console-dialog';
 /**
  * Cancels a policy (admin, POST /policies/:number/cancel) with a reason and an optional note;
  * after the trip's start the server asks for a note and refuses without one, in its own words.
+ * `initialReason` is the customer's, when they asked to cancel.
  */
-export function CancelPolicyModal({ policyNumber, opened, onClose, action, onDone }: { policyNumber: string; opened: boolean; onClose: () => void; action: ConsoleAction; onDone: () => void }) {
+export function CancelPolicyModal({
+  policyNumber,
+  initialReason = null,
+  opened,
+  onClose,
+  action,
+  onDone,
+}: {
+  policyNumber: string;
+  initialReason?: string | null;
+  opened: boolean;
+  onClose: () => void;
+  action: ConsoleAction;
+  onDone: () => void;
+}) {
   const { t, i18n } = useLingui();
-  const [reason, setReason] = useState<string>(CANCEL_REASONS[0]);
+  const [reason, setReason] = useState<string>(initialReason && (CANCEL_REASONS as readonly string[]).includes(initialReason) ? initialReason : CANCEL_REASONS[0]);
   const [note, setNote] = useState('');
 
   const cancel = async () => {

@@ -15,9 +15,24 @@ type Policy = NonNullable<OrderDetail['policy']>;
 /**
  * The order's policy: its number, certificate (opened in a new tab), when it was e-mailed or
  * cancelled, and its actions: resend the certificate (POST /orders/:ref/resend) and, for admins,
- * cancel it.
+ * cancel it (with the reason of the customer's open request, when there is one, chosen first).
  */
-export function PolicyPanel({ reference, policy, admin, action, onDone }: { reference: string; policy: Policy; admin: boolean; action: ConsoleAction; onDone: () => void }) {
+export function PolicyPanel({
+  reference,
+  policy,
+  admin,
+  action,
+  onDone,
+  requestedReason = null,
+}: {
+  reference: string;
+  policy: Policy;
+  admin: boolean;
+  action: ConsoleAction;
+  onDone: () => void;
+  /** The reason of the customer's open cancellation request; null when there is none. */
+  requestedReason?: string | null;
+}) {
   const { t } = useLingui();
   const { lang } = useLanguage();
   const [cancelling, setCancelling] = useState(false);
@@ -81,7 +96,10 @@ export function PolicyPanel({ reference, policy, admin, action, onDone }: { refe
           )}
         </Group>
       </Stack>
-      {admin && !policy.cancelled && <CancelPolicyModal policyNumber={policy.number} opened={cancelling} onClose={() => setCancelling(false)} action={action} onDone={onDone} />}
+      {admin && !policy.cancelled && (
+        // Made again when the customer's request arrives, so its reason is the one first chosen.
+        <CancelPolicyModal key={requestedReason ?? ''} policyNumber={policy.number} initialReason={requestedReason} opened={cancelling} onClose={() => setCancelling(false)} action={action} onDone={onDone} />
+      )}
     </Paper>
   );
 }
