@@ -52,6 +52,18 @@ describe('applyStartupQuery (spec §2 entry query)', () => {
     expect(applyStartupQuery('?lang=fr').lang).toBe('ar');
   });
 
+  it('issue 37: a link to another lead without its sid never takes the session id stored for this device\'s lead', () => {
+    localStore.set('uuid', 'mine');
+    localStore.set('session_id', 's-mine');
+    expect(applyStartupQuery('?uuid=theirs').sessionId).toBeNull();
+    expect(localStore.get('session_id')).toBeNull();
+    // The device's own lead keeps its session: named again (any case), or the page opened without a lead.
+    localStore.set('uuid', 'mine');
+    localStore.set('session_id', 's-mine');
+    expect(applyStartupQuery('?uuid=MINE').sessionId).toBe('s-mine');
+    expect(applyStartupQuery('').sessionId).toBe('s-mine');
+  });
+
   it('does not take the uuid from storage: only the query names the lead to open', () => {
     localStore.set('uuid', 'stored');
     expect(applyStartupQuery('').uuid).toBeNull();
