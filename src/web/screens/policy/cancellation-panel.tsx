@@ -41,7 +41,7 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
     const statusText = {
       open: t`We received your request on ${formatDate(new Date(request.created_at), lang)}. Our team will contact you about the refund.`,
       done: t`Your policy was cancelled. The refund goes back to the card you paid with.`,
-      declined: t`Our team could not cancel this policy. We contacted you by e-mail about it.`,
+      declined: t`Our team could not cancel this policy. Call or message us if you would like to know why.`,
     }[request.status];
     return (
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="policy-cancellation">
