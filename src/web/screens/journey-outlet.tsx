@@ -1,9 +1,10 @@
-import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { policyTokenOfPath, stepForPath, type StepId } from '../../../machines/journey.routes';
 import { selectLead, selectStep } from '../../../machines/journey.selectors';
 import { fetchLeadStatus } from '../services/policy-page.service';
+import { forgetLeadOpen, isLeadKnownOpen, markLeadOpen } from '../journey/open-leads';
 import { useApp } from '../shell/app-context';
 import { lazyPart } from '../components/lazy-part';
 import { JourneyActorContext } from '../journey/journey-context';
@@ -88,46 +89,37 @@ function usePreloadNextScreens() {
 const PAGES_OF_A_LEAD: ReadonlySet<StepId> = new Set(['travellerDetails', 'compareQuotes', 'compareOffers', 'reviewDetails', 'checkout']);
 /** After these the lead may be paid: its pages are asked about again. */
 const PAGES_AFTER_PAYING: ReadonlySet<StepId> = new Set(['thankYouHundred', 'paymentResult']);
-/** Leads known not to be paid in this page load: details submitted or resumed here, or asked about already. */
-const knownOpenLeads = new Set<string>();
 
 /**
- * RULINGS 28: before a page of the lead a link named is shown (a shared link, a bookmark, Back and
- * reload), the server is asked whether that lead is paid; if it is, the journey shows its policy
- * instead (lead.paid), so no form to buy it again ever shows, not even for a moment. A lead the
- * customer submitted or resumed in this page load is not paid, and is not asked about; after a
- * payment page, it is again. An unknown lead (404) or a failed call lets the page show, and the
- * page says what it finds.
+ * RULINGS 28: before a page of a lead named by its address is shown (a shared link, a bookmark,
+ * Back and reload), the server is asked whether that lead is paid; if it is, the journey shows
+ * its policy instead (lead.paid), so no form to buy it again ever shows, not even for a moment.
+ * A lead the customer submitted or resumed in this page load is not asked about (open-leads.ts);
+ * after a payment page, it is again. An unknown lead (404) or a failed call lets the page show,
+ * and the page says what it finds.
  */
 function usePaidLeadCheck(step: StepId): boolean {
   const journey = JourneyActorContext.useActorRef();
   const { uuid } = JourneyActorContext.useSelector(selectLead);
   const { lang } = useApp();
   const [, setAnswered] = useState(0);
-  const firstUuid = useRef<string | null | undefined>(undefined);
-  if (firstUuid.current === undefined) firstUuid.current = uuid;
-  else if (uuid && uuid !== firstUuid.current && !PAGES_AFTER_PAYING.has(step)) knownOpenLeads.add(uuid);
-  if (uuid && PAGES_AFTER_PAYING.has(step)) {
-    knownOpenLeads.delete(uuid);
-    firstUuid.current = uuid;
-  }
-  const mustAsk = uuid !== null && PAGES_OF_A_LEAD.has(step) && !knownOpenLeads.has(uuid);
+  const afterPaying = PAGES_AFTER_PAYING.has(step);
+  useEffect(() => {
+    if (uuid && afterPaying) forgetLeadOpen(uuid);
+  }, [uuid, afterPaying]);
+  const mustAsk = uuid !== null && PAGES_OF_A_LEAD.has(step) && !isLeadKnownOpen(uuid);
   useEffect(() => {
     if (!mustAsk || !uuid) return;
     let live = true;
+    const answered = (policyToken: string | null) => {
+      if (!live) return;
+      if (policyToken) journey.send({ type: 'lead.paid', policyToken });
+      else markLeadOpen(uuid);
+      setAnswered((n) => n + 1);
+    };
     fetchLeadStatus(uuid, lang).then(
-      (status) => {
-        const policyToken = status.status === 'paid' && status.policy_page ? policyTokenOfPath(status.policy_page) : null;
-        if (!live) return;
-        if (policyToken) journey.send({ type: 'lead.paid', policyToken });
-        else knownOpenLeads.add(uuid);
-        setAnswered((n) => n + 1);
-      },
-      () => {
-        if (!live) return;
-        knownOpenLeads.add(uuid);
-        setAnswered((n) => n + 1);
-      },
+      (status) => answered(status.status === 'paid' && status.policy_page ? policyTokenOfPath(status.policy_page) : null),
+      () => answered(null),
     );
     return () => {
       live = false;

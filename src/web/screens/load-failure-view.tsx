@@ -18,20 +18,36 @@ export function LoadFailureView({ leadNotFound }: { leadNotFound: boolean }) {
 
 function LeadNotFoundView() {
   const { t } = useLingui();
+  return (
+    <NotFoundView
+      testId="lead-not-found"
+      heading={t`We could not find this quote`}
+      text={t`The link may be out of date or mistyped. Start a new quote; it takes under a minute. Or contact us and we will help you find it.`}
+    />
+  );
+}
+
+/**
+ * What a page shows when its address names nothing (a quote, a policy): why, a new quote, and the
+ * contact options, since refreshing cannot help. `testId` names the view and, with
+ * "-new-quote", its button.
+ */
+export function NotFoundView({ heading, text, testId }: { heading: string; text: string; testId: string }) {
+  const { t } = useLingui();
   const journey = JourneyActorContext.useActorRef();
   return (
-    <Stack gap="lg" maw={640} data-testid="lead-not-found">
+    <Stack gap="lg" maw={640} data-testid={testId}>
       <Paper withBorder radius="lg" p="lg">
         <Stack gap="sm" align="flex-start" role="alert">
           <ThemeIcon size={48} radius="xl" color="gray" variant="light">
             <IconSearch size={26} aria-hidden="true" />
           </ThemeIcon>
           <Title order={2} fz={22}>
-            {t`We could not find this quote`}
+            {heading}
           </Title>
-          <Text>{t`The link may be out of date or mistyped. Start a new quote; it takes under a minute. Or contact us and we will help you find it.`}</Text>
+          <Text>{text}</Text>
         </Stack>
-        <Button mt="md" onClick={() => journey.send({ type: 'journey.reset' })} data-testid="lead-not-found-new-quote">
+        <Button mt="md" onClick={() => journey.send({ type: 'journey.reset' })} data-testid={`${testId}-new-quote`}>
           {t`Start a new quote`}
         </Button>
       </Paper>

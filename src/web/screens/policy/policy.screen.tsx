@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheck, IconDownload, IconFirstAidKit, IconPhone, IconRepeat, IconSearch, IconSend } from '@tabler/icons-react';
+import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheck, IconDownload, IconFirstAidKit, IconPhone, IconRepeat, IconSend } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { PolicyPage, PolicyStatus } from '../../../contract/policy-page.endpoints';
 import { selectIsAgent } from '../../../../machines/journey.selectors';
 import { formatIsoDate, formatList, formatMoney } from '../../i18n/format';
-import { handOverBuyAgain, clearBuyAgain } from '../../journey/buy-again';
+import { handOverBuyAgain } from '../../journey/buy-again';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { LtrText } from '../../components/ltr-text';
 import { ApiError } from '../../services/http-client';
@@ -14,7 +14,7 @@ import { useAnnounce } from '../../shell/announcer';
 import { useApp } from '../../shell/app-context';
 import { ErrorView } from '../../shell/error-view';
 import { PageHeading } from '../page-heading';
-import { ContactOptions } from '../thank-you/contact-options';
+import { NotFoundView } from '../load-failure-view';
 import { CancellationPanel } from './cancellation-panel';
 
 type Load = { state: 'loading' } | { state: 'ready'; policy: PolicyPage } | { state: 'notFound' } | { state: 'failed' };
@@ -54,10 +54,6 @@ export function PolicyScreen() {
     },
     [journey, token],
   );
-  const startOver = useCallback(() => {
-    clearBuyAgain();
-    journey.send({ type: 'journey.reset' });
-  }, [journey]);
 
   let body;
   if (load.state === 'loading' || !token) {
@@ -68,10 +64,10 @@ export function PolicyScreen() {
           <VisuallyHidden>{t`Loading your policy…`}</VisuallyHidden>
         </Center>
       ) : (
-        <PolicyNotFound onNewQuote={startOver} />
+        <PolicyNotFound />
       );
   } else if (load.state === 'notFound') {
-    body = <PolicyNotFound onNewQuote={startOver} />;
+    body = <PolicyNotFound />;
   } else if (load.state === 'failed') {
     body = <ErrorView headingOrder={2} />;
   } else {
@@ -93,26 +89,14 @@ export function PolicyScreen() {
   );
 }
 
-function PolicyNotFound({ onNewQuote }: { onNewQuote: () => void }) {
+function PolicyNotFound() {
   const { t } = useLingui();
   return (
-    <Stack gap="lg" maw={640} data-testid="policy-not-found">
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="sm" align="flex-start" role="alert">
-          <ThemeIcon size={48} radius="xl" color="gray" variant="light">
-            <IconSearch size={26} aria-hidden="true" />
-          </ThemeIcon>
-          <Title order={2} fz={22}>
-            {t`We could not find this policy`}
-          </Title>
-          <Text>{t`The link may be incomplete or mistyped. Open it again from the e-mail we sent with your policy, or contact us and we will help you.`}</Text>
-        </Stack>
-        <Button mt="md" onClick={onNewQuote} data-testid="policy-not-found-new-quote">
-          {t`Start a new quote`}
-        </Button>
-      </Paper>
-      <ContactOptions intro={t`Call us toll-free, or message us on WhatsApp.`} />
-    </Stack>
+    <NotFoundView
+      testId="policy-not-found"
+      heading={t`We could not find this policy`}
+      text={t`The link may be incomplete or mistyped. Open it again from the e-mail we sent with your policy, or contact us and we will help you.`}
+    />
   );
 }
 

@@ -32,6 +32,7 @@ import { ContactTakenHelp } from './contact-taken-help';
 import { travelDetailsLogic } from './travel-details.actors';
 import { captureTypedContact } from '../../journey/typed-contact';
 import { clearBuyAgain, pendingBuyAgain } from '../../journey/buy-again';
+import { markLeadOpen } from '../../journey/open-leads';
 import { policyTokenOfPath } from '../../../../machines/journey.routes';
 
 /** The existing-leads chooser is a lazy chunk: most visits never show it, and the first page stays light. */
@@ -100,6 +101,8 @@ export function TravellerDetailsScreen() {
 
   useEffect(() => {
     if (outcome) clearBuyAgain();
+    // A lead saved or picked here is not paid: its pages need not ask (RULINGS 28, journey-outlet.tsx).
+    if (outcome?.type === 'submitted' || outcome?.type === 'resumed' || outcome?.type === 'noQuote') markLeadOpen(outcome.uuid);
     if (outcome?.type === 'submitted') journey.send({ type: 'details.submitted', uuid: outcome.uuid, sessionId: outcome.sessionId });
     if (outcome?.type === 'resumed') journey.send({ type: 'lead.resumed', uuid: outcome.uuid, sessionId: outcome.sessionId, stage: outcome.stage });
     if (outcome?.type === 'noQuote') journey.send({ type: 'lead.noQuote', uuid: outcome.uuid, sessionId: outcome.sessionId });
