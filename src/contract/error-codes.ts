@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'not_found',
   'rate_limited',
   'server_error',
+  /** The policy page (issue 37): a cancellation asked for twice, or for a policy that started or is cancelled. */
+  'cancellation_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

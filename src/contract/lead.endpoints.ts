@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { agentIdSchema, defineEndpoint, langSchema, uuidSchema } from './endpoint';
 import { checkoutTotalsSchema } from './checkout.endpoints';
 import { invoiceSchema } from './invoice.schema';
+import { policyPageTokenSchema } from './policy-page.endpoints';
 import { travelDetailsSchema, travellerInputSchema } from './travel-details.rules';
 
 /**
@@ -27,6 +28,14 @@ export const addCustomerLeadRequestSchema = v.object({
   utm_medium: utm,
   utm_campaign: utm,
   utm_content: utm,
+  /**
+   * "Buy again" from a policy page (issue 37 item 2): that page's token. Once the lead is saved,
+   * each new traveller whose date of birth (and, between two of one date, order) matches one of
+   * that policy's travellers gets their review fields (title, names, passport, gender, marital
+   * status, nationality, residence, relationship) filled in, still to be confirmed at review. A
+   * token that names no policy changes nothing.
+   */
+  from_policy: v.optional(v.nullable(policyPageTokenSchema), null),
   // Sent by the spec's client, recomputed by the server.
   product_type: v.optional(v.unknown()),
   no_of_days: v.optional(v.unknown()),
@@ -169,6 +178,13 @@ export const recentSearchSchema = v.object({
   /** The device's id, only in the answer to that device's own list; null elsewhere. */
   device_uuid: v.nullable(v.string()),
   status: v.number(),
+  /**
+   * The policy page, /policy/<token>, of a trip whose order is paid and holds a policy (RULINGS
+   * 28: the resume dialog lists those apart and opens their page); null for every other trip.
+   * The server always sends it; optional without a default only so that values typed before it
+   * (fixtures of the machines and screens) stay valid: read a missing one as null.
+   */
+  policy_page: v.optional(v.nullable(v.string())),
 });
 export type RecentSearch = v.InferOutput<typeof recentSearchSchema>;
 
@@ -194,8 +210,25 @@ export const personalDetailsEndpoint = defineEndpoint(
       /** True once the lead's order is paid: it cannot be bought again (checkout sends the user to travel details). */
       isLeadAlreadyInDeal: v.boolean(),
       recent_searches: v.array(recentSearchSchema),
+      /**
+       * The lead's policy page, /policy/<token>, once its order is paid and holds a policy (RULINGS
+       * 28); else null. Always sent; optional as recent_searches' policy_page is (read a missing one as null).
+       */
+      policy_page: v.optional(v.nullable(v.string())),
     }),
   }),
+);
+
+/**
+ * Where a link to a lead leads (RULINGS 28): the SPA asks before it shows a journey page opened by
+ * a link that names a lead. paid: the lead's order is paid (policy_page then names its policy's
+ * page, null only in the moment before the policy is written); open: anything else. An unknown
+ * uuid is the 404 get-personal-details answers for one.
+ */
+export const leadStatusEndpoint = defineEndpoint(
+  '/miscellaneous/travel/wiz/lead-status',
+  v.object({ uuid: uuidSchema, lang: v.optional(langSchema, 'en') }),
+  v.object({ status: v.picklist(['open', 'paid']), policy_page: v.nullable(v.string()) }),
 );
 
 export const latestLeadsByDeviceEndpoint = defineEndpoint(

@@ -1,17 +1,23 @@
 import * as v from 'valibot';
-import { defineEndpoint, langSchema, uuidSchema } from './endpoint';
+import { defineEndpoint, langSchema } from './endpoint';
 import { travelDetailsSchema } from './travel-details.rules';
 
 /**
  * The customer's own policy page, /policy/<token> (issue 37 item 2, RULINGS 28). The token is
  * the policy's page token (policies.page_token: 64 hex digits drawn by the database), never the
  * certificate's download token. It reaches the page from the policy mail, the payment result,
- * the resume dialog and every journey link to a paid lead. A token that names no policy answers
- * the same 404 whatever was tried.
+ * the resume dialog and every journey link to a paid lead. A token that names no policy, or is
+ * not a token at all (checked before any query), answers the same 404 `not_found` with empty data
+ * whatever was tried; the three endpoints count together per address (RATE_LIMITS.policyPage),
+ * so guessing is pointless.
  */
 
-/** 64 hex digits, either case (a mail client may change case in links); checked for shape before any query. */
-export const policyPageTokenSchema = v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'invalid'), v.toLowerCase());
+/**
+ * 64 hex digits, either case (a mail client may change case in links); checked for shape before
+ * any query. The length is stated as well as matched, so tools that draw strings from the schema
+ * (the fuzz, tests/soak) know how long one is.
+ */
+export const policyPageTokenSchema = v.pipe(v.string(), v.maxLength(64), v.regex(/^[0-9a-fA-F]{64}$/, 'invalid'), v.toLowerCase());
 
 /** The path of a policy's page in the SPA. */
 export const policyPagePath = (token: string) => `/policy/${token}`;
@@ -114,8 +120,10 @@ export const policyPageEndpoint = defineEndpoint(
 );
 
 /**
- * Sends the certificate again to the policy's e-mail (through the mail outbox). Limited per
- * policy per hour (RATE_LIMITS.policyResend): over it, 429 with retry_after_seconds.
+ * Sends the certificate again to the policy's e-mail (through the mail outbox, in the order's
+ * language, as the broker's `mail resend` does), and answers that e-mail masked. Limited per
+ * policy per hour (RATE_LIMITS.policyResend): over it, 429 with `errors.token = 'rate_limited'`,
+ * a Retry-After header and `retry_after_seconds` (policyResendLimitedSchema).
  */
 export const policyResendEndpoint = defineEndpoint(
   '/miscellaneous/travel/wiz/policy-page/resend',
@@ -123,21 +131,24 @@ export const policyResendEndpoint = defineEndpoint(
   v.object({ email: v.string() }),
 );
 
+/** The data of the resend's 429: seconds until the policy's hour is over (also the Retry-After header). */
+export const policyResendLimitedSchema = v.looseObject({ retry_after_seconds: v.number() });
+
 /**
- * Asks the broker to cancel a policy that has not started. One request per policy: a second,
- * or one for a policy that started or is cancelled, is a 409 with the field code
- * `cancellation_not_allowed`.
+ * Asks the broker to cancel a policy that has not started, and answers the page as it is now.
+ * One request per policy: a second, or one for a policy that started or is cancelled, is a 409
+ * with `errors.token = 'cancellation_not_allowed'`. The note is trimmed, then at most
+ * CANCELLATION_NOTE_MAX UTF-16 units (what a textarea's maxlength counts); like every string of
+ * the API it may hold no control character (RULINGS 25), a line break included, so the page sends
+ * line breaks as spaces.
  */
 export const policyCancellationEndpoint = defineEndpoint(
   '/miscellaneous/travel/wiz/policy-page/cancellation-request',
   v.object({
     token: policyPageTokenSchema,
     reason: v.picklist(CANCELLATION_REASONS),
-    note: v.optional(v.pipe(v.string(), v.maxLength(CANCELLATION_NOTE_MAX * 4)), ''),
+    note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CANCELLATION_NOTE_MAX)), ''),
     lang: v.optional(langSchema, 'en'),
   }),
   v.object({ policy: policyPageSchema }),
 );
-
-/** Where a paid lead's pages lead (RULINGS 28): its policy page, for a caller that named the lead by uuid. */
-export const paidLeadSchema = v.object({ uuid: uuidSchema, policy_page: v.string() });

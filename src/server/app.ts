@@ -34,6 +34,7 @@ import { sharesRoutes } from './routes/shares.routes';
 import { paymentsRoutes } from './routes/payments.routes';
 import { apsSandboxRoutes } from './routes/aps-sandbox.routes';
 import { policiesRoutes } from './routes/policies.routes';
+import { policyPageRoutes } from './routes/policy-page.routes';
 import { paymentStatusRoutes } from './routes/payment-status.routes';
 import { payfortRoutes } from './routes/payfort.routes';
 import { createOutboxWorker, type OutboxWorker, type WorkerSchedule } from './mail/outbox';
@@ -258,6 +259,8 @@ export function createApp(deps: AppDeps): SafarApp {
   app.route('/', paymentStatusRoutes(deps.db, deps.config));
   app.route('/', callBacksRoutes(deps.db, now, limiter));
   app.route('/', sharesRoutes(deps.db, deps.config, mailWorker, now, limiter));
+  // The customer's policy page (issue 37 item 2), by its unguessable page token.
+  app.route('/', policyPageRoutes(deps.db, mailWorker, now, limiter));
 
   // The SPA: hashed assets cached for a year, every other GET falls back to index.html.
   if (deps.staticDir) {

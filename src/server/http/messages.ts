@@ -271,6 +271,16 @@ const MESSAGES = {
     en: 'No policy has this code. Check the code printed beside the QR code on the certificate.',
     ar: 'لا توجد بوليصة بهذا الرمز. تحقّق من الرمز المطبوع بجانب رمز QR على الشهادة.',
   },
+  /** The policy page (issue 37 item 2): "Send it again" past RATE_LIMITS.policyResend. */
+  policy_resend_limited: {
+    en: 'The policy e-mail was already sent again several times this hour. Please try again later.',
+    ar: 'أعدنا إرسال رسالة البوليصة عدة مرات خلال هذه الساعة. يرجى المحاولة مجددًا لاحقًا.',
+  },
+  /** The policy page: a cancellation request refused (409 cancellation_not_allowed). */
+  cancellation_not_allowed: {
+    en: 'A cancellation can be requested once, before the policy starts, and not for a cancelled policy.',
+    ar: 'يمكن طلب الإلغاء مرة واحدة فقط، قبل بدء البوليصة، ولا يمكن طلبه لبوليصة مُلغاة.',
+  },
   pay_back_to_checkout: { en: 'Back to checkout', ar: 'العودة إلى صفحة إتمام الشراء' },
   console_signed_out: { en: 'Sign in to the console first.', ar: 'سجّل الدخول إلى لوحة الإدارة أولًا.' },
   console_two_factor_required: {

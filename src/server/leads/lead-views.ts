@@ -5,6 +5,7 @@ import { formatList } from '../../contract/list-format';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import type { CustomerRow } from './customer-store';
+import { policyPagesOfLeads } from './lead-policy';
 import { liveTravellers, type LeadRow, type TravellerRow } from './lead-store';
 
 /** How many recent searches a device is shown. */
@@ -175,7 +176,8 @@ async function withLabels(db: Db, leadId: number, labels: TravellerLabels) {
 /**
  * Recent searches (lead trackers with their lead) matching `where`, newest activity first.
  * destination_name names where the trip goes in `lang`; for a trip to Lebanon it names the
- * country the traveller comes from, which is what tells two such trips apart.
+ * country the traveller comes from, which is what tells two such trips apart. A paid trip carries
+ * its policy's page (RULINGS 28), which the resume dialog opens instead of the journey.
  */
 export async function recentSearches(
   db: Db,
@@ -192,6 +194,7 @@ export async function recentSearches(
     .limit(options.limit ?? RECENT_SEARCH_LIMIT);
   const placeIds = (lead: LeadRow) => (lead.inboundOutbound ? lead.destinationIds : [lead.sourceId]);
   const names = await countryNames(db, [...new Set(rows.flatMap(({ lead }) => placeIds(lead)))], lang);
+  const policyPages = await policyPagesOfLeads(db, rows.map(({ lead }) => lead.id));
   return rows.map(({ tracker, lead }) => ({
     bai_misc_lead_id: lead.id,
     stage: tracker.stage as RecentSearch['stage'],
@@ -218,5 +221,6 @@ export async function recentSearches(
     // A device id opens that device's list, so it goes only to the device that sent it.
     device_uuid: options.deviceUuid && options.deviceUuid === tracker.deviceUuid ? tracker.deviceUuid : null,
     status: tracker.status,
+    policy_page: policyPages.get(lead.id) ?? null,
   }));
 }

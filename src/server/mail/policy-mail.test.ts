@@ -25,6 +25,7 @@ const facts = (change: Partial<PolicyMailFacts> = {}): PolicyMailFacts => ({
   addons: ['Winter sports'],
   lines: LINES,
   link: 'https://safar.test/policies/x/certificate.pdf',
+  pageLink: `https://safar.test/policy/${'ab12'.repeat(16)}`,
   ...change,
 });
 
@@ -81,9 +82,40 @@ describe('the certificate link in the policy e-mail (issue 37 item 5)', () => {
   it.each(['en', 'ar'] as const)('in %s the HTML has a button to the certificate and no raw URL that would widen a phone screen; the text part keeps the URL', (lang) => {
     const mail = policyMail(lang, facts({ link: 'https://safar.test/policies/a-long-unguessable-token-of-forty-three-chars/certificate.pdf' }));
     const links = [...mail.html.matchAll(/<a href="([^"]+)" style="([^"]+)">([^<]+)<\/a>/g)];
-    expect(links.map((link) => link[1])).toEqual(['https://safar.test/policies/a-long-unguessable-token-of-forty-three-chars/certificate.pdf']);
+    expect(links[0]![1]).toBe('https://safar.test/policies/a-long-unguessable-token-of-forty-three-chars/certificate.pdf');
     expect(links[0]![2]).toContain('display: inline-block');
     expect(mail.html.split('certificate.pdf').length - 1).toBe(1);
     expect(mail.text).toContain('https://safar.test/policies/a-long-unguessable-token-of-forty-three-chars/certificate.pdf');
+  });
+});
+
+describe('the policy page button in the policy e-mail (issue 37 item 2)', () => {
+  const pageLink = `https://safar.test/policy/${'ab12'.repeat(16)}`;
+
+  it.each([
+    ['en', 'Open your policy'],
+    ['ar', 'افتح صفحة بوليصتك'],
+  ] as const)('in %s a second button, "%s", opens the policy page beside the certificate\'s; it wraps below it on a phone, and the text part carries the URL', (lang, label) => {
+    const mail = policyMail(lang, facts({ pageLink }));
+    const links = [...mail.html.matchAll(/<a href="([^"]+)" style="([^"]+)">([^<]+)<\/a>/g)];
+    expect(links.map((link) => [link[1], link[3]])).toEqual([
+      ['https://safar.test/policies/x/certificate.pdf', lang === 'en' ? 'Download your certificate' : 'نزّل شهادتك'],
+      [pageLink, label],
+    ]);
+    // Both buttons in one paragraph, each an inline block that wraps whole (no nowrap, no fixed width).
+    expect(mail.html).toMatch(/<p [^>]*><a href="[^"]+certificate\.pdf"[^>]*>[^<]+<\/a> <a href="[^"]+\/policy\/[0-9a-f]{64}"[^>]*>[^<]+<\/a><\/p>/);
+    for (const link of links) {
+      expect(link[2]).toContain('display: inline-block');
+      expect(link[2]).not.toMatch(/white-space|width/);
+    }
+    // The raw URL appears once in the HTML (the href), never as visible text.
+    expect(mail.html.split(pageLink).length - 1).toBe(1);
+    expect(mail.text).toContain(`:\n${pageLink}\n`);
+  });
+
+  it('is left out when no page link is given', () => {
+    const mail = policyMail('en', facts({ pageLink: undefined }));
+    expect(mail.html).not.toContain('/policy/');
+    expect(mail.text).not.toContain('/policy/');
   });
 });

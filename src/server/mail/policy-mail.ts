@@ -8,13 +8,19 @@ import type { PriceLine } from '../orders/price-lines';
 /**
  * The certificate link as a button (issue 37 item 5): the raw URL, printed beside it before, did
  * not wrap and made the e-mail 714 px wide on a 375 px phone. The text part still carries the URL.
+ * Each button is an inline block with a bottom margin, so on a phone the second wraps below the
+ * first instead of widening the mail.
  */
-const BUTTON = 'display: inline-block; padding: 10px 18px; background: #0b4db3; color: #ffffff; border-radius: 6px; text-decoration: none; font-weight: bold';
+const BUTTON = 'display: inline-block; margin: 0 0 8px 0; padding: 10px 18px; background: #0b4db3; color: #ffffff; border-radius: 6px; text-decoration: none; font-weight: bold';
+/** The policy page's button beside it: the same shape, outlined, so the certificate stays the first thing to press. */
+const PAGE_BUTTON = 'display: inline-block; margin: 0 0 8px 0; padding: 8px 16px; background: #ffffff; color: #0b4db3; border: 2px solid #0b4db3; border-radius: 6px; text-decoration: none; font-weight: bold';
 /**
  * The e-mail that delivers a policy (RULINGS 21): in the customer's language (the order's), with
  * the policy number, the plan, the trip dates, the travellers, the add-ons and a receipt (the
- * price lines to the cent, adding up to the amount paid, RULINGS 26), and the certificate's
- * download link; the PDF itself rides along as an attachment (deliver-policy.ts). The
+ * price lines to the cent, adding up to the amount paid, RULINGS 26), the certificate's
+ * download link and the customer's policy page (issue 37 item 2: the certificate in English or
+ * Arabic, send it again, ask for a cancellation, buy again); the PDF itself rides along as an
+ * attachment (deliver-policy.ts). The
  * certificate stays in English, which the mail says, so a customer reading Arabic knows why.
  * Plain text and HTML carry the same words.
  */
@@ -36,6 +42,11 @@ export interface PolicyMailFacts {
   lines: PriceLine[];
   /** The absolute download link of the certificate. */
   link: string;
+  /**
+   * The absolute link of the customer's policy page, ${publicUrl}/policy/<pageToken>
+   * (deliver-policy.ts always gives it); without it the mail has no policy page button.
+   */
+  pageLink?: string;
 }
 
 /** Unicode FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: one figure of a date, so its neighbours cannot reorder it. */
@@ -70,6 +81,8 @@ const TEXTS = {
     addons: 'Add-ons',
     receipt: 'What you paid',
     download: 'Download your certificate',
+    page: 'Open your policy',
+    pageText: 'Your policy page, to download the certificate in English or Arabic, send it again or ask for a cancellation',
     english: 'The certificate is in English, as embassies and insurers abroad ask for it. Keep it with you while you travel.',
     bye: 'The Safar team',
   },
@@ -85,6 +98,8 @@ const TEXTS = {
     addons: 'الإضافات',
     receipt: 'ما دفعته',
     download: 'نزّل شهادتك',
+    page: 'افتح صفحة بوليصتك',
+    pageText: 'صفحة بوليصتك، لتنزيل الشهادة بالإنجليزية أو بالعربية، أو إعادة إرسالها، أو طلب الإلغاء',
     english: 'الشهادة باللغة الإنجليزية كما تطلبها السفارات وشركات التأمين في الخارج. احتفظ بها معك أثناء سفرك.',
     bye: 'فريق «سفر»',
   },
@@ -125,6 +140,7 @@ export function policyMail(lang: Language, facts: PolicyMailFacts) {
     `${words.download}:`,
     facts.link,
     '',
+    ...(facts.pageLink ? [`${words.pageText}:`, facts.pageLink, ''] : []),
     words.english,
     '',
     words.bye,
@@ -153,7 +169,9 @@ ${receipt
   )
   .join('\n')}
 </table>
-<p style="margin: 20px 0"><a href="${escapeHtml(facts.link)}" style="${BUTTON}">${escapeHtml(words.download)}</a></p>
+<p style="margin: 20px 0 12px"><a href="${escapeHtml(facts.link)}" style="${BUTTON}">${escapeHtml(words.download)}</a>${
+    facts.pageLink ? ` <a href="${escapeHtml(facts.pageLink)}" style="${PAGE_BUTTON}">${escapeHtml(words.page)}</a>` : ''
+  }</p>
 <p style="color:#555">${escapeHtml(words.english)}</p>
 <p>${escapeHtml(words.bye)}</p>
 </body></html>`;

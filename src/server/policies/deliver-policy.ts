@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { OutgoingMail } from '../mail/mailer';
 import { isolateLtr } from '../mail/bidi';
+import { policyPagePath } from '../../contract/policy-page.endpoints';
 import { policyMail } from '../mail/policy-mail';
 import { loadCertificateByPolicyId } from './certificate-data';
 import { certificatePdf, passportName } from './certificate-pdf';
@@ -39,6 +40,7 @@ export async function policyOutgoingMail(db: Db, config: Pick<DeliveryConfig, 'p
     // The receipt the certificate and the payments page show, in the mail's language.
     lines: priceLines(data, lang, { wrapCode: ar ? isolateLtr : undefined }),
     link: `${config.publicUrl}${certificatePath(data.downloadToken)}`,
+    pageLink: `${config.publicUrl}${policyPagePath(data.pageToken)}`,
   });
   return {
     kind: 'policy',

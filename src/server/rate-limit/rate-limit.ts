@@ -145,11 +145,28 @@ export const RATE_LIMITS = {
   verifyPolicy: {
     perAddress: { bucket: 'verify-policy/address', limit: 60, windowSeconds: TEN_MINUTES },
   },
+  /**
+   * The customer's policy page (issue 37 item 2): its read, resend and cancellation request count
+   * together per address, since each answer tells whether a page token names a policy. A customer
+   * opens their page a few times; a guesser of 244-bit tokens gets 60 tries in 10 minutes.
+   */
+  policyPage: {
+    perAddress: { bucket: 'policy-page/address', limit: 60, windowSeconds: TEN_MINUTES },
+  },
+  /** "Send it again" on the policy page, per policy (its id), whoever asks: a customer needs one, or two when the first went to spam. */
+  policyResend: {
+    perPolicy: { bucket: 'policy-resend/policy', limit: 3, windowSeconds: HOUR },
+  },
+  /** Where a link to a lead leads (lead-status, RULINGS 28): asked once per journey page opened by a link. */
+  leadStatus: {
+    perAddress: { bucket: 'lead-status/address', limit: 600, windowSeconds: TEN_MINUTES },
+    perLead: { bucket: 'lead-status/lead', limit: 60, windowSeconds: TEN_MINUTES },
+  },
   /** A TOTP code that opened a sign-in, per account: a second use in the hour is a replay (console.routes.ts). */
   consoleTotpUsed: {
     perAccount: { bucket: 'console-totp-used/account', limit: 1, windowSeconds: HOUR },
   },
-} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead' | 'perPhone' | 'perFreshLead' | 'perAccount', RateLimit>>>;
+} as const satisfies Record<string, Partial<Record<'perAddress' | 'perDevice' | 'perLeadDevice' | 'perLead' | 'perPhone' | 'perFreshLead' | 'perAccount' | 'perPolicy', RateLimit>>>;
 
 /**
  * How long after a lead's plan was chosen (its invoice written by proceed-review, which spends a

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { FieldErrors } from '../../contract/error-codes';
-import type { agentCheckEndpoint, latestLeadsByDeviceEndpoint, personalDetailsEndpoint } from '../../contract/lead.endpoints';
+import type { agentCheckEndpoint, latestLeadsByDeviceEndpoint, leadStatusEndpoint, personalDetailsEndpoint } from '../../contract/lead.endpoints';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { resolveCustomer } from '../leads/customer-store';
 import { findActiveAgent, leadInputErrors } from '../leads/lead-checks';
 import { InvalidLeadError, LeadNotFoundError } from '../leads/lead-errors';
+import { copyReviewFromPolicy } from '../leads/lead-from-policy';
+import { leadStatus as statusOfLead, policyPageOfLead } from '../leads/lead-policy';
 import { findLeadByUuid, saveLead, saveTravellers, touchTracker, unchoosePlan, type LeadRow } from '../leads/lead-store';
 import { leadNeedsManualQuote } from '../quoting/quote-service';
 import { customerValues, leadValues, travellerValues, type AddCustomerLeadInput, type CustomerValues } from '../leads/lead-values';
@@ -51,6 +53,8 @@ function contactChanges(lead: LeadRow, values: CustomerValues): FieldErrors {
  * back to 1: the plan chosen before was priced for the old details (unchoosePlan), and its pending
  * orders are voided. A lead already
  * paid for is never changed: the save makes a new lead for the same customer (and agent).
+ * With from_policy ("buy again" from a policy page), the travellers this save adds get the
+ * review fields of that policy's travellers of the same date of birth, still to be confirmed.
  */
 export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, now: number) {
   const today = todayIso(now);
@@ -89,7 +93,12 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, now: 
       // RULINGS 24: an agent id attributes a lead once, when it is created; later saves keep it.
       agentId: existing ? existing.agentId : input.agent_id || null,
     });
-    await saveTravellers(tx, lead.id, travellerValues(input));
+    const travellers = travellerValues(input);
+    await saveTravellers(tx, lead.id, travellers);
+    if (input.from_policy) {
+      const added = new Set(travellers.filter((traveller) => traveller.id === null).map((traveller) => traveller.position));
+      await copyReviewFromPolicy(tx, lead.id, input.from_policy, added);
+    }
     const trackerId = await touchTracker(tx, lead, today);
     // Details saved again: the plan chosen for the old ones must be quoted and chosen again, and
     // an order placed for them can no longer be paid (a payment still arriving is refunded).
@@ -124,7 +133,8 @@ export async function addCustomerLead(db: Db, input: AddCustomerLeadInput, now: 
 /**
  * get-personal-details: the lead's customer, the lead as saved, the chosen plan's invoice and its
  * no-coupon checkout totals (both null while none is chosen), whether the lead is already paid
- * for (checkout then sends the user to travel details), and its recent search.
+ * for, its policy's page once it has one (RULINGS 28: every journey page of a paid lead leads
+ * there), and its recent search.
  */
 export async function personalDetails(db: Db, input: Input<typeof personalDetailsEndpoint>) {
   const lead = await findLeadByUuid(db, input.uuid);
@@ -139,8 +149,16 @@ export async function personalDetails(db: Db, input: Input<typeof personalDetail
       checkout_totals: chosen?.totals ?? null,
       isLeadAlreadyInDeal: await leadInDeal(db, lead.id),
       recent_searches: await recentSearches(db, eq(t.leadTrackers.leadId, lead.id), input.lang),
+      policy_page: await policyPageOfLead(db, lead.id),
     },
   };
+}
+
+/** lead-status (RULINGS 28): whether a lead named by a link is paid, and its policy's page; LeadNotFoundError for an unknown uuid. */
+export async function leadStatus(db: Db, input: Input<typeof leadStatusEndpoint>) {
+  const lead = await findLeadByUuid(db, input.uuid);
+  if (!lead) throw new LeadNotFoundError();
+  return statusOfLead(db, lead);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   addCustomerLeadEndpoint,
   agentCheckEndpoint,
   latestLeadsByDeviceEndpoint,
+  leadStatusEndpoint,
   personalDetailsEndpoint,
 } from '../../contract/lead.endpoints';
 import type { Db } from '../db/client';
@@ -13,7 +14,7 @@ import { CustomerTakenError, InvalidLeadError, LeadNotFoundError } from '../lead
 import type { RateLimiter } from '../rate-limit/rate-limit.middleware';
 import { RATE_LIMITS } from '../rate-limit/rate-limit';
 import { Refusal } from '../orders/refusal';
-import { addCustomerLead, agentCheck, latestLeadsByDevice, personalDetails } from './leads.handlers';
+import { addCustomerLead, agentCheck, latestLeadsByDevice, leadStatus, personalDetails } from './leads.handlers';
 
 /** Answers the lead errors with their envelope (422, 404, 409); anything else is a real fault. */
 function leadFailure(c: Context<AppEnv>, error: unknown): Response {
@@ -54,6 +55,11 @@ export function leadsRoutes(db: Db, now: () => number, limiter: RateLimiter) {
     personalDetailsEndpoint.path,
     limiter.limit(RATE_LIMITS.personalDetails),
     endpointHandler(personalDetailsEndpoint, (input, c) => guarded(c, () => personalDetails(db, input))),
+  );
+  app.post(
+    leadStatusEndpoint.path,
+    limiter.limit(RATE_LIMITS.leadStatus),
+    endpointHandler(leadStatusEndpoint, (input, c) => guarded(c, () => leadStatus(db, input))),
   );
   app.post(
     latestLeadsByDeviceEndpoint.path,
