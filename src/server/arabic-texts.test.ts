@@ -78,6 +78,7 @@ function renderedArabic(): Record<string, string> {
     addons: ['الرياضات الشتوية'],
     lines: LINES,
     link: 'https://safar.test/policies/x/certificate.pdf',
+    pageLink: `https://safar.test/policy/${'a'.repeat(64)}`,
   });
   Object.assign(texts, { 'policy mail subject': mail.subject, 'policy mail text': mail.text, 'policy mail html': mail.html });
   const steps: SharedStep[] = [{ page: 'quotes' }, { page: 'review', plan: 'أوروبا المرنة' }, { page: 'checkout', plan: 'أوروبا المرنة', totalCents: 7_659 }];

@@ -124,11 +124,16 @@ describe('the policy e-mail on a phone (issue 37 item 5)', () => {
         { kind: 'total', label: 'Total paid', cents: 5_567 },
       ],
       link: `${ORIGIN}/policies/Zq3V8kP1xW7rT2yN5mB9cD4fG6hJ0sL3aE8uI1oQ2wR/certificate.pdf`,
+      pageLink: `${ORIGIN}/policy/${'5e'.repeat(32)}`,
     });
     await page.route(`${ORIGIN}/mail`, (route) => route.fulfill(html(mail.html)));
     await page.goto(`${ORIGIN}/mail`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     expect(await page.locator('a[href$="/certificate.pdf"]').evaluate((element) => getComputedStyle(element).display)).toBe('inline-block');
+    // The policy page's link (issue 37 item 2) is a button too, inside the screen.
+    const pageButton = page.locator(`a[href="${ORIGIN}/policy/${'5e'.repeat(32)}"]`);
+    expect(await pageButton.evaluate((element) => getComputedStyle(element).display)).toBe('inline-block');
+    expect(await pageButton.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth && element.getBoundingClientRect().left >= 0)).toBe(true);
     await screenshotBothWidths(page, `policy-mail-${lang}`);
     await context.close();
   });

@@ -122,6 +122,9 @@ describe('a 100 % coupon order: one policy, mailed with its PDF certificate in t
     expect(eml.pdf).not.toBeNull();
     expect(eml.pdf!.disposition).toMatch(new RegExp(`^attachment; filename="?${policy.policyNumber}\\.pdf"?$`));
     expect(eml.pdf!.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // An Arabic order's mail carries the Arabic certificate as well (issue 37 item 3); an English one only the English.
+    const raw = readFileSync(path.join(outbox, withNumber[0]!), 'latin1');
+    expect(raw.includes(`${policy.policyNumber}-ar.pdf`)).toBe(lang === 'ar');
     const text = await pdfTextOf(eml.pdf!.bytes);
     const names = ['Rania Elias Haddad', 'Karim Nassar'];
     for (const expected of [...names, ...lead.travellers.map((traveller) => traveller.passport), policy.policyNumber, 'Test Levant Plan', 'Levant Shield (demo)']) {

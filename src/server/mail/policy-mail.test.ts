@@ -112,10 +112,4 @@ describe('the policy page button in the policy e-mail (issue 37 item 2)', () => 
     expect(mail.html.split(pageLink).length - 1).toBe(1);
     expect(mail.text).toContain(`:\n${pageLink}\n`);
   });
-
-  it('is left out when no page link is given', () => {
-    const mail = policyMail('en', facts({ pageLink: undefined }));
-    expect(mail.html).not.toContain('/policy/');
-    expect(mail.text).not.toContain('/policy/');
-  });
 });

@@ -44,9 +44,9 @@ export interface PolicyMailFacts {
   link: string;
   /**
    * The absolute link of the customer's policy page, ${publicUrl}/policy/<pageToken>
-   * (deliver-policy.ts always gives it); without it the mail has no policy page button.
+   * (issue 37): the mail's "Open your policy" button.
    */
-  pageLink?: string;
+  pageLink: string;
 }
 
 /** Unicode FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: one figure of a date, so its neighbours cannot reorder it. */
@@ -83,7 +83,7 @@ const TEXTS = {
     download: 'Download your certificate',
     page: 'Open your policy',
     pageText: 'Your policy page, to download the certificate in English or Arabic, send it again or ask for a cancellation',
-    english: 'The certificate is in English, as embassies and insurers abroad ask for it. Keep it with you while you travel.',
+    english: 'The certificate is in English, as embassies and insurers abroad ask for it; an Arabic copy is on your policy page. Keep it with you while you travel.',
     bye: 'The Safar team',
   },
   ar: {
@@ -100,7 +100,7 @@ const TEXTS = {
     download: 'نزّل شهادتك',
     page: 'افتح صفحة بوليصتك',
     pageText: 'صفحة بوليصتك، لتنزيل الشهادة بالإنجليزية أو بالعربية، أو إعادة إرسالها، أو طلب الإلغاء',
-    english: 'الشهادة باللغة الإنجليزية كما تطلبها السفارات وشركات التأمين في الخارج. احتفظ بها معك أثناء سفرك.',
+    english: 'أرفقنا الشهادة باللغة الإنجليزية كما تطلبها السفارات وشركات التأمين في الخارج، ونسخة منها بالعربية. احتفظ بها معك أثناء سفرك.',
     bye: 'فريق «سفر»',
   },
 } as const;
@@ -140,7 +140,9 @@ export function policyMail(lang: Language, facts: PolicyMailFacts) {
     `${words.download}:`,
     facts.link,
     '',
-    ...(facts.pageLink ? [`${words.pageText}:`, facts.pageLink, ''] : []),
+    `${words.pageText}:`,
+    facts.pageLink,
+    '',
     words.english,
     '',
     words.bye,
@@ -169,9 +171,7 @@ ${receipt
   )
   .join('\n')}
 </table>
-<p style="margin: 20px 0 12px"><a href="${escapeHtml(facts.link)}" style="${BUTTON}">${escapeHtml(words.download)}</a>${
-    facts.pageLink ? ` <a href="${escapeHtml(facts.pageLink)}" style="${PAGE_BUTTON}">${escapeHtml(words.page)}</a>` : ''
-  }</p>
+<p style="margin: 20px 0 12px"><a href="${escapeHtml(facts.link)}" style="${BUTTON}">${escapeHtml(words.download)}</a> <a href="${escapeHtml(facts.pageLink)}" style="${PAGE_BUTTON}">${escapeHtml(words.page)}</a></p>
 <p style="color:#555">${escapeHtml(words.english)}</p>
 <p>${escapeHtml(words.bye)}</p>
 </body></html>`;

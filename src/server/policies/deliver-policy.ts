@@ -42,11 +42,13 @@ export async function policyOutgoingMail(db: Db, config: Pick<DeliveryConfig, 'p
     link: `${config.publicUrl}${certificatePath(data.downloadToken)}`,
     pageLink: `${config.publicUrl}${policyPagePath(data.pageToken)}`,
   });
+  // An Arabic-speaking customer gets the Arabic certificate too (issue 37 item 3); embassies ask for the English one.
+  const arabic = ar ? [{ filename: `${data.policyNumber}-ar.pdf`, content: await certificatePdf(data, config.publicUrl, 'ar'), contentType: 'application/pdf' }] : [];
   return {
     kind: 'policy',
     leadId: data.leadId,
     to: data.email,
     ...mail,
-    attachments: [{ filename: `${data.policyNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    attachments: [{ filename: `${data.policyNumber}.pdf`, content: pdf, contentType: 'application/pdf' }, ...arabic],
   };
 }

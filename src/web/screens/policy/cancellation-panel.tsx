@@ -78,7 +78,8 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
     setSending(true);
     setError(null);
     try {
-      const updated = await requestCancellation(token, reason, note.trim(), lang);
+      // One line: the API takes no control characters, so the textarea's line breaks go as spaces.
+      const updated = await requestCancellation(token, reason, note.replace(/\s+/g, ' ').trim(), lang);
       announce(t`Your cancellation request was sent.`);
       setSent(true);
       onChanged(updated);

@@ -153,7 +153,7 @@ describe('/policy/<token>: the customer\'s policy page', () => {
     expect(await screen.findByText('Choose a reason.')).toBeTruthy();
     expect(api.requestCancellation).not.toHaveBeenCalled();
     fireEvent.click(screen.getByLabelText('My visa was refused'));
-    fireEvent.change(screen.getByLabelText('Note (optional)'), { target: { value: '  Refused on 3 Jan ' } });
+    fireEvent.change(screen.getByLabelText('Note (optional)'), { target: { value: '  Refused on\n3 Jan ' } });
     fireEvent.click(screen.getByTestId('policy-cancel-submit'));
     const status = await screen.findByTestId('policy-cancellation-status');
     expect(api.requestCancellation).toHaveBeenCalledWith(TOKEN, 'visa_refused', 'Refused on 3 Jan', 'en');
