@@ -8,6 +8,7 @@ import { errorEnvelopeSchema } from '../../src/contract/envelope';
 import * as lead from '../../src/contract/lead.endpoints';
 import * as payfort from '../../src/contract/payfort.endpoints';
 import * as payment from '../../src/contract/payment.endpoints';
+import * as policyPage from '../../src/contract/policy-page.endpoints';
 import * as quote from '../../src/contract/quote.endpoints';
 import * as reference from '../../src/contract/reference.endpoints';
 import * as review from '../../src/contract/review.endpoints';
@@ -96,7 +97,7 @@ export interface FuzzSummary {
 
 /** Every endpoint the contract declares, found by shape so a new one is fuzzed without editing this file. */
 export function contractEndpoints(): AnyEndpoint[] {
-  const found = [checkout, lead, payfort, payment, quote, reference, review].flatMap((module) =>
+  const found = [checkout, lead, payfort, payment, policyPage, quote, reference, review].flatMap((module) =>
     (Object.values(module) as unknown[]).filter(
       (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value && 'response' in value,
     ),
