@@ -148,10 +148,11 @@ export const RATE_LIMITS = {
   /**
    * The customer's policy page (issue 37 item 2): its read, resend and cancellation request count
    * together per address, since each answer tells whether a page token names a policy. A customer
-   * opens their page a few times; a guesser of 244-bit tokens gets 60 tries in 10 minutes.
+   * opens their page a few times; many customers share one mobile carrier's address (as for the
+   * other reads); a guesser of 244-bit tokens gets 600 tries in 10 minutes, which finds nothing.
    */
   policyPage: {
-    perAddress: { bucket: 'policy-page/address', limit: 60, windowSeconds: TEN_MINUTES },
+    perAddress: { bucket: 'policy-page/address', limit: 600, windowSeconds: TEN_MINUTES },
   },
   /** "Send it again" on the policy page, per policy (its id), whoever asks: a customer needs one, or two when the first went to spam. */
   policyResend: {
