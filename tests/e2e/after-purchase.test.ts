@@ -96,7 +96,7 @@ describe.each([
     for (const where of [page, fresh.page]) {
       for (const path of JOURNEY_PAGES) {
         await where.goto(`${path}?uuid=${uuid}&lang=${lang}`);
-        expect(await policyShown(where, policyPath), path).toBe(textIn(lang, 'This trip is paid. Here is its policy.'));
+        expect({ path, notice: await policyShown(where, policyPath) }).toEqual({ path, notice: textIn(lang, 'This trip is paid. Here is its policy.') });
         expect(new URL(where.url()).searchParams.get('uuid')).toBeNull();
       }
     }
