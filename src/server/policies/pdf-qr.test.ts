@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { decodeCertificateQr } from '../../../tests/support/pdf-qr';
-import type { CertificateData } from './certificate-data';
+import { certificateFixture } from '../../../tests/support/certificate-fixture';
 import { certificatePdf, verifyUrl } from './certificate-pdf';
 
 /**
@@ -11,29 +11,7 @@ import { certificatePdf, verifyUrl } from './certificate-pdf';
 
 const PUBLIC_URL = 'https://safar.test';
 
-const data = (verifyCode: string) =>
-  ({
-    policyId: 1,
-    policyNumber: 'SFR-26-7K3Q9M2T',
-    downloadToken: 'A'.repeat(43),
-    verifyCode,
-    issuedAt: new Date(Date.UTC(2026, 2, 15, 10, 30)),
-    mailedAt: null,
-    cancelled: null,
-    leadId: 1,
-    customerName: 'Rania Haddad',
-    email: 'rania@example.com',
-    order: { merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', lang: 'en', totalCents: 1_000, discountCents: 0, couponCode: null },
-    quoteReference: 'QR-2026-0042',
-    pageToken: 'b'.repeat(64),
-    insurer: { nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)', assistancePhone: '+961 1 555 712' },
-    plan: { nameEn: 'Basic', nameAr: 'أساسية', coverageEn: 'Standard', coverageAr: 'عادية', medicalLimitUsd: 30_000, schengenVisaCompliant: false, family: false },
-    addons: [],
-    price: { planCents: 900, addonsCents: 0, discountCents: 0, couponCode: null, vatPercent: 11, vatCents: 100, stampCents: 0, totalCents: 1_000 },
-    trip: { tripType: 1, startDate: '2026-04-01', endDate: '2026-04-10', days: 10, direction: 'outbound', destinations: ['Turkey'], destinationsAr: ['تركيا'], source: 'Lebanon', toSchengenArea: false },
-    travellers: [{ firstName: 'Rania', middleName: null, lastName: 'Haddad', dob: '1988-06-01', passport: 'LR1234567', nationality: null }],
-    broker: { name: 'Safar', address: '', email: '', phone: '', whatsapp: '', disclaimer: '' },
-  }) satisfies CertificateData;
+const data = (verifyCode: string) => certificateFixture({ verifyCode });
 
 /** A PDF drawn by PDFKit with the given drawing. */
 function pdfWith(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
