@@ -8,6 +8,10 @@ import * as v from 'valibot';
  */
 export const PAGES_TABLE = 'pages/index.json';
 
-export const pagesTableSchema = v.object({ paths: v.record(v.string(), v.string()), fallback: v.string() });
+/**
+ * `prefixes`: the pages of addresses that carry a token after a fixed start (a policy's page,
+ * /policy/<token>, issue 37), by that start, lower-cased, with its trailing slash.
+ */
+export const pagesTableSchema = v.object({ paths: v.record(v.string(), v.string()), prefixes: v.optional(v.record(v.string(), v.string()), {}), fallback: v.string() });
 
 export type PagesTable = v.InferOutput<typeof pagesTableSchema>;

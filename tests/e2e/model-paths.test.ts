@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { createTestModel, type TestPath } from 'xstate/graph';
 import { todayIso } from '../../src/contract/dates';
 import { journeyMachine } from '../../machines/journey.machine';
-import { JOURNEY_MODEL_LEAD, journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
+import { JOURNEY_MODEL_LEAD, JOURNEY_MODEL_POLICY, journeyModelEvents, journeyModelInput, journeyModelStateKey, serializeJourneyModelState } from '../../machines/journey.model';
 import { STEP_IDS, STEP_PATHS, needsLead, type StepId } from '../../machines/journey.routes';
 import type { JourneyEvent, JourneyInput } from '../../machines/journey.types';
 import { greedyCover, pathsCoveringTransitions } from '../../machines/model-tooling/model-coverage';
@@ -42,7 +42,21 @@ const STARTS = [journeyModelInput, DEEP_LINK_INPUT] as const;
 function generatedPaths(input: JourneyInput): Path[] {
   const model = createTestModel(journeyMachine, { ...modelOptions, input });
   const shortest = model.getShortestPaths();
-  return [...shortest, ...pathsCoveringTransitions(journeyMachine, model, shortest, serializeJourneyModelState)];
+  return [...shortest, ...pathsCoveringTransitions(journeyMachine, model, shortest, serializeJourneyModelState), ...policyPaths(model, input)];
+}
+
+/**
+ * The generated ways to the policy page start from the resume dialog (a lead stored on the
+ * device), which this file cannot do; the model's own path through a purchase to it is added:
+ * paid in full, "Open your policy page", then "Buy again" (issue 37).
+ */
+function policyPaths(model: ReturnType<typeof createTestModel<typeof journeyMachine>>, input: JourneyInput): Path[] {
+  if (input.uuid !== null) return [];
+  const lead = { uuid: JOURNEY_MODEL_LEAD.uuid, sessionId: JOURNEY_MODEL_LEAD.sessionId };
+  return model.getPathsFromEvents(
+    [{ type: 'details.submitted', ...lead }, { type: 'quote.chosen' }, { type: 'review.completed' }, { type: 'checkout.paidInFull' }, { type: 'policy.opened', policyToken: JOURNEY_MODEL_POLICY }, { type: 'policy.buyAgain' }],
+    { serializeState: serializeJourneyModelState },
+  );
 }
 
 /** What a person does for an event, as far as this file can tell before running it. */
@@ -123,6 +137,11 @@ function canAct(state: Snapshot, event: JourneyEvent): boolean {
       return page === 'requestCallBack';
     case 'wizard.jump':
       return true;
+    // The paid order's "Open your policy page", and the policy page's "Buy again" (issue 37).
+    case 'policy.opened':
+      return page === 'thankYouHundred' || page === 'paymentResult';
+    case 'policy.buyAgain':
+      return page === 'policy';
     default:
       return false;
   }
@@ -192,7 +211,9 @@ async function runInChromium(page: Page, lang: Lang, { path, moves }: Candidate)
  */
 async function expectPage(page: Page, state: Snapshot): Promise<void> {
   const step = state.value as StepId;
-  const shows = (url: URL) => url.pathname === STEP_PATHS[step] && url.searchParams.has('uuid') === (state.context.uuid !== null);
+  // A policy's page is /policy/<its token>, which the server drew (the model's token is a stand-in).
+  const onPage = (url: URL) => (step === 'policy' ? /^\/policy\/[0-9a-f]{64}$/.test(url.pathname) : url.pathname === STEP_PATHS[step]);
+  const shows = (url: URL) => onPage(url) && url.searchParams.has('uuid') === (state.context.uuid !== null);
   await page.waitForURL(shows).catch(() => {
     throw new Error(`the address is ${page.url()}, not ${STEP_PATHS[step]} ${state.context.uuid === null ? 'without' : 'with'} a lead`);
   });
@@ -286,6 +307,12 @@ async function act(page: Page, lang: Lang, state: Snapshot, event: JourneyEvent)
     case 'wizard.jump':
       await page.getByTestId(`wizard-step-${event.step}`).click();
       await waitForApp(page);
+      return;
+    case 'policy.opened':
+      await page.getByTestId('open-policy-page').click();
+      return;
+    case 'policy.buyAgain':
+      await page.getByTestId('policy-buy-again').click();
       return;
     default:
       throw new Error(`no browser action for ${event.type}`);

@@ -170,6 +170,18 @@ describe('the SPA', () => {
     }
   });
 
+  it("answers a policy's own address, /policy/<token> in any case, with the policy page's outline; a longer path with the entry page (issue 37)", async () => {
+    const token = 'ab'.repeat(32);
+    const pageOf = async (url: string) => {
+      const res = await t.app.request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      return /data-page="([^"]+)"/.exec(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'))?.[1];
+    };
+    expect(await pageOf(`/policy/${token}`)).toBe('pages/policy.html');
+    expect(await pageOf(`/POLICY/${token.toUpperCase()}/?lang=ar`)).toBe('pages/policy.html');
+    expect(await pageOf(`/policy/${token}/more`)).not.toBe('pages/policy.html');
+  });
+
   it('serves hashed assets cached for a year', async () => {
     const res = await t.app.request('/assets/app.js');
     expect(res.status).toBe(200);

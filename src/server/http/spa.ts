@@ -75,16 +75,24 @@ export function loadBuiltPages(staticDir: string, config: WebRuntimeConfig): Bui
   const fileOf = new Map(Object.entries(table.paths));
   const pages = new Map<string, ServedPage>();
   const scripts = new Set<string>();
-  for (const file of new Set([...fileOf.values(), table.fallback])) {
+  const prefixes = Object.entries(table.prefixes);
+  for (const file of new Set([...fileOf.values(), ...prefixes.map(([, file]) => file), table.fallback])) {
     const built = readFileSync(path.join(staticDir, file), 'utf8');
     for (const [, body] of built.matchAll(/<script>([\s\S]*?)<\/script>/g)) scripts.add(body!);
     const html = injectRuntimeConfig(built, config);
     pages.set(file, servedPage(html));
   }
   const stepOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+  // /policy/<token>: a page under a prefix, one segment after it (the token), as the route table reads it.
+  const prefixedFile = (pathname: string) => {
+    const key = stepOf(pathname);
+    const found = prefixes.find(([prefix]) => key.startsWith(prefix) && key.length > prefix.length && !key.slice(prefix.length).includes('/'));
+    return found?.[1];
+  };
+  const fileFor = (pathname: string) => fileOf.get(stepOf(pathname)) ?? prefixedFile(pathname);
   return {
-    pageFor: (pathname) => pages.get(fileOf.get(stepOf(pathname)) ?? table.fallback)!,
-    hasPage: (pathname) => ['/', '/index.html'].includes(stepOf(pathname)) || fileOf.has(stepOf(pathname)),
+    pageFor: (pathname) => pages.get(fileFor(pathname) ?? table.fallback)!,
+    hasPage: (pathname) => ['/', '/index.html'].includes(stepOf(pathname)) || fileFor(pathname) !== undefined,
     inlineScriptHashes: [...scripts].map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`),
   };
 }

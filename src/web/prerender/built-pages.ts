@@ -10,6 +10,8 @@ export function builtPageFile(step: StepId): string {
 export function pagesTable(): PagesTable {
   return {
     paths: Object.fromEntries(STEP_IDS.map((step) => [STEP_PATHS[step].toLowerCase(), builtPageFile(step)])),
+    // A policy's page is /policy/<token>: every address under it gets the policy page's outline.
+    prefixes: { [`${STEP_PATHS.policy}/`]: builtPageFile('policy') },
     fallback: builtPageFile('travellerDetails'),
   };
 }
