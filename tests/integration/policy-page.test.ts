@@ -5,12 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  latestLeadsByDeviceEndpoint,
-  leadStatusEndpoint,
-  personalDetailsEndpoint,
-  type AddCustomerLeadRequest,
-} from '../../src/contract/lead.endpoints';
+import { latestLeadsByDeviceEndpoint, personalDetailsEndpoint, type AddCustomerLeadRequest } from '../../src/contract/lead.endpoints';
+import { leadStatusEndpoint } from '../../src/contract/lead-status.endpoints';
 import {
   CANCELLATION_NOTE_MAX,
   policyCancellationEndpoint,

@@ -6,6 +6,7 @@ import { todayIso } from '../../src/contract/dates';
 import type { Endpoint } from '../../src/contract/endpoint';
 import { errorEnvelopeSchema } from '../../src/contract/envelope';
 import * as lead from '../../src/contract/lead.endpoints';
+import * as leadStatus from '../../src/contract/lead-status.endpoints';
 import * as payfort from '../../src/contract/payfort.endpoints';
 import * as payment from '../../src/contract/payment.endpoints';
 import * as policyPage from '../../src/contract/policy-page.endpoints';
@@ -97,7 +98,7 @@ export interface FuzzSummary {
 
 /** Every endpoint the contract declares, found by shape so a new one is fuzzed without editing this file. */
 export function contractEndpoints(): AnyEndpoint[] {
-  const found = [checkout, lead, payfort, payment, policyPage, quote, reference, review].flatMap((module) =>
+  const found = [checkout, lead, leadStatus, payfort, payment, policyPage, quote, reference, review].flatMap((module) =>
     (Object.values(module) as unknown[]).filter(
       (value): value is AnyEndpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value && 'response' in value,
     ),

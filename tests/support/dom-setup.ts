@@ -13,10 +13,12 @@ vi.resetModules();
 
 // Every page of a lead opened by its address first asks the server whether the lead is paid
 // (RULINGS 28, journey-outlet.tsx). The DOM tests answer at that service, as they answer the
-// others: a lead is not paid, and a policy page stays loading, unless a file mocks the service
-// itself (src/web/screens/policy/policy.screen.test.tsx does).
-vi.mock('../../src/web/services/policy-page.service', () => ({
+// others: a lead is not paid, and a policy page stays loading, unless a file mocks the services
+// themselves (src/web/screens/policy/policy.screen.test.tsx does).
+vi.mock('../../src/web/services/lead-status.service', () => ({
   fetchLeadStatus: vi.fn(async () => ({ status: 'open', policy_page: null })),
+}));
+vi.mock('../../src/web/services/policy-page.service', () => ({
   fetchPolicyPage: vi.fn(() => new Promise(() => {})),
   resendPolicy: vi.fn(() => new Promise(() => {})),
   requestCancellation: vi.fn(() => new Promise(() => {})),

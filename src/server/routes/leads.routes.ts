@@ -3,9 +3,9 @@ import {
   addCustomerLeadEndpoint,
   agentCheckEndpoint,
   latestLeadsByDeviceEndpoint,
-  leadStatusEndpoint,
   personalDetailsEndpoint,
 } from '../../contract/lead.endpoints';
+import { leadStatusEndpoint } from '../../contract/lead-status.endpoints';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { endpointHandler } from '../http/endpoint-handler';

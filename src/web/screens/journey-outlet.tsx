@@ -3,7 +3,7 @@ import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { policyTokenOfPath, stepForPath, type StepId } from '../../../machines/journey.routes';
 import { selectLead, selectStep } from '../../../machines/journey.selectors';
-import { fetchLeadStatus } from '../services/policy-page.service';
+import { fetchLeadStatus } from '../services/lead-status.service';
 import { forgetLeadOpen, isLeadKnownOpen, markLeadOpen } from '../journey/open-leads';
 import { useApp } from '../shell/app-context';
 import { lazyPart } from '../components/lazy-part';

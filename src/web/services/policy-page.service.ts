@@ -1,5 +1,4 @@
 import type { Language } from '../../contract/endpoint';
-import { leadStatusEndpoint } from '../../contract/lead.endpoints';
 import {
   policyCancellationEndpoint,
   policyPageEndpoint,
@@ -22,9 +21,4 @@ export async function resendPolicy(token: string, lang: Language): Promise<strin
 /** Asks the broker to cancel the policy; answers the page as it now stands. Not allowed (started, asked already): an ApiError of status 409. */
 export async function requestCancellation(token: string, reason: CancellationReason, note: string, lang: Language): Promise<PolicyPage> {
   return (await callEndpoint(policyCancellationEndpoint, { token, reason, note, lang })).policy;
-}
-
-/** Whether a lead named by a link is paid, and its policy page if so (RULINGS 28). An unknown uuid: an ApiError of status 404. */
-export function fetchLeadStatus(uuid: string, lang: Language) {
-  return callEndpoint(leadStatusEndpoint, { uuid, lang });
 }

@@ -5,6 +5,7 @@ import { renderApp } from '../../../../tests/support/render-app';
 import { activateLanguage } from '../../i18n/locale';
 import { pendingBuyAgain, clearBuyAgain } from '../../journey/buy-again';
 import { ApiError, configureHttpClient } from '../../services/http-client';
+import * as leadStatus from '../../services/lead-status.service';
 import * as service from '../../services/policy-page.service';
 
 /**
@@ -18,9 +19,9 @@ vi.mock('../../services/policy-page.service', () => ({
   fetchPolicyPage: vi.fn(),
   resendPolicy: vi.fn(),
   requestCancellation: vi.fn(),
-  fetchLeadStatus: vi.fn(),
 }));
-const api = vi.mocked(service);
+vi.mock('../../services/lead-status.service', () => ({ fetchLeadStatus: vi.fn() }));
+const api = { ...vi.mocked(service), ...vi.mocked(leadStatus) };
 
 const TOKEN = '7f'.repeat(32);
 const LEAD = '0b9d2c4e-1f3a-4b5c-8d6e-7f8091a2b3c4';
