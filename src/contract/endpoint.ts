@@ -43,3 +43,11 @@ export const uuidSchema = v.pipe(v.string(), v.uuid(), v.toLowerCase());
 
 /** The agent of a link (spec §6); 0 or null when there is none. A label, not a login (RULINGS 24). */
 export const agentIdSchema = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647))), 0);
+
+/**
+ * A policy page's token (issue 37, policy-page.endpoints.ts): 64 hex digits, either case (a mail
+ * client may change case in links); checked for shape before any query. The length is stated as
+ * well as matched, so tools that draw strings from the schema (the fuzz, tests/soak) know how
+ * long one is.
+ */
+export const policyPageTokenSchema = v.pipe(v.string(), v.maxLength(64), v.regex(/^[0-9a-fA-F]{64}$/, 'invalid'), v.toLowerCase());

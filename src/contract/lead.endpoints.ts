@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { agentIdSchema, defineEndpoint, langSchema, uuidSchema } from './endpoint';
+import { agentIdSchema, defineEndpoint, langSchema, policyPageTokenSchema, uuidSchema } from './endpoint';
 import { checkoutTotalsSchema } from './checkout.endpoints';
 import { invoiceSchema } from './invoice.schema';
-import { policyPageTokenSchema } from './policy-page.endpoints';
 import { travelDetailsSchema, travellerInputSchema } from './travel-details.rules';
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineEndpoint, langSchema } from './endpoint';
+import { defineEndpoint, langSchema, policyPageTokenSchema } from './endpoint';
 import { travelDetailsSchema } from './travel-details.rules';
 
 /**
@@ -12,12 +12,6 @@ import { travelDetailsSchema } from './travel-details.rules';
  * so guessing is pointless.
  */
 
-/**
- * 64 hex digits, either case (a mail client may change case in links); checked for shape before
- * any query. The length is stated as well as matched, so tools that draw strings from the schema
- * (the fuzz, tests/soak) know how long one is.
- */
-export const policyPageTokenSchema = v.pipe(v.string(), v.maxLength(64), v.regex(/^[0-9a-fA-F]{64}$/, 'invalid'), v.toLowerCase());
 
 /** The path of a policy's page in the SPA. */
 export const policyPagePath = (token: string) => `/policy/${token}`;

@@ -1,11 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import {
-  policyCancellationEndpoint,
-  policyPageEndpoint,
-  policyPageTokenSchema,
-  policyResendEndpoint,
-} from '../../contract/policy-page.endpoints';
+import { policyPageTokenSchema } from '../../contract/endpoint';
+import { policyCancellationEndpoint, policyPageEndpoint, policyResendEndpoint } from '../../contract/policy-page.endpoints';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { endpointHandler } from '../http/endpoint-handler';
