@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, describe } from 'vitest';
 import type { Page } from 'playwright-core';
 import { couponValidateEndpoint } from '../../src/contract/checkout.endpoints';
@@ -106,7 +107,7 @@ describe.each([
     await fresh.page.goto(`/checkout?uuid=${uuid}&lang=${lang}&agent_id=101`);
     expect(await policyShown(fresh.page, policyPath)).toBe(textIn(lang, 'The customer has paid for this trip. Here is its policy.'));
     // An unknown lead says so on a used device as on a fresh one, and no session id is added to its link.
-    const unknown = '0b9d2c4e-1f3a-4b5c-8d6e-7f8091a2b3c4';
+    const unknown = randomUUID();
     for (const where of [page, fresh.page]) {
       await where.goto(`/checkout?uuid=${unknown}&lang=${lang}`);
       await where.getByTestId('lead-not-found').waitFor();

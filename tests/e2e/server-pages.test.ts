@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { payMessagePageHtml } from '../../src/server/payments/pay-page';
+import { policyMailFacts } from '../support/policy-mail-facts';
 import { policyMail } from '../../src/server/mail/policy-mail';
 import { CARD_SCRIPT, cardPageHtml, SANDBOX_CARD_SCRIPT_PATH } from '../../src/server/payments/sandbox-pages';
 import type { CardError, CardField } from '../../src/server/payments/sandbox-gateway';
@@ -107,25 +108,13 @@ describe('the policy e-mail on a phone (issue 37 item 5)', () => {
   test.each(['en', 'ar'] as const)('in %s fits 375 px: the certificate is a button, not a raw URL that widened it to 714 px', async (lang) => {
     const context = await browser().newContext({ viewport: { width: MOBILE.width, height: 800 } });
     const page = await context.newPage();
-    const mail = policyMail(lang, {
-      customerName: 'Rania Haddad',
-      policyNumber: 'SFR-26-7K3Q9M2T',
-      insurerName: 'Cedar Mutual',
-      planName: 'Schengen Plus',
-      coverageName: 'Schengen',
-      startDate: '2026-12-05',
-      endDate: '2026-12-14',
-      travellers: ['Rania Haddad', 'Karim Haddad'],
-      addons: ['Winter sports'],
-      lines: [
-        { kind: 'plan', label: 'Plan premium', cents: 4_835 },
-        { kind: 'vat', label: 'VAT (11%)', cents: 532 },
-        { kind: 'stamp', label: 'Stamp fee', cents: 200 },
-        { kind: 'total', label: 'Total paid', cents: 5_567 },
-      ],
-      link: `${ORIGIN}/policies/Zq3V8kP1xW7rT2yN5mB9cD4fG6hJ0sL3aE8uI1oQ2wR/certificate.pdf`,
-      pageLink: `${ORIGIN}/policy/${'5e'.repeat(32)}`,
-    });
+    const mail = policyMail(
+      lang,
+      policyMailFacts({
+        link: `${ORIGIN}/policies/Zq3V8kP1xW7rT2yN5mB9cD4fG6hJ0sL3aE8uI1oQ2wR/certificate.pdf`,
+        pageLink: `${ORIGIN}/policy/${'5e'.repeat(32)}`,
+      }),
+    );
     await page.route(`${ORIGIN}/mail`, (route) => route.fulfill(html(mail.html)));
     await page.goto(`${ORIGIN}/mail`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);

@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceLine } from '../orders/price-lines';
-import { mailDate, policyMail, type PolicyMailFacts } from './policy-mail';
+import { policyMailFacts } from '../../../tests/support/policy-mail-facts';
+import { mailDate, policyMail } from './policy-mail';
 
 /** The policy e-mail (issue 17 items 5 and 6): a receipt in the customer's language, and Arabic dates that read naturally. */
 
-const LINES: PriceLine[] = [
-  { kind: 'plan', label: 'Plan premium', cents: 4_835 },
-  { kind: 'addon', label: 'Winter sports', cents: 2_995 },
-  { kind: 'discount', label: 'Discount (coupon PHOENICIA20)', cents: 967 },
-  { kind: 'vat', label: 'VAT (11%)', cents: 920 },
-  { kind: 'stamp', label: 'Stamp fee', cents: 200 },
-  { kind: 'total', label: 'Total paid', cents: 7_983 },
-];
-
-const facts = (change: Partial<PolicyMailFacts> = {}): PolicyMailFacts => ({
-  customerName: 'Rania Haddad',
-  policyNumber: 'SFR-26-7K3Q9M2T',
-  insurerName: 'Cedar Mutual',
-  planName: 'Schengen Plus',
-  coverageName: 'Schengen',
-  startDate: '2026-12-05',
-  endDate: '2026-12-14',
-  travellers: ['Rania Haddad', 'Karim Haddad'],
-  addons: ['Winter sports'],
-  lines: LINES,
-  link: 'https://safar.test/policies/x/certificate.pdf',
-  pageLink: `https://safar.test/policy/${'ab12'.repeat(16)}`,
-  ...change,
-});
+const facts = policyMailFacts;
 
 const FSI = '\u2068';
 const LRI = '\u2066';

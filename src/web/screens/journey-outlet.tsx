@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { policyTokenOfPath, stepForPath, type StepId } from '../../../machines/journey.routes';
+import { STEPS_NEEDING_LEAD, policyTokenOfPath, stepForPath, type StepId } from '../../../machines/journey.routes';
 import { selectLead, selectStep } from '../../../machines/journey.selectors';
 import { fetchLeadStatus } from '../services/lead-status.service';
 import { forgetLeadOpen, isLeadKnownOpen, markLeadOpen } from '../journey/open-leads';
@@ -85,8 +85,8 @@ function usePreloadNextScreens() {
   }, []);
 }
 
-/** The pages a link to a lead can open (RULINGS 28: a paid lead's open its policy instead). */
-const PAGES_OF_A_LEAD: ReadonlySet<StepId> = new Set(['travellerDetails', 'compareQuotes', 'compareOffers', 'reviewDetails', 'checkout']);
+/** The pages a link to a lead can open: its own, and travel details to edit it (RULINGS 28: a paid lead's open its policy instead). */
+const PAGES_OF_A_LEAD: ReadonlySet<StepId> = new Set(['travellerDetails', ...STEPS_NEEDING_LEAD]);
 /** After these the lead may be paid: its pages are asked about again. */
 const PAGES_AFTER_PAYING: ReadonlySet<StepId> = new Set(['thankYouHundred', 'paymentResult']);
 

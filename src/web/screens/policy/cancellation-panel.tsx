@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { PolicySection } from './policy-section';
 import { CANCELLATION_NOTE_MAX, CANCELLATION_REASONS, type CancellationReason, type PolicyPage } from '../../../contract/policy-page.endpoints';
 import { formatDate } from '../../i18n/format';
 import { ApiError } from '../../services/http-client';
@@ -44,28 +45,23 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
       declined: t`Our team could not cancel this policy. Call or message us if you would like to know why.`,
     }[request.status];
     return (
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="policy-cancellation">
-        <Stack gap="xs">
-          <Title order={2} fz={18}>
-            {t`Cancellation request`}
-          </Title>
-          <Alert
-            ref={statusRef}
-            tabIndex={-1}
-            color={request.status === 'declined' ? 'gray' : 'blue'}
-            variant="light"
-            icon={<IconClockHour4 aria-hidden="true" />}
-            data-testid="policy-cancellation-status"
-            data-status={request.status}
-          >
-            <Text fw={600}>{labels[request.reason]}</Text>
-            {request.note && <Text fz="sm">{request.note}</Text>}
-            <Text fz="sm" mt={4}>
-              {statusText}
-            </Text>
-          </Alert>
-        </Stack>
-      </Paper>
+      <PolicySection title={t`Cancellation request`} gap="xs" testId="policy-cancellation">
+        <Alert
+          ref={statusRef}
+          tabIndex={-1}
+          color={request.status === 'declined' ? 'gray' : 'blue'}
+          variant="light"
+          icon={<IconClockHour4 aria-hidden="true" />}
+          data-testid="policy-cancellation-status"
+          data-status={request.status}
+        >
+          <Text fw={600}>{labels[request.reason]}</Text>
+          {request.note && <Text fz="sm">{request.note}</Text>}
+          <Text fz="sm" mt={4}>
+            {statusText}
+          </Text>
+        </Alert>
+      </PolicySection>
     );
   }
   if (!policy.can_request_cancellation) return null;
@@ -98,62 +94,57 @@ export function CancellationPanel({ policy, token, onChanged }: { policy: Policy
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="policy-cancellation">
-      <Stack gap="sm">
-        <Title order={2} fz={18}>
-          {t`Need to cancel?`}
-        </Title>
-        <Text fz="sm">{t`Until the policy starts, you can ask us to cancel it and refund the premium, less the insurer's cancellation fee.`}</Text>
-        {!opened ? (
-          <Button variant="default" style={{ alignSelf: 'flex-start' }} onClick={() => setOpened(true)} data-testid="policy-cancel-open">
-            {t`Request a cancellation`}
-          </Button>
-        ) : (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-            noValidate
-          >
-            <Stack gap="sm">
-              <Radio.Group
-                label={t`Why do you want to cancel?`}
-                value={reason}
-                onChange={(value) => {
-                  setReason(value as CancellationReason);
-                  setError(null);
-                }}
-                error={error && !reason ? error : undefined}
-                withAsterisk
-              >
-                <Stack gap="xs" mt="xs">
-                  {CANCELLATION_REASONS.map((option) => (
-                    <Radio key={option} value={option} label={labels[option]} data-testid={`cancel-reason-${option}`} />
-                  ))}
-                </Stack>
-              </Radio.Group>
-              <Textarea
-                label={t`Note (optional)`}
-                description={t`For example, the date of the visa decision.`}
-                value={note}
-                onChange={(event) => setNote(event.currentTarget.value)}
-                maxLength={CANCELLATION_NOTE_MAX}
-                rows={3}
-                data-testid="cancel-note"
-              />
-              {error && reason && (
-                <Text c="red.8" fz="sm" role="alert">
-                  {error}
-                </Text>
-              )}
-              <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }} data-testid="policy-cancel-submit">
-                {t`Send the request`}
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Paper>
+    <PolicySection title={t`Need to cancel?`} testId="policy-cancellation">
+      <Text fz="sm">{t`Until the policy starts, you can ask us to cancel it and refund the premium, less the insurer's cancellation fee.`}</Text>
+      {!opened ? (
+        <Button variant="default" style={{ alignSelf: 'flex-start' }} onClick={() => setOpened(true)} data-testid="policy-cancel-open">
+          {t`Request a cancellation`}
+        </Button>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          noValidate
+        >
+          <Stack gap="sm">
+            <Radio.Group
+              label={t`Why do you want to cancel?`}
+              value={reason}
+              onChange={(value) => {
+                setReason(value as CancellationReason);
+                setError(null);
+              }}
+              error={error && !reason ? error : undefined}
+              withAsterisk
+            >
+              <Stack gap="xs" mt="xs">
+                {CANCELLATION_REASONS.map((option) => (
+                  <Radio key={option} value={option} label={labels[option]} data-testid={`cancel-reason-${option}`} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label={t`Note (optional)`}
+              description={t`For example, the date of the visa decision.`}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              maxLength={CANCELLATION_NOTE_MAX}
+              rows={3}
+              data-testid="cancel-note"
+            />
+            {error && reason && (
+              <Text c="red.8" fz="sm" role="alert">
+                {error}
+              </Text>
+            )}
+            <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }} data-testid="policy-cancel-submit">
+              {t`Send the request`}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </PolicySection>
   );
 }

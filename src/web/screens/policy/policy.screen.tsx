@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconFirstAidKit, IconPhone, IconRepeat, IconSend } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { PolicySection } from './policy-section';
 import type { PolicyPage, PolicyStatus } from '../../../contract/policy-page.endpoints';
 import { selectIsAgent } from '../../../../machines/journey.selectors';
 import { formatIsoDate, formatList, formatMoney } from '../../i18n/format';
@@ -206,46 +207,41 @@ function PolicyDetails({
                 )}
               </Stack>
             </Paper>
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-              <Stack gap="sm">
-                <Title order={2} fz={20}>
-                  {t`Trip`}
-                </Title>
-                <Text data-testid="policy-dates">
-                  {formatIsoDate(policy.trip.start_date, lang)} – {formatIsoDate(policy.trip.end_date, lang)}
-                </Text>
-                <Text>
-                  {policy.trip.direction === 'outbound'
-                    ? t`From ${policy.trip.source} to ${formatList(policy.trip.destinations, lang)}`
-                    : t`From ${formatList(policy.trip.destinations, lang)} to ${policy.trip.source}`}
-                </Text>
-                <Title order={3} fz={16} mt="xs">
-                  {t`Insured travellers`}
-                </Title>
-                <Table.ScrollContainer minWidth={300}>
-                  <Table data-testid="policy-travellers">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t`Name`}</Table.Th>
-                        <Table.Th>{t`Date of birth`}</Table.Th>
-                        <Table.Th>{t`Passport`}</Table.Th>
+            <PolicySection title={t`Trip`} titleSize={20}>
+              <Text data-testid="policy-dates">
+                {formatIsoDate(policy.trip.start_date, lang)} – {formatIsoDate(policy.trip.end_date, lang)}
+              </Text>
+              <Text>
+                {policy.trip.direction === 'outbound'
+                  ? t`From ${policy.trip.source} to ${formatList(policy.trip.destinations, lang)}`
+                  : t`From ${formatList(policy.trip.destinations, lang)} to ${policy.trip.source}`}
+              </Text>
+              <Title order={3} fz={16} mt="xs">
+                {t`Insured travellers`}
+              </Title>
+              <Table.ScrollContainer minWidth={300}>
+                <Table data-testid="policy-travellers">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t`Name`}</Table.Th>
+                      <Table.Th>{t`Date of birth`}</Table.Th>
+                      <Table.Th>{t`Passport`}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {policy.travellers.map((traveller, index) => (
+                      <Table.Tr key={index}>
+                        <Table.Td>
+                          <LtrText>{traveller.name}</LtrText>
+                        </Table.Td>
+                        <Table.Td>{formatIsoDate(traveller.dob, lang)}</Table.Td>
+                        <Table.Td>{traveller.passport ? <LtrText>{traveller.passport}</LtrText> : '—'}</Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {policy.travellers.map((traveller, index) => (
-                        <Table.Tr key={index}>
-                          <Table.Td>
-                            <LtrText>{traveller.name}</LtrText>
-                          </Table.Td>
-                          <Table.Td>{formatIsoDate(traveller.dob, lang)}</Table.Td>
-                          <Table.Td>{traveller.passport ? <LtrText>{traveller.passport}</LtrText> : '—'}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Stack>
-            </Paper>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </PolicySection>
             <Receipt policy={policy} />
           </Stack>
         </Grid.Col>
@@ -253,17 +249,12 @@ function PolicyDetails({
           <Stack gap="lg">
             <CertificatePanel policy={policy} token={token} />
             <CancellationPanel policy={policy} token={token} onChanged={onChanged} />
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-              <Stack gap="xs" align="flex-start">
-                <Title order={2} fz={18}>
-                  {t`Travelling again?`}
-                </Title>
-                <Text fz="sm">{t`Get new quotes for the same travellers: only the new dates are needed.`}</Text>
-                <Button variant="light" leftSection={<IconRepeat size={18} aria-hidden="true" />} onClick={onBuyAgain} data-testid="policy-buy-again">
-                  {t`Buy again`}
-                </Button>
-              </Stack>
-            </Paper>
+            <PolicySection title={t`Travelling again?`} gap="xs" align="flex-start">
+              <Text fz="sm">{t`Get new quotes for the same travellers: only the new dates are needed.`}</Text>
+              <Button variant="light" leftSection={<IconRepeat size={18} aria-hidden="true" />} onClick={onBuyAgain} data-testid="policy-buy-again">
+                {t`Buy again`}
+              </Button>
+            </PolicySection>
           </Stack>
         </Grid.Col>
       </Grid>
@@ -299,32 +290,27 @@ function CertificatePanel({ policy, token }: { policy: PolicyPage; token: string
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="policy-certificate">
-      <Stack gap="sm">
-        <Title order={2} fz={18}>
-          {t`Certificate`}
-        </Title>
-        <Group gap="sm">
-          <Button component="a" href={policy.certificate.en} download leftSection={<IconDownload size={18} aria-hidden="true" />} data-testid="certificate-en">
-            {t`English (PDF)`}
-          </Button>
-          <Button component="a" href={policy.certificate.ar} download leftSection={<IconDownload size={18} aria-hidden="true" />} data-testid="certificate-ar">
-            {t`Arabic (PDF)`}
-          </Button>
-        </Group>
-        <Text fz="sm" c="dimmed">
-          {t`Sent to ${policy.email}`}
-        </Text>
-        <Button variant="default" onClick={() => void resend()} loading={sending} leftSection={<IconSend size={18} aria-hidden="true" />} style={{ alignSelf: 'flex-start' }} data-testid="policy-resend">
-          {t`Send it again`}
+    <PolicySection title={t`Certificate`} testId="policy-certificate">
+      <Group gap="sm">
+        <Button component="a" href={policy.certificate.en} download leftSection={<IconDownload size={18} aria-hidden="true" />} data-testid="certificate-en">
+          {t`English (PDF)`}
         </Button>
-        {result && (
-          <Text fz="sm" c={result.ok ? 'teal.9' : 'red.9'} data-testid="policy-resend-result">
-            {result.message}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+        <Button component="a" href={policy.certificate.ar} download leftSection={<IconDownload size={18} aria-hidden="true" />} data-testid="certificate-ar">
+          {t`Arabic (PDF)`}
+        </Button>
+      </Group>
+      <Text fz="sm" c="dimmed">
+        {t`Sent to ${policy.email}`}
+      </Text>
+      <Button variant="default" onClick={() => void resend()} loading={sending} leftSection={<IconSend size={18} aria-hidden="true" />} style={{ alignSelf: 'flex-start' }} data-testid="policy-resend">
+        {t`Send it again`}
+      </Button>
+      {result && (
+        <Text fz="sm" c={result.ok ? 'teal.9' : 'red.9'} data-testid="policy-resend-result">
+          {result.message}
+        </Text>
+      )}
+    </PolicySection>
   );
 }
 
@@ -342,33 +328,28 @@ function Receipt({ policy }: { policy: PolicyPage }) {
     [t`Stamp fee`, money(receipt.stamp_cents)],
   ];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="sm">
-        <Title order={2} fz={20}>
-          {t`Receipt`}
-        </Title>
-        <Table data-testid="policy-receipt">
-          <Table.Tbody>
-            {rows.map(([label, amount]) => (
-              <Table.Tr key={label}>
-                <Table.Th scope="row" fw={400}>
-                  {label}
-                </Table.Th>
-                <Table.Td ta="end">{amount}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Th scope="row">{t`Total paid`}</Table.Th>
-              <Table.Td ta="end" fw={700} data-testid="policy-total">
-                {money(receipt.total_cents)}
-              </Table.Td>
+    <PolicySection title={t`Receipt`} titleSize={20}>
+      <Table data-testid="policy-receipt">
+        <Table.Tbody>
+          {rows.map(([label, amount]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" fw={400}>
+                {label}
+              </Table.Th>
+              <Table.Td ta="end">{amount}</Table.Td>
             </Table.Tr>
-          </Table.Tbody>
-        </Table>
-        <Text fz="sm" c="dimmed">
-          {t`Payment reference`} <LtrText>{receipt.merchant_reference}</LtrText>
-        </Text>
-      </Stack>
-    </Paper>
+          ))}
+          <Table.Tr>
+            <Table.Th scope="row">{t`Total paid`}</Table.Th>
+            <Table.Td ta="end" fw={700} data-testid="policy-total">
+              {money(receipt.total_cents)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Text fz="sm" c="dimmed">
+        {t`Payment reference`} <LtrText>{receipt.merchant_reference}</LtrText>
+      </Text>
+    </PolicySection>
   );
 }
