@@ -221,6 +221,8 @@ async function main() {
       phases_ms: phases,
     }),
   );
+  // The line a person starting Safar reads; the JSON above is for the logs (issue 38 item 4).
+  console.log(`Safar is running on ${config.publicUrl} (port ${port}, ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}). Stop it with Ctrl+C.`);
 }
 
 main().catch((error) => {

@@ -104,6 +104,8 @@ describe('the server process', () => {
       const first = start({ PORT: String(port), DATA_DIR: dataDir });
       await first.listening(START_TIMEOUT_MS);
       expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      // Beside the JSON line for the logs, one plain line for the person who started it (issue 38 item 4).
+      await expect.poll(() => first.stdout()).toMatch(new RegExp(`\\nSafar is running on http://[^ ]+:${port} \\(port ${port}, embedded database in ${dataDir}\\)`));
 
       const headers = await signedHeaders(body);
       const res = await fetch(url, { method: 'POST', headers, body });
