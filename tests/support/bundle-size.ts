@@ -9,6 +9,11 @@ import type { Manifest } from 'vite';
  */
 export const FIRST_LOAD_BUDGET_BYTES = 160 * 1024;
 export const LAZY_CHUNK_BUDGET_BYTES = 100 * 1024;
+/**
+ * The first load may not grow past what it was when the product was called done (141.5 KB),
+ * whatever the budget above leaves: a new screen is a lazy chunk, never a heavier first visit.
+ */
+export const FIRST_LOAD_CEILING_BYTES = Math.round(141.5 * 1024);
 
 export interface SizedFile {
   /** Path inside the build, e.g. "assets/index-abc123.js". */
