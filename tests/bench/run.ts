@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../../src/server/build-if-stale';
-import { FIRST_LOAD_BUDGET_BYTES, LAZY_CHUNK_BUDGET_BYTES, kb, measureBundle } from '../support/bundle-size';
+import { FIRST_LOAD_BUDGET_BYTES, FIRST_LOAD_CEILING_BYTES, LAZY_CHUNK_BUDGET_BYTES, kb, measureBundle } from '../support/bundle-size';
 import { spaBuildForTests } from '../support/test-build';
 import { measureApiRates } from './api-rates';
 import { measureBuyAgain } from './buy-again';
@@ -45,6 +45,7 @@ async function measureSize(): Promise<void> {
       kb,
       `entry ${entry ? kb(entry.gzip) : '?'}; ${sizes.firstLoad.map((file) => `${path.basename(file.file)} ${kb(file.gzip)}`).join(', ')}`,
     );
+    atMost('first-load JS (gzip) against its size before the policy page', sizes.firstLoadTotal, FIRST_LOAD_CEILING_BYTES, kb);
     const largest = sizes.lazy[0];
     if (largest) atMost('largest lazy chunk (gzip)', largest.gzip, LAZY_CHUNK_BUDGET_BYTES, kb, `${path.basename(largest.file)}, of ${sizes.lazy.length} lazy chunks`);
   } finally {
