@@ -1,157 +1,68 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { arabicSourceLines, renderedServerArabic, serverTermProblems, serverTextPairs } from '../../tests/i18n/server-texts';
+import { arabicTermFaults, terminologyProblems } from '../../tests/i18n/terminology';
 import { addonRows, CATALOGUE_PLANS, featureRows } from './db/seed-catalogue';
-import { COMPANY_INFO, INSURERS, MASTER_LISTS, RELATIONSHIP_LISTS } from './db/seed-data';
+import { MASTER_LISTS, RELATIONSHIP_LISTS } from './db/seed-data';
 import { message } from './http/messages';
-import { policyMail } from './mail/policy-mail';
-import { refundMail } from './mail/refund-mail';
-import { sharePageMail } from './mail/share-page-mail';
-import { priceLines } from './orders/price-lines';
-import { payFormPageHtml, payMessagePageHtml } from './payments/pay-page';
-import { cardPageHtml, returnPageHtml, sandboxErrorPageHtml } from './payments/sandbox-pages';
-import { whatsappTemplate, type SharedStep } from './shares/share-texts';
 
 /**
- * The Arabic the server writes, as a Lebanese reader reads it (issue 21): the brand «سفر» in
- * guillemets wherever it is the name (alone, سفر is the common noun "travel"), one term per
- * concept (بوليصة, رمز الخصم, الضريبة على القيمة المضافة), and the catalogue's names distinct
- * and in agreement. Checked over every Arabic literal of the server's source, so a text added
- * later is held to the same words, and over the texts as the customer gets them (e-mails,
- * WhatsApp texts, pages), where literals are put together.
+ * The Arabic the server writes, as a Lebanese reader reads it (issues 21 and 38): held to the
+ * whole term list of tests/i18n/terminology.ts, the one check the catalogue goes through too
+ * (npm run i18n:check runs both). Each text with its English (tests/i18n/server-texts.ts) must
+ * write the terms its English uses as the list does; the texts as the customer gets them (e-mails,
+ * WhatsApp texts, pages, where literals are put together) and every Arabic literal of the
+ * server's source, so a text added later is held to the same words, must write no banned word.
  */
 
-const SERVER = path.dirname(fileURLToPath(import.meta.url));
-const ARABIC = /[\u0600-\u06FF]/;
 const visible = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
 
-/** Every line of the server's own source (not its tests) that holds Arabic, with where it is. */
-function arabicSourceLines(): { where: string; line: string }[] {
-  return readdirSync(SERVER, { recursive: true })
-    .map(String)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .flatMap((file) =>
-      readFileSync(path.join(SERVER, file), 'utf8')
-        .split('\n')
-        .flatMap((line, index) => (ARABIC.test(line) ? [{ where: `${file}:${index + 1}`, line }] : [])),
-    );
-}
-
-/**
- * What a Lebanese reader would mark in a text: the name سفر not set apart (with or without a
- * joined و/ب/ل/ف), وثيقة for a policy, قسيمة for a coupon, and VAT other than its legal name.
- */
-function faultsOf(text: string): string[] {
-  const plain = visible(text);
-  const faults: string[] = [];
-  if (/(?<![\u0600-\u06FF«])[وبلف]?سفر(?![\u0600-\u06FF»])/.test(plain)) faults.push('the brand سفر without «»');
-  if (/وثيق[ةت]/.test(plain)) faults.push('وثيقة instead of بوليصة');
-  if (/قسيم[ةت]|قسائم/.test(plain)) faults.push('قسيمة instead of رمز الخصم');
-  if (/(?<!الضريبة على )القيمة المضافة/.test(plain)) faults.push('VAT not written «الضريبة على القيمة المضافة»');
-  return faults;
-}
-
-const faultsIn = (texts: Record<string, string>) =>
-  Object.entries(texts).flatMap(([where, text]) => faultsOf(text).map((fault) => `${where}: ${fault}`));
-
-const LINES = priceLines(
-  {
-    addons: [{ addonId: 1, code: 'winter_sports', nameEn: 'Winter sports', nameAr: 'الرياضات الشتوية', cents: 1_500 }],
-    price: { planCents: 5_800, addonsCents: 1_500, discountCents: 580, couponCode: 'SAFAR10', vatPercent: 11, vatCents: 739, stampCents: 200, totalCents: 7_659 },
-  } as Parameters<typeof priceLines>[0],
-  'ar',
-);
-
-/** Every text the server sends a customer in Arabic, put together as they get it. */
-function renderedArabic(): Record<string, string> {
-  const texts: Record<string, string> = {};
-  const mail = policyMail('ar', {
-    customerName: 'Rania Haddad',
-    policyNumber: 'SFR-26-7K3Q9M2T',
-    insurerName: 'فينيقيا للتأمين',
-    planName: 'رعاية تأشيرة شنغن',
-    coverageName: 'قياسية',
-    startDate: '2026-12-05',
-    endDate: '2026-12-14',
-    travellers: ['Rania Haddad'],
-    addons: ['الرياضات الشتوية'],
-    lines: LINES,
-    link: 'https://safar.test/policies/x/certificate.pdf',
-    pageLink: `https://safar.test/policy/${'a'.repeat(64)}`,
-  });
-  Object.assign(texts, { 'policy mail subject': mail.subject, 'policy mail text': mail.text, 'policy mail html': mail.html });
-  const steps: SharedStep[] = [{ page: 'quotes' }, { page: 'review', plan: 'أوروبا المرنة' }, { page: 'checkout', plan: 'أوروبا المرنة', totalCents: 7_659 }];
-  for (const step of steps) {
-    const share = sharePageMail('ar', 'Rania Haddad', 'https://safar.test/x', step, [{ name: 'أوروبا المرنة', cents: 5_800 }]);
-    Object.assign(texts, {
-      [`share mail ${step.page} subject`]: share.subject,
-      [`share mail ${step.page} text`]: share.text,
-      [`share mail ${step.page} html`]: share.html,
-      [`WhatsApp ${step.page}`]: whatsappTemplate('ar', 'Rania Haddad', 'https://safar.test/x', step),
-    });
-  }
-  for (const reason of ['paid_twice', 'order_void', 'coupon_used_up', 'charged_again', 'policy_cancelled'] as const) {
-    const feeCents = reason === 'policy_cancelled' ? 1_000 : 0;
-    const refund = refundMail('ar', { customerName: 'Rania Haddad', amountCents: 7_659, currency: 'USD', merchantReference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D', reason, feeCents });
-    Object.assign(texts, { 'refund mail subject': refund.subject, [`refund mail ${reason} text`]: refund.text, [`refund mail ${reason} html`]: refund.html });
-  }
-  const details = {
-    reference: 'SAF42-MFX3K2A1-7QZC0P4M8R2D',
-    insurer: 'فينيقيا للتأمين',
-    plan: 'رعاية تأشيرة شنغن',
-    coverage: 'قياسية',
-    travellers: ['Rania Haddad'],
-    startDate: '2026-12-05',
-    endDate: '2026-12-14',
-    totalCents: 7_659,
-    lines: LINES,
-  };
-  /** The page without its top bar: the wordmark "Safar سفر" beside the logo is the SPA header's, a logo, not a sentence. */
-  const body = (html: string) => html.replace(/<header[\s\S]*?<\/header>/, '');
-  texts['pay page'] = body(payFormPageHtml({ lang: 'ar', details, form: { url: 'https://gateway.test', fields: {} }, sandbox: true }));
-  texts['pay page, paid'] = body(
-    payMessagePageHtml({ lang: 'ar', title: 'pay_already_paid', text: 'pay_already_paid_issued_text', facts: [['pay_reference', details.reference]], link: { href: '/x.pdf', label: 'pay_certificate_link', testId: 'pay-certificate' } }),
-  );
-  texts['pay page, unknown'] = body(payMessagePageHtml({ lang: 'ar', title: 'pay_not_found', text: 'pay_not_found_text' }));
-  const request = { merchant_reference: details.reference, amount: '7659', currency: 'USD', language: 'ar' };
-  texts['sandbox card page'] = cardPageHtml({ request, action: '/sandbox/aps/pay/x', errors: { card_number: 'required' } });
-  texts['sandbox return page'] = returnPageHtml({ lang: 'ar', returnUrl: 'https://safar.test/r', response: { status: '14', merchant_reference: details.reference } });
-  texts['sandbox error page'] = sandboxErrorPageHtml({ lang: 'ar', reason: 'sandbox_session_unknown_text' });
-  return texts;
-}
-
-/** The seeded reference data and catalogue, in Arabic: what the broker's lists and the quotes show. */
-function seededArabic(): Record<string, string> {
-  const texts: Record<string, string> = { 'company name': COMPANY_INFO.ar.name, disclaimer: COMPANY_INFO.ar.disclaimer, address: COMPANY_INFO.ar.address };
-  for (const [kind, items] of Object.entries({ ...MASTER_LISTS, ...RELATIONSHIP_LISTS })) for (const item of items) texts[`${kind} ${item.id}`] = item.ar;
-  for (const insurer of INSURERS) texts[`insurer ${insurer.id}`] = insurer.nameAr;
-  for (const plan of CATALOGUE_PLANS) {
-    texts[`plan ${plan.id}`] = `${plan.nameAr} (${plan.coverageAr})`;
-    for (const addon of addonRows(plan)) texts[`add-on ${addon.id}`] = addon.labelAr;
-    for (const feature of featureRows(plan)) texts[`plan ${plan.id} ${feature.key}`] = `${feature.labelAr}: ${feature.valueAr}`;
-  }
-  return texts;
-}
-
 describe('the Arabic the server writes', () => {
-  it('writes the brand as «سفر» and uses بوليصة, رمز الخصم and «الضريبة على القيمة المضافة» in every Arabic literal of its source', () => {
+  it('writes every term of the list as the list does, in each text with its English (messages, e-mails, receipt, certificate, seed)', () => {
+    const pairs = serverTextPairs();
+    expect(pairs.length).toBeGreaterThan(500);
+    expect(pairs.map((pair) => pair.where)).toEqual(expect.arrayContaining(['messages.pay_home', 'policy mail.addons', 'receipt.stamp', 'WhatsApp checkout', 'prefex 6', 'plan 102 medical value']));
+    expect(serverTermProblems()).toEqual([]);
+  });
+
+  it('writes no banned word in any Arabic literal of its source, nor in the texts as sent', () => {
     const lines = arabicSourceLines();
     expect(lines.length).toBeGreaterThan(100);
-    // The one exception: the logo's wordmark "Safar سفر" of the payment pages' top bar, as in the SPA's header.
-    const faults = lines.filter(({ line }) => !line.includes('<span lang="ar">سفر</span>')).flatMap(({ where, line }) => faultsOf(line).map((fault) => `${where}: ${fault}`));
-    expect(faults).toEqual([]);
-  });
-
-  it('keeps to those words in the e-mails, the WhatsApp texts and the payment and sandbox pages as sent', () => {
-    const texts = renderedArabic();
-    expect(faultsIn(texts)).toEqual([]);
+    expect(lines.flatMap(({ where, line }) => arabicTermFaults(line).map((fault) => `${where}: ${fault.problem}`))).toEqual([]);
+    const texts = renderedServerArabic();
+    expect(Object.entries(texts).flatMap(([where, text]) => arabicTermFaults(visible(text)).map((fault) => `${where}: ${fault.problem}`))).toEqual([]);
     expect(visible(texts['policy mail text']!)).toContain('شكرًا لشرائك تأمين السفر من «سفر».');
-    expect(texts['pay page']).toContain('العودة إلى «سفر»');
+    expect(visible(texts['policy mail text']!)).toContain('التغطيات الإضافية: الرياضات الشتوية');
   });
 
-  it('keeps to those words in the seeded reference data and catalogue', () => {
-    expect(faultsIn(seededArabic())).toEqual([]);
+  it.each([
+    ['Add-ons', 'الإضافات', 'add-on'],
+    ['Your policy is ready', 'وثيقتك جاهزة', 'policy'],
+    ['Discount (coupon {a})', 'الخصم (قسيمة {a})', 'coupon'],
+    ['VAT ({a}%)', 'ضريبة القيمة المضافة ({a}%)', 'VAT'],
+    ['Thank you for buying your travel insurance with Safar.', 'شكرًا لشرائك تأمين السفر من سفر.', 'Safar (the brand)'],
+    ['Back to Safar', 'العودة إلى «سفر»', 'Safar (the brand)'],
+    // No "traveller" in the English, but a word the list bans for one.
+    ['Principal (myself)', 'المؤمَّن له الرئيسي (أنا)', 'traveller'],
+  ])('fails a server text %j written %j, against the list\'s "%s"', (english, arabic, term) => {
+    expect(terminologyProblems([[english, arabic]])).toContainEqual({ msgid: english, problem: expect.stringContaining(`"${term}"`) });
+  });
+
+  it('fails a banned word in a text the server puts together, whatever its English', () => {
+    expect(arabicTermFaults('التغطيات: الإضافات').map((fault) => fault.word)).toEqual(['الإضافات']);
+    expect(arabicTermFaults('رقم الوثيقة SFR-1').map((fault) => fault.word)).toEqual(['وثيقة']);
+    expect(arabicTermFaults('فريق سفر').map((fault) => fault.word)).toEqual(['سفر without «»']);
+    // Ordinary words elsewhere: «دفع ثمن» is paying, العميل the customer; the wordmark is the logo's.
+    expect(arabicTermFaults('دفع العميل ثمن هذه الرحلة. فريق Safar سفر، Safar <span lang="ar">سفر</span>')).toEqual([]);
+  });
+
+  it('writes the brand as the wordmark "Safar سفر" in page chrome (tab titles, the footer, sign-offs, «العودة إلى …») and «سفر» in sentences', () => {
+    expect(message('pay_home', 'ar')).toBe('العودة إلى Safar سفر');
+    expect(renderedServerArabic()['pay page']).toContain('العودة إلى Safar سفر');
+    const byWhere = Object.fromEntries(serverTextPairs().map((pair) => [pair.where, pair.arabic]));
+    for (const mail of ['policy mail', 'share mail', 'refund mail', 'cancellation mail']) expect(byWhere[`${mail}.bye`]).toBe('فريق Safar سفر');
+    expect(byWhere['company.name']).toBe('Safar سفر لوساطة التأمين (تجريبي)');
+    expect(byWhere['company.disclaimer']).toMatch(/^«سفر» /);
+    expect(byWhere['share mail.intro.checkout']).toBe('خطتك «{a}» جاهزة للدفع. افتح الرابط لإتمام الدفع عبر الإنترنت:');
   });
 
   it('names the payment provider as on the customer\'s card statement, Amazon Payment Services, on the payments page and the sandbox alike', () => {
@@ -179,12 +90,35 @@ describe('the seeded catalogue in Arabic', () => {
     expect(MASTER_LISTS.trip_types.find((type) => type.en === 'Annual multi-trip')?.ar).toBe('سنوية متعددة الرحلات');
   });
 
-  it('uses the Lebanese terms: repatriation of the deceased, the rental-car excess as a cover, السيدة for Mrs and Ms, د. for Dr', () => {
+  it('uses the Lebanese terms: repatriation of the deceased, the rental-car excess as a cover, personal liability as civil liability', () => {
     const plan = CATALOGUE_PLANS[0]!;
     expect(featureRows(plan).find((row) => row.key === 'repatriation')?.labelAr).toBe('إعادة جثمان المتوفى إلى بلده');
+    expect(featureRows(plan).find((row) => row.key === 'liability')?.labelAr).toBe('المسؤولية المدنية الشخصية');
     expect(addonRows(plan).find((row) => row.code === 'rental_car_excess')?.labelAr).toBe('تغطية مبلغ التحمّل للسيارة المستأجرة');
-    const titles = Object.fromEntries(MASTER_LISTS.prefex.map((item) => [item.en, item.ar]));
-    expect(titles).toMatchObject({ Mr: 'السيد', Mrs: 'السيدة (متزوجة)', Ms: 'السيدة', Dr: 'د.' });
+    expect(MASTER_LISTS.relation_types.find((item) => item.en === 'Principal (myself)')?.ar).toBe('المسافر الرئيسي (أنا)');
+  });
+
+  it('offers the titles each language\'s customers expect, a child\'s included, and never the marital status in brackets (issue 38)', () => {
+    const titles = MASTER_LISTS.prefex.map((item) => [item.en, item.ar]);
+    expect(titles).toEqual([
+      ['Mr', 'السيد'],
+      ['Mrs', 'السيدة'],
+      ['Ms', 'السيدة / الآنسة'],
+      ['Miss', 'الآنسة'],
+      ['Dr', 'د.'],
+      ['Master', 'الطفل'],
+      ['Miss (child)', 'الطفلة'],
+    ]);
+    expect(titles.filter(([, ar]) => ar!.includes('('))).toEqual([]);
+  });
+
+  it('writes a benefit\'s amount as the cards write money, "$30,000", never «دولار أمريكي», and Worldwide Plus by its name', () => {
+    const values = CATALOGUE_PLANS.flatMap((plan) => featureRows(plan).map((row) => row.valueAr));
+    expect(values.filter((value) => value.includes('دولار'))).toEqual([]);
+    const plan = CATALOGUE_PLANS.find((one) => one.nameEn === 'Worldwide Plus')!;
+    expect([plan.nameAr, plan.coverageAr]).toEqual(['Worldwide Plus', 'Plus']);
+    expect(featureRows(plan).find((row) => row.key === 'medical')?.valueAr).toBe('$250,000');
+    expect(featureRows(plan).find((row) => row.key === 'covid19')?.valueAr).toBe('مشمولة حتى $250,000');
   });
 
   it('never offers two options of one list under the same Arabic name', () => {

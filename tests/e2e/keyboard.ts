@@ -172,8 +172,8 @@ export const digits = (text: string) => text.replace(/[^\d]/g, '');
 /** The numbers a text holds, amounts without their separators ("7 plans, $1,234.50" → ["7", "123450"]). */
 export const numbers = (text: string) => (text.match(/\d[\d,٬]*(?:\.\d+)?/g) ?? []).map(digits);
 
-/** The brand in a tab title, per language: in Arabic «سفر» in guillemets, read as a name (issue 21). */
-const BRAND = { en: 'Safar', ar: '«سفر»' } as const;
+/** The brand in a tab title, per language: page chrome, so in Arabic the wordmark "Safar سفر" (issue 38). */
+const BRAND = { en: 'Safar', ar: 'Safar سفر' } as const;
 
 /** Fails (softly) unless the tab is titled "<the page's h1> · Safar" in the page's language; returns the h1. */
 export async function expectTitled(page: Page, lang: 'en' | 'ar', where: string): Promise<string> {

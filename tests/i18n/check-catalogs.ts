@@ -2,14 +2,16 @@
  * Catalogue completeness (part of npm test): extracts messages from the source, then fails,
  * in the customer's catalogue (messages) and the broker's console's (broker) alike, when an
  * Arabic translation is missing or drops or invents a {placeholder}, when it translates
- * a term of the Arabic terminology any other way (terminology.ts), or when the README's
- * terminology table is not the one terminology.ts writes.
+ * a term of the Arabic terminology any other way (terminology.ts), when a text of the server
+ * (e-mails, pages, receipt, seed: server-texts.ts) does, or when the README's terminology table
+ * is not the one terminology.ts writes.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPo } from './read-po';
+import { serverTermProblems } from './server-texts';
 import { readmeTerminologyTable, terminologyProblems, terminologyTable } from './terminology';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,6 +50,11 @@ for (const catalogue of CATALOGUES) {
   problems.push(...terms.map((problem) => ({ ...problem, msgid: named(problem.msgid) })));
   counts.push(`${english.size} ${catalogue === 'messages' ? 'app' : catalogue} messages`);
 }
+
+// The server's Arabic, held to the same list (issue 38).
+const server = serverTermProblems();
+problems.push(...server.map((problem) => ({ ...problem, msgid: `server: ${problem.msgid}` })));
+counts.push('the server\'s texts');
 
 const table = terminologyTable();
 if (readmeTerminologyTable(readFileSync(path.join(root, 'README.md'), 'utf8')) !== table) {

@@ -1,9 +1,14 @@
 /**
  * The Arabic terminology (issue 21): one Lebanese term per concept, as a Lebanese reader expects
  * it. The README's "Arabic terminology" table is written from this list, and check-catalogs.ts
- * (npm test) fails when a catalogue message that uses a term in English translates it any other
- * way, or when the README's table and this list differ.
+ * (npm test) fails when a catalogue message or a server text (server-texts.ts, issue 38) that uses
+ * a term in English translates it any other way, when any Arabic text of either writes a word the
+ * list bans, or when the README's table and this list differ.
  */
+
+/** A word the list bans: as written, or a pattern and how the README shows it. */
+export type Word = string | { shown: string; pattern: RegExp };
+
 export interface Term {
   /** The concept, as the README's English column names it. */
   english: string;
@@ -14,26 +19,49 @@ export interface Term {
   /** What the Arabic message must then contain: any of the term's forms (البوليصة, بوليصتك). */
   inArabic: RegExp;
   /** What the Arabic message must then not contain: a word, or a pattern and how the README shows it. */
-  forbidden: readonly (string | { shown: string; pattern: RegExp })[];
+  forbidden: readonly Word[];
+  /**
+   * Those of `forbidden` (as shown) that are ordinary words elsewhere (ثمن in «دفع ثمن», العميل
+   * for the customer): wrong only where the English uses the term. Every other forbidden word is
+   * wrong in any Arabic text, whatever its English says.
+   */
+  ordinaryElsewhere?: readonly string[];
+  /**
+   * Where the English is page chrome rather than a sentence (a tab title, the footer, a sign-off,
+   * "Back to …"): what the Arabic must contain there instead of `inArabic`, and must not.
+   */
+  chrome?: { inEnglish: RegExp; inArabic: RegExp; forbidden: { shown: string; pattern: RegExp } };
   note: string;
 }
+
+/**
+ * The brand as a word of Arabic: سفر alone, or with a joined و/ب/ل/ف, neither in guillemets nor
+ * the wordmark "Safar سفر" (as the logo writes it, `Safar <span lang="ar">سفر</span>` in HTML).
+ * Not السفر, nor part of a longer word (سفرك, مسافر).
+ */
+const BARE_BRAND = /(?<!Safar (?:<span[^>]*>)?)(?<![\u0600-\u06FF«])[وبلف]?سفر(?![\u0600-\u06FF»])/;
+
+/** English texts that are page chrome: a tab title, the home link, "Back to Safar", a sign-off, the brand or company name alone. */
+const BRAND_CHROME = /^(?:.* · Safar|Safar home\b.*|Back to Safar|The Safar team|Safar|Safar Insurance Brokers \(demo\))$/;
 
 export const TERMS: readonly Term[] = [
   {
     english: 'Safar (the brand)',
     inEnglish: /\bSafar\b/,
-    arabic: '«سفر»',
+    arabic: '«سفر»; Safar سفر in page chrome',
     inArabic: /«سفر»/,
     // A bare سفر, not السفر nor part of a longer word (سفرك), is read as the noun "travel".
-    forbidden: [{ shown: 'سفر without «»', pattern: /(?<![«\u0620-\u064A])سفر(?![»\u0620-\u064A])/ }],
-    note: 'Always in guillemets: alone, سفر reads as the noun "travel" («لماذا «سفر»؟»). "travel" itself is السفر (تأمين السفر).',
+    forbidden: [{ shown: 'سفر without «»', pattern: BARE_BRAND }],
+    chrome: { inEnglish: BRAND_CHROME, inArabic: /\bSafar\b/, forbidden: { shown: '«سفر» in page chrome', pattern: /«سفر»/ } },
+    note:
+      'In a sentence, always in guillemets: alone, سفر reads as the noun "travel" («لماذا «سفر»؟»). In page chrome (tab titles, the footer, sign-offs, «العودة إلى …») the wordmark "Safar سفر" or "Safar", as the logo writes it. "travel" itself is السفر (تأمين السفر).',
   },
   {
     english: 'policy',
     inEnglish: /(?<!privacy )\bpolic(?:y|ies)\b/i,
     arabic: 'بوليصة',
     inArabic: /بوليص|بوالص/,
-    forbidden: ['وثيقة', 'وثيقتك', 'وثائق'],
+    forbidden: [{ shown: 'وثيقة', pattern: /وثيق[ةت]/ }, 'وثائق'],
     note: 'The word Lebanese insurers and customers use; وثيقة reads as any document. "Privacy policy" is سياسة الخصوصية.',
   },
   {
@@ -42,6 +70,7 @@ export const TERMS: readonly Term[] = [
     arabic: 'خطة (خطط)',
     inArabic: /خط[ةطت]/,
     forbidden: ['باقة', 'باقات', 'برنامج'],
+    ordinaryElsewhere: ['برنامج'],
     note: 'An insurer\'s product: «خطة واحدة»، «خطتان»، «3 خطط».',
   },
   {
@@ -58,6 +87,7 @@ export const TERMS: readonly Term[] = [
     arabic: 'السعر (الأسعار)',
     inArabic: /سعر|أسعار/,
     forbidden: ['تسعيرة', 'ثمن'],
+    ordinaryElsewhere: ['ثمن'],
     note: 'What the customer pays, in sorting and totals.',
   },
   {
@@ -73,7 +103,7 @@ export const TERMS: readonly Term[] = [
     inEnglish: /\bVAT\b/,
     arabic: 'الضريبة على القيمة المضافة',
     inArabic: /الضريبة على القيمة المضافة/,
-    forbidden: ['ضريبة القيمة المضافة', 'ض.ق.م', 'TVA'],
+    forbidden: [{ shown: 'ضريبة القيمة المضافة', pattern: /(?<!الضريبة على )القيمة المضافة/ }, 'ض.ق.م', 'TVA'],
     note: 'The tax\'s name in Lebanese law (Law 379 of 2001), one spelling everywhere.',
   },
   {
@@ -98,6 +128,7 @@ export const TERMS: readonly Term[] = [
     arabic: 'تغطية إضافية',
     inArabic: /تغطي(?:ة|ات) (?:ال)?إضافي/,
     forbidden: ['ملحق', 'ملاحق', 'الإضافات'],
+    ordinaryElsewhere: ['ملحق', 'ملاحق'],
     note: 'An optional cover bought with a plan: «التغطيات الإضافية».',
   },
   {
@@ -119,10 +150,10 @@ export const TERMS: readonly Term[] = [
   {
     english: 'date of birth',
     inEnglish: /\bdate of birth\b|\bDOB\b/i,
-    arabic: 'تاريخ الميلاد',
-    inArabic: /تاريخ (?:ال)?ميلاد/,
-    forbidden: ['تاريخ الولادة', 'تاريخ ولادة'],
-    note: 'Written out in full, never abbreviated.',
+    arabic: 'تاريخ الميلاد، تاريخ الولادة',
+    inArabic: /تاريخ (?:ال)?(?:ميلاد|ولادة)/,
+    forbidden: [],
+    note: 'Written out in full, never abbreviated. «تاريخ الولادة» is the wording of the Lebanese passport, identity card and civil-registry extract, which the app asks travellers to copy.',
   },
   {
     english: 'passport',
@@ -146,6 +177,7 @@ export const TERMS: readonly Term[] = [
     arabic: 'المقارنة (قارن)',
     inArabic: /قارن|مقارن/,
     forbidden: ['موازنة', 'وازن'],
+    ordinaryElsewhere: ['موازنة', 'وازن'],
     note: '«مقارنة العروض»، «أضف إلى المقارنة».',
   },
   {
@@ -154,6 +186,7 @@ export const TERMS: readonly Term[] = [
     arabic: 'إتمام الشراء',
     inArabic: /إتمام الشراء/,
     forbidden: ['الخروج'],
+    ordinaryElsewhere: ['الخروج'],
     note: 'The step where the customer pays: «صفحة إتمام الشراء».',
   },
   {
@@ -186,13 +219,14 @@ export const TERMS: readonly Term[] = [
     arabic: 'الوكيل',
     inArabic: /وكيل|وكلاء/,
     forbidden: ['العميل', 'مندوب'],
+    ordinaryElsewhere: ['العميل'],
     note: 'Who quotes on a customer\'s behalf; العميل is the customer.',
   },
   {
     english: 'broker',
     inEnglish: /\bbrokers?\b/i,
     arabic: 'وسيط التأمين',
-    inArabic: /وسيط/,
+    inArabic: /وسيط|وساطة/,
     forbidden: ['سمسار', 'بروكر'],
     note: 'The insurance broker an agent works for.',
   },
@@ -211,31 +245,56 @@ export interface TermProblem {
   problem: string;
 }
 
-const shown = (word: Term['forbidden'][number]) => (typeof word === 'string' ? word : word.shown);
-const found = (word: Term['forbidden'][number], text: string) => (typeof word === 'string' ? text.includes(word) : word.pattern.test(text));
+const shown = (word: Word) => (typeof word === 'string' ? word : word.shown);
+const found = (word: Word, text: string) => (typeof word === 'string' ? text.includes(word) : word.pattern.test(text));
 
-/** Each message whose English uses a listed term and whose Arabic lacks it or says it otherwise. */
-export function terminologyProblems(catalogue: ReadonlyMap<string, string>): TermProblem[] {
+/**
+ * Each text whose English uses a listed term and whose Arabic lacks it or says it otherwise, and
+ * each Arabic text that writes a banned word whatever its English (arabicTermFaults). Fed the
+ * catalogue (msgid → msgstr) and the server's texts (English → Arabic, server-texts.ts) alike.
+ */
+export function terminologyProblems(texts: Iterable<readonly [english: string, arabic: string]>): TermProblem[] {
   const problems: TermProblem[] = [];
-  for (const [msgid, arabic] of catalogue) {
+  for (const [msgid, arabic] of texts) {
     // {plan} is a value, not the word "plan".
     const english = msgid.replace(/\{\w+\}/g, ' ');
+    const reported = new Set<string>();
     for (const term of TERMS) {
       if (!term.inEnglish.test(english)) continue;
-      if (!term.inArabic.test(arabic)) problems.push({ msgid, problem: `"${term.english}" is not written ${term.arabic}` });
-      for (const word of term.forbidden) {
-        if (found(word, arabic)) problems.push({ msgid, problem: `"${term.english}" is written ${shown(word)}, not ${term.arabic}` });
+      const chrome = term.chrome?.inEnglish.test(msgid.trim()) ? term.chrome : null;
+      if (!(chrome ?? term).inArabic.test(arabic)) {
+        problems.push({ msgid, problem: `"${term.english}" is not written ${chrome ? 'Safar سفر (page chrome)' : term.arabic}` });
+      }
+      for (const word of chrome ? [...term.forbidden, chrome.forbidden] : term.forbidden) {
+        if (!found(word, arabic)) continue;
+        reported.add(shown(word));
+        problems.push({ msgid, problem: `"${term.english}" is written ${shown(word)}, not ${chrome ? 'Safar سفر (page chrome)' : term.arabic}` });
       }
     }
+    for (const fault of arabicTermFaults(arabic)) if (!reported.has(fault.word)) problems.push({ msgid, problem: fault.problem });
   }
   return problems;
+}
+
+/**
+ * The banned words an Arabic text writes, whatever its English (a text the server puts together,
+ * a literal of its source): every forbidden word of the list but those that are ordinary words
+ * elsewhere (Term.ordinaryElsewhere).
+ */
+export function arabicTermFaults(arabic: string): { word: string; problem: string }[] {
+  return TERMS.flatMap((term) =>
+    term.forbidden
+      .filter((word) => !term.ordinaryElsewhere?.includes(shown(word)) && found(word, arabic))
+      .map((word) => ({ word: shown(word), problem: `${shown(word)} is written for "${term.english}", not ${term.arabic}` })),
+  );
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** The README's table, one row a term. */
 export function terminologyTable(): string {
-  const rows = TERMS.map((term) => `| ${cell(term.english)} | ${cell(term.arabic)} | ${cell(term.forbidden.map(shown).join('، '))} | ${cell(term.note)} |`);
+  const not = (term: Term) => [...term.forbidden.map(shown), ...(term.chrome ? [term.chrome.forbidden.shown] : [])].join('، ');
+  const rows = TERMS.map((term) => `| ${cell(term.english)} | ${cell(term.arabic)} | ${cell(not(term))} | ${cell(term.note)} |`);
   return ['| English | Arabic | Not | Note |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 

@@ -125,7 +125,7 @@ describe('policy-page: the policy for its page token', () => {
     const ar = await readPage(policy.pageToken, 'ar');
     expect(ar).toMatchObject({
       insurer: { name: contract.insurer.nameAr },
-      plan: { name: contract.plan.nameAr, coverage: contract.plan.coverageAr },
+      plan: { name: contract.plan.nameAr, coverage: `تغطية ${contract.plan.coverageAr}` },
       addons: [{ code: 'winter_sports', name: 'الرياضات الشتوية', limit_usd: 10_000 }],
       trip: { destinations: [contract.trip.destinations[0]!.nameAr], source: contract.trip.source.nameAr },
       receipt: { addons: [{ name: 'الرياضات الشتوية' }] },

@@ -144,7 +144,7 @@ describe.each(['en', 'ar'] as const)('a family of three with two add-ons and PHO
       expect(shown).toContain(lang === 'ar' ? 'من 5 كانون الأول 2026 إلى 14 كانون الأول 2026' : '5 December 2026 to 14 December 2026');
     }
     const textLines = eml.text.split(/\r?\n/);
-    const heading = textLines.indexOf(lang === 'ar' ? 'ما دفعته:' : 'What you paid:');
+    const heading = textLines.indexOf(lang === 'ar' ? 'تفاصيل الدفع:' : 'What you paid:');
     expect(heading).toBeGreaterThan(0);
     const receipt = textLines.slice(heading + 1);
     const lines = receipt.slice(0, receipt.indexOf(''));

@@ -179,6 +179,12 @@ describe('travel configs (spec §3 master configuration)', () => {
     });
   }
 
+  it("offers the review form's titles each language's customers expect, a child's included, in the seed's order (issue 38)", async () => {
+    const titles = async (lang: Language) => (await data<Record<'prefex', { value: string; label: string }[]>>(travelConfigsEndpoint.path, { lang, isDropdown: true })).prefex;
+    expect(await titles('en')).toEqual(['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Master', 'Miss (child)'].map((label, index) => ({ value: String([1, 2, 3, 6, 4, 5, 7][index]), label })));
+    expect((await titles('ar')).map((option) => option.label)).toEqual(['السيد', 'السيدة', 'السيدة / الآنسة', 'الآنسة', 'د.', 'الطفل', 'الطفلة']);
+  });
+
   it("honours the broker's change of max_traveller_count in the database", async () => {
     await t.db.update(settings).set({ value: 6 }).where(eq(settings.key, 'max_traveller_count'));
     try {

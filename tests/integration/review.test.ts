@@ -200,10 +200,20 @@ describe('a provider-3 family of three through review', () => {
       return [first.type_text, first.gender_text, first.country_text, first.nationality_text];
     };
     expect(principalNames(details.lead_details)).toEqual(['Mrs', 'Female', 'Lebanon', 'Lebanon']);
-    expect(principalNames((await personalDetails(lead.uuid, 'ar')).lead_details)).toEqual(['السيدة (متزوجة)', 'أنثى', 'لبنان', 'لبنان']);
+    expect(principalNames((await personalDetails(lead.uuid, 'ar')).lead_details)).toEqual(['السيدة', 'أنثى', 'لبنان', 'لبنان']);
 
     // Saving a traveller again keeps the lead at checkout.
     expect((await saveOk(saveBody(lead.uuid, 3, { ...child, first_name: 'Lina' }))).leads.stage).toBe(3);
+  });
+
+  it("accepts the titles issue 38 added, Miss and a girl's title, with any gender and age, and names them in both languages", async () => {
+    const lead = await chosenLead({ ...THREE_TRAVELLERS, is_family: true }, PLANS.stamp, [ADDON.stampWinter]);
+    // No title is tied to a gender or an age: a Miss who is a principal, a Master, a girl's title for the daughter.
+    const travellers = [complete(lead, 0, { type: 6 }), complete(lead, 1, { relationship_type_id: 1, gender_id: 1, type: 5 }), complete(lead, 2, { relationship_type_id: 3, type: 7 })];
+    for (const traveller of travellers) expect((await saveOk(saveBody(lead.uuid, 3, traveller))).error).toBeNull();
+    const titles = async (lang?: 'ar') => (await personalDetails(lead.uuid, lang)).lead_details.travellers_info.map((traveller) => [traveller.type, traveller.type_text]);
+    expect(await titles()).toEqual([[6, 'Miss'], [5, 'Master'], [7, 'Miss (child)']]);
+    expect(await titles('ar')).toEqual([[6, 'الآنسة'], [5, 'الطفل'], [7, 'الطفلة']]);
   });
 });
 

@@ -253,8 +253,8 @@ describe('agent links and texts per shared page (issue 17)', () => {
 
     const ar = await leadWithChosenPlan('ar');
     const sentAr = await mail(ar, 'checkout', `https://safar.example/checkout?uuid=${ar.uuid}`);
-    expect(sentAr.subject).toBe('تأمين سفرك جاهز للدفع على «سفر»');
-    expect(sentAr.body).toContain('خطتك خطة 910001 جاهزة للدفع');
+    expect(sentAr.subject).toBe('تأمين سفرك بانتظار الدفع – «سفر»');
+    expect(sentAr.body).toContain('خطتك «خطة 910001» جاهزة للدفع');
     expect(sentAr.body).toContain('المجموع المطلوب دفعه: \u2066$133.20\u2069');
     expect(sentAr.body).toContain(`https://safar.example/checkout?uuid=${ar.uuid}&lang=ar`);
   });
@@ -274,7 +274,7 @@ describe('agent links and texts per shared page (issue 17)', () => {
     expect(quotes.body).toContain('بعض الخطط');
     expect(quotes.body).toContain(`https://safar.example/compare-quotes?uuid=${ar.uuid}&lang=ar`);
     const reviewAr = await mail(ar, 'review-details', `https://safar.example/review-details?uuid=${ar.uuid}`);
-    expect(reviewAr.subject).toBe('أكمل تأمين سفرك على «سفر»');
+    expect(reviewAr.subject).toBe('أكمل شراء تأمين سفرك – «سفر»');
     expect(reviewAr.body).toContain('إليك الخطة التي اخترتها لرحلتك: خطة 910001');
   });
 });

@@ -44,7 +44,7 @@ const IRAN = 364;
 export const CATALOGUE_PLANS: PlanSpec[] = [
   // Single trip
   { id: 101, insurerId: 7, coverageId: 1, nameEn: 'Schengen Essential', nameAr: 'شنغن الأساسية', coverageEn: 'Essential', coverageAr: 'أساسية', tripType: 1, minAge: 0, maxAge: 85, maxTripDays: 90, familyFactorPct: 250, medicalUsd: 50_000, zones: ['schengen'], baseCents: 900, covid: true },
-  { id: 102, insurerId: 7, coverageId: 2, nameEn: 'Worldwide Plus', nameAr: 'العالمية بلس', coverageEn: 'Plus', coverageAr: 'بلس', tripType: 1, minAge: 0, maxAge: 75, maxTripDays: 180, familyFactorPct: 260, medicalUsd: 250_000, zones: ['schengen', 'worldwide_ex_us_ca', 'worldwide'], baseCents: 1400, adventure: true, covid: true },
+  { id: 102, insurerId: 7, coverageId: 2, nameEn: 'Worldwide Plus', nameAr: 'Worldwide Plus', coverageEn: 'Plus', coverageAr: 'Plus', tripType: 1, minAge: 0, maxAge: 75, maxTripDays: 180, familyFactorPct: 260, medicalUsd: 250_000, zones: ['schengen', 'worldwide_ex_us_ca', 'worldwide'], baseCents: 1400, adventure: true, covid: true },
   { id: 103, insurerId: 3, coverageId: 1, nameEn: 'Schengen Visa Care', nameAr: 'رعاية تأشيرة شنغن', coverageEn: 'Standard', coverageAr: 'قياسية', tripType: 1, minAge: 0, maxAge: 80, maxTripDays: 92, familyFactorPct: 240, medicalUsd: 60_000, zones: ['schengen'], baseCents: 1000, covid: true },
   { id: 104, insurerId: 3, coverageId: 2, nameEn: 'Global Explorer', nameAr: 'المستكشف العالمي', coverageEn: 'Explorer', coverageAr: 'المستكشف', tripType: 1, minAge: 0, maxAge: 75, maxTripDays: 180, excluded: [SYRIA], familyFactorPct: 260, medicalUsd: 150_000, zones: ['worldwide_ex_us_ca', 'worldwide'], baseCents: 1300, adventure: true },
   { id: 105, insurerId: 1000, coverageId: 1, nameEn: 'Europe Flex', nameAr: 'أوروبا المرنة', coverageEn: 'Flex', coverageAr: 'مرنة', tripType: 1, minAge: 0, maxAge: 85, maxTripDays: 180, familyFactorPct: null, medicalUsd: 75_000, zones: ['schengen', 'worldwide_ex_us_ca'], baseCents: 1100 },
@@ -119,7 +119,8 @@ export function addonRows(plan: PlanSpec): (typeof t.planAddons.$inferInsert)[] 
   return rows.map((row, sort) => ({ ...row, id: plan.id * 10 + sort + 1, planId: plan.id, sort }));
 }
 
-const usd = (amount: number) => ({ en: `USD ${amount.toLocaleString('en-US')}`, ar: `${amount.toLocaleString('en-US')} دولار أمريكي` });
+/** An amount of a benefit: "USD 30,000" in English; in Arabic "$30,000", the one money format the quote cards show (issue 38). */
+const usd = (amount: number) => ({ en: `USD ${amount.toLocaleString('en-US')}`, ar: `$${amount.toLocaleString('en-US')}` });
 
 export function featureRows(plan: PlanSpec): (typeof t.planFeatures.$inferInsert)[] {
   const m = plan.medicalUsd;
@@ -132,13 +133,13 @@ export function featureRows(plan: PlanSpec): (typeof t.planFeatures.$inferInsert
     ['repatriation', 1, 'Repatriation of remains', 'إعادة جثمان المتوفى إلى بلده', usd([10_000, 20_000, 50_000][tier - 1]!)],
     ['baggage', 2, 'Loss of checked baggage', 'فقدان الأمتعة المسجلة', usd([500, 1_000, 2_500][tier - 1]!)],
     ['delay', 2, 'Travel delay (after 6 hours)', 'تأخر السفر (بعد 6 ساعات)', delay],
-    ['liability', 3, 'Personal liability', 'المسؤولية الشخصية', usd([25_000, 50_000, 100_000][tier - 1]!)],
+    ['liability', 3, 'Personal liability', 'المسؤولية المدنية الشخصية', usd([25_000, 50_000, 100_000][tier - 1]!)],
     [
       'covid19',
       3,
       'COVID-19 medical cover',
       'التغطية الطبية لكوفيد-19',
-      plan.covid ? { en: `Included up to USD ${m.toLocaleString('en-US')}`, ar: `مشمولة حتى ${m.toLocaleString('en-US')} دولار أمريكي` } : { en: 'Not covered', ar: 'غير مشمولة' },
+      plan.covid ? { en: `Included up to USD ${m.toLocaleString('en-US')}`, ar: `مشمولة حتى ${usd(m).ar}` } : { en: 'Not covered', ar: 'غير مشمولة' },
     ],
   ];
   const benefits: [string, string, string, { en: string; ar: string }][] = [];
@@ -165,7 +166,7 @@ export function featureRows(plan: PlanSpec): (typeof t.planFeatures.$inferInsert
     ['passport', 'Loss of passport', 'فقدان جواز السفر', usd([150, 250, 500][tier - 1]!)],
     ['pre_existing', 'Pre-existing conditions (emergency only)', 'الحالات المرضية السابقة (الطوارئ فقط)', tier === 1 ? { en: 'Not covered', ar: 'غير مشمولة' } : usd(tier === 2 ? 5_000 : 15_000)],
     ['assistance', '24/7 emergency assistance', 'مساعدة طارئة على مدار الساعة', { en: 'Included', ar: 'مشمولة' }],
-    ['hijack', 'Hijacking', 'الاختطاف', { en: 'USD 100 per day, up to 10 days', ar: '100 دولار أمريكي يوميًا، حتى 10 أيام' }],
+    ['hijack', 'Hijacking', 'الاختطاف', { en: 'USD 100 per day, up to 10 days', ar: '$100 يوميًا، حتى 10 أيام' }],
   );
   return [
     ...highlights.map(([key, section, labelEn, labelAr, value], sort) => ({

@@ -14,7 +14,7 @@ type Named = { id: number; en: string; ar: string };
 export const RELATION = { spouse: 1, son: 2, daughter: 3, parent: 4, principal: 5, sibling: 6, other: 7 } as const;
 
 const relationTypes: Named[] = [
-  { id: RELATION.principal, en: 'Principal (myself)', ar: 'المؤمَّن الرئيسي (أنا)' },
+  { id: RELATION.principal, en: 'Principal (myself)', ar: 'المسافر الرئيسي (أنا)' },
   { id: RELATION.spouse, en: 'Spouse', ar: 'الزوج / الزوجة' },
   { id: RELATION.son, en: 'Son', ar: 'ابن' },
   { id: RELATION.daughter, en: 'Daughter', ar: 'ابنة' },
@@ -28,14 +28,21 @@ export const MASTER_LISTS: Record<MasterListKind, Named[]> = {
     { id: 1, en: 'Male', ar: 'ذكر' },
     { id: 2, en: 'Female', ar: 'أنثى' },
   ],
-  // Lebanese forms write السيدة for Mrs and Ms alike (الآنسة is Miss); Mrs says "married" so the
-  // list never shows two options of one name.
+  // The titles each language's customers expect (issue 38), a child's included. Lebanese forms
+  // write السيدة for a married woman and الآنسة for an unmarried one, never the marital status in
+  // brackets; Ms, which says neither, is «السيدة / الآنسة». A boy is Master in English and الطفل
+  // in Arabic; a girl is Miss in English and الطفلة in Arabic, so "Miss (child)" tells her title
+  // from a young woman's. No title is tied to a gender or an age: the form asks for the gender
+  // itself, and the date of birth decides the age. Ids are never reused: 6 and 7 came with issue
+  // 38 (migration 0025 adds them to a database seeded before); `sort` is the list's order.
   prefex: [
     { id: 1, en: 'Mr', ar: 'السيد' },
-    { id: 2, en: 'Mrs', ar: 'السيدة (متزوجة)' },
-    { id: 3, en: 'Ms', ar: 'السيدة' },
+    { id: 2, en: 'Mrs', ar: 'السيدة' },
+    { id: 3, en: 'Ms', ar: 'السيدة / الآنسة' },
+    { id: 6, en: 'Miss', ar: 'الآنسة' },
     { id: 4, en: 'Dr', ar: 'د.' },
     { id: 5, en: 'Master', ar: 'الطفل' },
+    { id: 7, en: 'Miss (child)', ar: 'الطفلة' },
   ],
   marital_status: [
     { id: 1, en: 'Single', ar: 'أعزب / عزباء' },
@@ -96,7 +103,7 @@ export const HOME_COUNTRY_ID = 422;
  * Orontes is quoted through its HTTP adapter (the insurer sandbox this server hosts).
  */
 export const INSURERS = [
-  { id: 7, nameEn: 'Cedar Mutual (demo)', nameAr: 'سيدر ميوتشوال (تجريبي)', logo: 'cedar-mutual.svg', acceptsDestinationNationals: false, assistancePhone: '+961 1 555 701', quoteAdapter: 'catalogue', excluded: ['KP', 'CU'] },
+  { id: 7, nameEn: 'Cedar Mutual (demo)', nameAr: 'الأرز للتأمين التعاوني (تجريبي)', logo: 'cedar-mutual.svg', acceptsDestinationNationals: false, assistancePhone: '+961 1 555 701', quoteAdapter: 'catalogue', excluded: ['KP', 'CU'] },
   { id: 3, nameEn: 'Phoenicia Assurance (demo)', nameAr: 'فينيقيا للتأمين (تجريبي)', logo: 'phoenicia-assurance.svg', acceptsDestinationNationals: false, assistancePhone: '+961 1 555 703', quoteAdapter: 'catalogue', excluded: ['KP'] },
   { id: 1000, nameEn: 'Byblos Global Cover (demo)', nameAr: 'جبيل للتغطية العالمية (تجريبي)', logo: 'byblos-global.svg', acceptsDestinationNationals: true, assistancePhone: '+961 9 555 710', quoteAdapter: 'catalogue', excluded: [] },
   { id: 12, nameEn: 'Levant Shield (demo)', nameAr: 'درع المشرق (تجريبي)', logo: 'levant-shield.svg', acceptsDestinationNationals: false, assistancePhone: '+961 1 555 712', quoteAdapter: 'catalogue', excluded: ['KP'] },
@@ -126,7 +133,7 @@ export const COMPANY_INFO = {
       'Safar is a demonstration travel insurance broker. Insurers shown are fictional and no real cover is issued.',
   },
   ar: {
-    name: '«سفر» لوساطة التأمين (تجريبي)',
+    name: 'Safar سفر لوساطة التأمين (تجريبي)',
     address: 'منطقة بيروت الرقمية، المبنى 1، الطابق 4، بيروت، لبنان',
     disclaimer: '«سفر» وسيط تجريبي لتأمين السفر. شركات التأمين المعروضة وهمية، ولا تصدر عنها أي تغطية حقيقية.',
   },

@@ -11,9 +11,11 @@ import { COMPANY_INFO, MASTER_LISTS } from './seed-data';
  * Issue 21 renamed some of the demo catalogue's Arabic. The seed only inserts what is missing
  * (seed.ts), so a broker's database seeded before keeps the old names; migration 0013 rewrites
  * each one that still holds the text the seed gave it, and leaves a name the broker changed.
+ * Issue 38 renamed some again (0025, seed-texts-migration.test.ts): a database seeded before
+ * issue 21 goes through both, as a start applies every migration it lacks.
  */
 
-const MIGRATION = new URL('./migrations/0013_arabic_seed_names.sql', import.meta.url);
+const MIGRATIONS = ['./migrations/0013_arabic_seed_names.sql', './migrations/0025_arabic_seed_texts.sql'].map((file) => new URL(file, import.meta.url));
 
 /** The Arabic the seed wrote before issue 21, as a database seeded then still holds it. */
 const BEFORE = {
@@ -45,11 +47,13 @@ beforeAll(async () => {
   await db.update(t.masterItems).set({ nameAr: BEFORE.annualTrip }).where(and(eq(t.masterItems.kind, 'trip_types'), eq(t.masterItems.id, 2)));
   await db.update(t.companyInfo).set({ name: BEFORE.companyName, disclaimer: BEFORE.disclaimer }).where(eq(t.companyInfo.lang, 'ar'));
 
-  for (const statement of readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+  for (const migration of MIGRATIONS) {
+    for (const statement of readFileSync(migration, 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+  }
 });
 afterAll(() => database.close());
 
-describe('migration 0013 on a database seeded before issue 21', () => {
+describe('migrations 0013 and 0025 on a database seeded before issue 21', () => {
   test('gives the plans the names the seed gives them now, except a name the broker changed', async () => {
     const plans = await database.db.select({ id: t.plans.id, nameAr: t.plans.nameAr, coverageAr: t.plans.coverageNameAr }).from(t.plans);
     const stored = new Map(plans.map((plan) => [plan.id, plan]));

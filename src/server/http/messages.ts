@@ -4,7 +4,7 @@ import type { Language } from '../../contract/endpoint';
  * Human-readable API messages in both languages. Clients show their own translation of the
  * field codes; this text is for people reading responses and for the payments page.
  */
-const MESSAGES = {
+export const MESSAGES = {
   ok: { en: 'OK', ar: 'تم' },
   invalid_request: { en: 'Some fields are missing or invalid.', ar: 'بعض الحقول ناقصة أو غير صحيحة.' },
   invalid_json: { en: 'The request body is not valid JSON.', ar: 'نص الطلب ليس بصيغة JSON صحيحة.' },
@@ -39,7 +39,7 @@ const MESSAGES = {
   },
   contact_locked: {
     en: 'The e-mail and phone number of a saved trip can only be changed from the device or link it was saved with. Keep them as they are, or start a new quote.',
-    ar: 'لا يمكن تغيير البريد الإلكتروني ورقم الهاتف لرحلة محفوظة إلا من الجهاز أو الرابط الذي حُفظت منه. اتركهما كما هما، أو ابدأ عرض سعر جديدًا.',
+    ar: 'لا يمكن تغيير البريد الإلكتروني ورقم الهاتف لرحلة محفوظة إلا من الجهاز أو الرابط الذي حُفظت منه. اتركهما كما هما، أو اطلب عرض سعر جديدًا.',
   },
   agent_mismatch: {
     en: 'This trip was brought by another agent; it cannot be credited to this one.',
@@ -90,7 +90,7 @@ const MESSAGES = {
   /** save-traveller-info error "dob" (RULINGS 8): {dob} is the date sent, DD/MM/YYYY. */
   dob_not_quoted: {
     en: 'The date of birth {dob} is not the one this quote was priced for. Change it in Travel details and get new quotes.',
-    ar: 'احتُسب سعر هذا العرض على تاريخ ميلاد غير {dob}. لتغيير التاريخ، عُد إلى تفاصيل السفر واحصل على عروض جديدة.',
+    ar: 'تاريخ الميلاد {dob} يختلف عن التاريخ الذي احتُسب عليه سعر هذا العرض.',
   },
   /** save-traveller-info error "dob" (RULINGS 8): the traveller's age on the trip's first day is outside the plan's. */
   dob_outside_plan: {
@@ -125,7 +125,7 @@ const MESSAGES = {
     ar: 'أكمل بيانات جميع المسافرين قبل إتمام الشراء.',
   },
   /** The payments page (/pay/<merchant reference>), a plain server page in English or Arabic. */
-  pay_brand: { en: 'Safar', ar: '«سفر»' },
+  pay_brand: { en: 'Safar', ar: 'Safar سفر' },
   pay_title: { en: 'Secure payment', ar: 'الدفع الآمن' },
   pay_heading: { en: 'Pay for your travel insurance', ar: 'ادفع ثمن تأمين سفرك' },
   pay_intro: {
@@ -167,9 +167,9 @@ const MESSAGES = {
     en: 'This payment attempt has expired. Go back to checkout to pay with a new one.',
     ar: 'انتهت صلاحية محاولة الدفع هذه. عُد إلى صفحة إتمام الشراء لتدفع بمحاولة جديدة.',
   },
-  pay_amount: { en: 'Amount to pay', ar: 'المبلغ المستحق' },
+  pay_amount: { en: 'Amount to pay', ar: 'المبلغ المطلوب دفعه' },
   pay_order_amount: { en: 'Order amount', ar: 'مبلغ الطلب' },
-  pay_reference: { en: 'Order reference', ar: 'مرجع الطلب' },
+  pay_reference: { en: 'Order reference', ar: 'الرقم المرجعي للطلب' },
   pay_already_paid: { en: 'This order is already paid', ar: 'هذا الطلب مدفوع من قبل' },
   pay_already_paid_text: {
     en: 'There is nothing more to pay. Your policy will be issued and sent to you by e-mail.',
@@ -198,10 +198,12 @@ const MESSAGES = {
     ar: 'تنجح بطاقة الاختبار {card} مع أي تاريخ انتهاء لم يحن بعد وأي رمز أمان، ويُرفض أي رقم بطاقة صالح آخر.',
   },
   sandbox_card_heading: { en: 'Pay by card', ar: 'الدفع بالبطاقة' },
-  sandbox_merchant_reference: { en: 'Merchant reference', ar: 'مرجع التاجر' },
+  sandbox_merchant_reference: { en: 'Merchant reference', ar: 'الرقم المرجعي للتاجر' },
   sandbox_amount: { en: 'Amount', ar: 'المبلغ' },
   sandbox_card_number: { en: 'Card number', ar: 'رقم البطاقة' },
   sandbox_expiry: { en: 'Expiry date (MM/YY)', ar: 'تاريخ الانتهاء (الشهر/السنة)' },
+  /** The expiry field's placeholder: the format in the page's language, as its label says it. */
+  sandbox_expiry_placeholder: { en: 'MM/YY', ar: 'شهر/سنة' },
   sandbox_cvv: { en: 'Security code (CVV)', ar: 'رمز الأمان (CVV)' },
   sandbox_card_holder: { en: 'Name on card', ar: 'الاسم على البطاقة' },
   /** {amount} is the exact amount with its currency code, e.g. "USD 147.63". */
@@ -222,10 +224,10 @@ const MESSAGES = {
   sandbox_return_declined: { en: 'Payment declined', ar: 'رُفضت عملية الدفع' },
   sandbox_return_cancelled: { en: 'Payment cancelled', ar: 'أُلغيت عملية الدفع' },
   sandbox_return_refused: { en: 'Payment request refused', ar: 'رُفض طلب الدفع' },
-  sandbox_return_duplicate: { en: 'This merchant reference was used already', ar: 'سبق استخدام مرجع التاجر هذا' },
+  sandbox_return_duplicate: { en: 'This merchant reference was used already', ar: 'سبق استخدام هذا الرقم المرجعي للتاجر' },
   sandbox_return_duplicate_text: {
     en: 'Like Amazon Payment Services, this gateway takes one payment request per merchant reference, and this reference already had one. No card page opens and nothing is charged now. The merchant’s site shows where that payment stands.',
-    ar: 'تقبل هذه البوابة، مثل Amazon Payment Services، طلب دفع واحدًا لكل مرجع تاجر، وقد وصلها طلب بهذا المرجع من قبل. لذلك لن تُفتح صفحة البطاقة ولن يُقتطع أي مبلغ الآن. يعرض لك موقع التاجر حالة تلك العملية.',
+    ar: 'تقبل هذه البوابة، مثل Amazon Payment Services، طلب دفع واحدًا لكل رقم مرجعي للتاجر، وقد وصلها طلب بهذا الرقم من قبل. لذلك لن تُفتح صفحة البطاقة ولن يُقتطع أي مبلغ الآن. يعرض لك موقع التاجر حالة تلك العملية.',
   },
   sandbox_return_text: { en: 'Taking you back to the merchant’s site…', ar: 'جارٍ إعادتك إلى موقع التاجر…' },
   sandbox_return_button: { en: 'Return to the merchant', ar: 'العودة إلى التاجر' },
@@ -252,7 +254,7 @@ const MESSAGES = {
     en: 'Something went wrong on our side. Please reload this page in a minute.',
     ar: 'حدث خطأ من جهتنا. يرجى إعادة تحميل هذه الصفحة بعد دقيقة.',
   },
-  pay_home: { en: 'Back to Safar', ar: 'العودة إلى «سفر»' },
+  pay_home: { en: 'Back to Safar', ar: 'العودة إلى Safar سفر' },
   verify_title: { en: 'Travel insurance check', ar: 'التحقق من تأمين السفر' },
   verify_valid: { en: 'This policy is valid today.', ar: 'هذه البوليصة سارية اليوم.' },
   verify_not_started: { en: 'This policy is issued; its cover has not started yet.', ar: 'هذه البوليصة صادرة، ولم تبدأ تغطيتها بعد.' },
@@ -262,7 +264,7 @@ const MESSAGES = {
   verify_medical: { en: 'Medical cover limit', ar: 'حدّ التغطية الطبية' },
   verify_destinations: { en: 'Destinations', ar: 'الوجهات' },
   verify_to_lebanon: { en: 'Lebanon', ar: 'لبنان' },
-  verify_insured: { en: 'Insured travellers', ar: 'المسافرون المؤمَّنون' },
+  verify_insured: { en: 'Insured travellers', ar: 'المسافرون المؤمَّن عليهم' },
   verify_note: {
     en: 'Checked against the broker’s records at the time this page was opened. Names show the first name, the initial of the last name and the year of birth only.',
     ar: 'جرى التحقق من سجلات الوسيط لحظة فتح هذه الصفحة. تظهر الأسماء بالاسم الأول والحرف الأول من اسم العائلة وسنة الميلاد فقط.',

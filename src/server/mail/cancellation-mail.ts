@@ -21,7 +21,8 @@ export interface CancellationMailFacts {
   feeCents: number;
 }
 
-const TEXTS = {
+/** The words of the e-mail in each language (exported for the Arabic terminology check, tests/i18n/server-texts.ts). */
+export const TEXTS = {
   en: {
     subject: (number: string) => `Your travel insurance policy ${number} is cancelled`,
     hello: (name: string) => `Hello ${name},`,
@@ -38,7 +39,7 @@ const TEXTS = {
     why: { visa_refused: 'السبب: رُفض طلب تأشيرتك.', trip_cancelled: 'السبب: أُلغيت رحلتك.', other: 'السبب: بناءً على طلبك.' },
     refund: (amount: string, fee: string) => `سنُعيد ${amount} إلى البطاقة التي دفعت بها، ويُحتفظ برسم الإلغاء وقدره ${fee}. سنراسلك عند إتمام ذلك.`,
     noRefund: 'لا توجد دفعة بالبطاقة لإعادتها.',
-    bye: 'فريق «سفر»',
+    bye: 'فريق Safar سفر',
   },
 } as const;
 

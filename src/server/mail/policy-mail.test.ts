@@ -50,7 +50,7 @@ describe('the receipt in the policy e-mail', () => {
     const mail = policyMail('ar', facts({ addons: ['الرياضات الشتوية'] }));
     expect(mail.text).toContain(`${LRI}$79.83${PDI}`);
     expect(mail.text).toContain(`${LRI}Rania Haddad${PDI}، ${LRI}Karim Haddad${PDI}`);
-    expect(mail.text).toContain('الإضافات: الرياضات الشتوية');
+    expect(mail.text).toContain('التغطيات الإضافية: الرياضات الشتوية');
     expect(mail.text).not.toMatch(/[\u0660-\u0669]/);
   });
 });

@@ -68,7 +68,8 @@ export function mailDate(iso: string, lang: Language): string {
     .join('');
 }
 
-const TEXTS = {
+/** The words of the e-mail in each language (exported for the Arabic terminology check, tests/i18n/server-texts.ts). */
+export const TEXTS = {
   en: {
     subject: (number: string) => `Your travel insurance policy ${number}`,
     hello: (name: string) => `Hello ${name},`,
@@ -95,13 +96,13 @@ const TEXTS = {
     dates: 'تواريخ الرحلة',
     range: (from: string, to: string) => `من ${from} إلى ${to}`,
     travellers: 'المسافرون',
-    addons: 'الإضافات',
-    receipt: 'ما دفعته',
+    addons: 'التغطيات الإضافية',
+    receipt: 'تفاصيل الدفع',
     download: 'نزّل شهادتك',
     page: 'افتح صفحة بوليصتك',
     pageText: 'صفحة بوليصتك، لتنزيل الشهادة بالإنجليزية أو بالعربية، أو إعادة إرسالها، أو طلب الإلغاء',
-    english: 'أرفقنا الشهادة باللغة الإنجليزية كما تطلبها السفارات وشركات التأمين في الخارج، ونسخة منها بالعربية. احتفظ بها معك أثناء سفرك.',
-    bye: 'فريق «سفر»',
+    english: 'أرفقنا شهادة بوليصتك باللغة الإنجليزية كما تطلبها السفارات وشركات التأمين في الخارج، ونسخة منها بالعربية. احتفظ بها معك أثناء سفرك.',
+    bye: 'فريق Safar سفر',
   },
 } as const;
 

@@ -23,7 +23,8 @@ export interface RefundMailFacts {
   feeCents: number;
 }
 
-const TEXTS = {
+/** The words of the e-mail in each language (exported for the Arabic terminology check, tests/i18n/server-texts.ts). */
+export const TEXTS = {
   en: {
     subject: 'Safar has refunded your payment',
     hello: (name: string) => `Hello ${name},`,
@@ -52,9 +53,9 @@ const TEXTS = {
       policy_cancelled: 'أُلغيت بوليصتك، وهذا المبلغ هو قسطها المُعاد.',
     },
     fee: (amount: string) => `يُحتفظ برسم الإلغاء وقدره ${amount}.`,
-    reference: 'مرجع الدفعة',
+    reference: 'الرقم المرجعي للدفع',
     bank: 'يظهر المبلغ المُعاد في حسابك عادةً خلال 5 إلى 10 أيام عمل.',
-    bye: 'فريق «سفر»',
+    bye: 'فريق Safar سفر',
   },
 } as const;
 

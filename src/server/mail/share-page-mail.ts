@@ -16,7 +16,8 @@ export interface SharedPlan {
 }
 
 
-const TEXTS = {
+/** The words of the e-mail in each language (exported for the Arabic terminology check, tests/i18n/server-texts.ts). */
+export const TEXTS = {
   en: {
     subject: {
       quotes: 'Your travel insurance quotes from Safar',
@@ -39,21 +40,21 @@ const TEXTS = {
   ar: {
     subject: {
       quotes: 'عروض تأمين السفر لرحلتك من «سفر»',
-      review: 'أكمل تأمين سفرك على «سفر»',
-      checkout: 'تأمين سفرك جاهز للدفع على «سفر»',
+      review: 'أكمل شراء تأمين سفرك – «سفر»',
+      checkout: 'تأمين سفرك بانتظار الدفع – «سفر»',
     },
     hello: (name: string) => `مرحبًا ${name}،`,
     intro: {
       quotes: 'إليك خطط تأمين السفر التي اخترناها لرحلتك. افتح الرابط لمقارنتها والشراء عبر الإنترنت:',
       review: (plan: string) => `إليك الخطة التي اخترتها لرحلتك: ${plan}. افتح الرابط لمراجعة بيانات المسافرين وإكمالها:`,
-      checkout: (plan: string) => `خطتك ${plan} جاهزة للدفع. افتح الرابط لإتمام الدفع عبر الإنترنت:`,
+      checkout: (plan: string) => `خطتك «${plan}» جاهزة للدفع. افتح الرابط لإتمام الدفع عبر الإنترنت:`,
     },
     total: (amount: string) => `المجموع المطلوب دفعه: ${amount} (شاملًا الضريبة على القيمة المضافة).`,
     plans: 'بعض الخطط:',
     from: 'ابتداءً من',
     vat: 'الأسعار لا تشمل الضريبة على القيمة المضافة.',
     open: { quotes: 'افتح عروضك', review: 'أكمل بياناتك', checkout: 'ادفع ثمن خطتك' },
-    bye: 'فريق «سفر»',
+    bye: 'فريق Safar سفر',
   },
 } as const;
 

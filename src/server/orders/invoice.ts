@@ -1,6 +1,7 @@
 import type { Language } from '../../contract/endpoint';
 import type { Highlight, Invoice } from '../../contract/invoice.schema';
 import { checkoutTotals } from './totals';
+import { coverageText } from '../quoting/quote-views';
 
 /**
  * The invoice of spec §3, computed only from what the server stored (RULINGS 11, 17). Pure:
@@ -95,11 +96,12 @@ export function premiumMismatch(selected: unknown, totals: InvoiceTotals): { sel
   return { selected_premium: selected, server_cents: totals.totalWithoutVatCents };
 }
 
-const LABELS = {
+/** The invoice's labels in both languages (exported for the Arabic terminology check, tests/i18n/server-texts.ts). */
+export const LABELS = {
   plan: { en: 'Plan premium', ar: 'قسط الخطة' },
   subtotal: { en: 'Total excluding VAT', ar: 'المجموع من دون الضريبة على القيمة المضافة' },
   vat: { en: 'VAT ({percent}%)', ar: 'الضريبة على القيمة المضافة ({percent}%)' },
-  stamp: { en: 'Stamp fee', ar: 'رسم الطابع' },
+  stamp: { en: 'Stamp fee', ar: 'رسم الطابع المالي' },
   total: { en: 'Total', ar: 'المجموع' },
 } as const;
 
@@ -145,7 +147,7 @@ export function invoiceView(input: InvoiceViewInput): Invoice {
     insurance_provider_id: input.provider.id,
     insurance_plan_id: input.plan.id,
     insurance_plan_name: ar ? input.plan.nameAr : input.plan.nameEn,
-    insurance_coverage_name: ar ? input.plan.coverageNameAr : input.plan.coverageNameEn,
+    insurance_coverage_name: ar ? coverageText(input.plan.coverageNameAr, lang) : input.plan.coverageNameEn,
     insurance_cover_for: coverFor(lang, input.travellers, input.isFamily),
     insurance_plan_price: totals.planPriceCents,
     policy_addons: input.addons.map((addon) => ({

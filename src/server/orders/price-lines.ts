@@ -18,7 +18,8 @@ export interface PriceLine {
   cents: number;
 }
 
-const LABELS = {
+/** The receipt's labels in each language (exported for the Arabic terminology check, tests/i18n/server-texts.ts). */
+export const LABELS = {
   en: {
     plan: 'Plan premium',
     discount: 'Discount',
@@ -32,7 +33,7 @@ const LABELS = {
     discount: 'الخصم',
     coupon: (code: string) => `الخصم (رمز الخصم ${code})`,
     vat: (percent: number) => `الضريبة على القيمة المضافة (${percent}%)`,
-    stamp: 'رسم الطابع',
+    stamp: 'رسم الطابع المالي',
     total: 'المبلغ المدفوع',
   },
 } as const;
@@ -49,7 +50,7 @@ export function priceLines(
   const addons = contract.addons.map((addon): PriceLine => ({ kind: 'addon', label: lang === 'ar' ? addon.nameAr : addon.nameEn, cents: addon.cents }));
   // The add-ons as bought are the add-on line; an older contract without them keeps its sum.
   const listed = addons.reduce((sum, line) => sum + line.cents, 0);
-  const addonLines = listed === price.addonsCents ? addons : price.addonsCents > 0 ? [{ kind: 'addon' as const, label: lang === 'ar' ? 'الإضافات' : 'Add-ons', cents: price.addonsCents }] : [];
+  const addonLines = listed === price.addonsCents ? addons : price.addonsCents > 0 ? [{ kind: 'addon' as const, label: lang === 'ar' ? 'التغطيات الإضافية' : 'Add-ons', cents: price.addonsCents }] : [];
   return [
     { kind: 'plan', label: words.plan, cents: price.planCents },
     ...addonLines,

@@ -8,6 +8,7 @@ import { priceLines, type PriceLine } from '../orders/price-lines';
 import { signPurchase } from './purchase-fields';
 import { isolateLtr } from '../mail/bidi';
 import { MERCHANT_REFERENCE_PATTERN } from '../../contract/payment.endpoints';
+import { coverageText } from '../quoting/quote-views';
 
 /**
  * The payment form of one order, for the payments page /pay/<reference> and for payfort-data
@@ -138,7 +139,7 @@ export async function loadPaymentForm(
       reference: order.merchantReference,
       insurer: ar ? contract.insurer.nameAr : contract.insurer.nameEn,
       plan: ar ? contract.plan.nameAr : contract.plan.nameEn,
-      coverage: ar ? contract.plan.coverageAr : contract.plan.coverageEn,
+      coverage: ar ? coverageText(contract.plan.coverageAr, lang) : contract.plan.coverageEn,
       travellers: contract.travellers.map(travellerName).filter((name) => name !== ''),
       startDate: contract.trip.startDate,
       endDate: contract.trip.endDate,

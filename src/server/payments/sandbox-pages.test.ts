@@ -28,6 +28,13 @@ describe('the sandbox card page', () => {
     expect(message('sandbox_title', 'en')).toMatch(/sandbox/i);
   });
 
+  it('hints the expiry\'s format in the page\'s language: MM/YY, and «شهر/سنة» in Arabic (issue 38)', () => {
+    const expiry = (lang: 'en' | 'ar') => /<input[^>]*id="f-expiry_date"[^>]*>/.exec(cardPageHtml({ request: { ...request, language: lang }, action: '/sandbox/aps/pay/abc' }))![0];
+    expect(expiry('en')).toContain('placeholder="MM/YY"');
+    expect(expiry('ar')).toContain('placeholder="شهر/سنة"');
+    expect(expiry('ar')).not.toContain('MM/YY');
+  });
+
   it('labels every card field, posts to its session\'s own address without carrying the request, and has Pay and Cancel', () => {
     const html = cardPageHtml({ request, action: '/sandbox/aps/pay/a"b' });
     for (const name of ['card_number', 'expiry_date', 'card_security_code', 'card_holder_name']) {

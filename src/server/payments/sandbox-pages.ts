@@ -128,11 +128,13 @@ interface FieldSpec {
   name: CardField;
   label: MessageKey;
   attributes: string;
+  /** A hint in the field, in the page's language (the expiry's format: MM/YY, شهر/سنة). */
+  placeholder?: MessageKey;
 }
 
 const FIELD_SPECS: Record<CardField, FieldSpec> = {
   card_number: { name: 'card_number', label: 'sandbox_card_number', attributes: 'inputmode="numeric" autocomplete="cc-number" maxlength="40" class="ltr" dir="ltr"' },
-  expiry_date: { name: 'expiry_date', label: 'sandbox_expiry', attributes: 'inputmode="numeric" autocomplete="cc-exp" maxlength="10" placeholder="MM/YY" class="ltr" dir="ltr"' },
+  expiry_date: { name: 'expiry_date', label: 'sandbox_expiry', attributes: 'inputmode="numeric" autocomplete="cc-exp" maxlength="10" class="ltr" dir="ltr"', placeholder: 'sandbox_expiry_placeholder' },
   card_security_code: { name: 'card_security_code', label: 'sandbox_cvv', attributes: 'inputmode="numeric" autocomplete="cc-csc" maxlength="8" class="ltr" dir="ltr"' },
   card_holder_name: { name: 'card_holder_name', label: 'sandbox_card_holder', attributes: `autocomplete="cc-name" maxlength="${CARD_HOLDER_MAX_LENGTH * 2}"` },
 };
@@ -144,7 +146,8 @@ function field(spec: FieldSpec, lang: Language, value: string, error: CardError 
   const errorId = `${id}-error`;
   const invalid = error ? ` aria-invalid="true" aria-describedby="${errorId}"` : '';
   const errorText = error ? `<p class="error" id="${errorId}">${text(CARD_ERROR_MESSAGES[error], lang)}</p>` : '';
-  return `<div class="field"><label for="${id}">${text(spec.label, lang)}</label><input type="text" id="${id}" name="${spec.name}" value="${escapeHtml(value)}" required ${spec.attributes}${invalid}>${errorText}</div>`;
+  const placeholder = spec.placeholder ? ` placeholder="${text(spec.placeholder, lang)}"` : '';
+  return `<div class="field"><label for="${id}">${text(spec.label, lang)}</label><input type="text" id="${id}" name="${spec.name}" value="${escapeHtml(value)}" required ${spec.attributes}${placeholder}${invalid}>${errorText}</div>`;
 }
 
 export interface CardPageView {

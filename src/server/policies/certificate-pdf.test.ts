@@ -290,7 +290,7 @@ describe('the Arabic certificate (issue 37 item 3)', () => {
       'فترة التغطية من 1 نيسان 2026 إلى 10 نيسان 2026 (10 أيام)',
       'الرحلة من لبنان إلى فرنسا، إيطاليا',
       'عدد المسافرين 2',
-      'مرجع الدفع SAF42-MFX3K2A1-7QZC0P4M8R2D',
+      'الرقم المرجعي للدفع SAF42-MFX3K2A1-7QZC0P4M8R2D',
       // The travellers from the right: number, the name as on the passport, date of birth, passport, nationality.
       '1 Rania Elias Haddad 1 حزيران 1988 LR1234567 لبنان',
       '2 Karim Haddad 12 آذار 2015 LR7654321 -',
@@ -313,7 +313,7 @@ describe('the Arabic certificate (issue 37 item 3)', () => {
       'الخصم (رمز الخصم PHOENICIA20) -USD 9.66',
       // pdf.js reads "(11%)" back as "(%11)": the percent sign is a neutral to its bidi.
       expect.stringMatching(/^الضريبة على القيمة المضافة \((?:11%|%11)\) USD 9\.20$/),
-      'رسم الطابع USD 2.00',
+      'رسم الطابع المالي USD 2.00',
       'المبلغ المدفوع USD 94.84',
     ]);
   });

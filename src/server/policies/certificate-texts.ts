@@ -5,6 +5,7 @@ import type { Language } from '../../contract/endpoint';
 import { dollarsAndCents, groupThousands } from '../../contract/money';
 import type { CertificateData } from './certificate-data';
 import { ltr } from './pdf-rtl';
+import { coverageText } from '../quoting/quote-views';
 
 /**
  * The certificate's words in English and Arabic (issue 37 item 3). Arabic follows the app: the
@@ -63,7 +64,7 @@ export function arabicCountry(nameEn: string): string {
 }
 
 /** Why a policy was cancelled, as its certificate says it. */
-const CANCEL_REASONS: Record<Language, Record<string, string>> = {
+export const CANCEL_REASONS: Record<Language, Record<string, string>> = {
   en: { visa_refused: 'the visa was refused', trip_cancelled: 'the trip was cancelled', other: "at the policyholder's request" },
   ar: { visa_refused: 'رُفضت التأشيرة', trip_cancelled: 'أُلغيت الرحلة', other: 'بطلب من حامل البوليصة' },
 };
@@ -189,11 +190,11 @@ const AR: CertificateWords = {
   documentTitle: (number) => `شهادة تأمين السفر ${number}`,
   policyNumberLine: (number) => `رقم البوليصة ${ltr(number)}`,
   continued: (number) => `شهادة تأمين السفر ${ltr(number)} (تابع)`,
-  brand: '«سفر»',
+  brand: 'Safar سفر',
   tagline: 'تأمين السفر',
   checkThisPolicy: 'تحقّق من هذه البوليصة:',
   assistance: 'المساعدة الطارئة على مدار الساعة',
-  assistanceNote: 'في حالة طارئة طبية في الخارج، اتصل بشركة التأمين أولًا، ليلًا أو نهارًا.',
+  assistanceNote: 'في حالة طبية طارئة في الخارج، اتصل بشركة التأمين أولًا، ليلًا أو نهارًا.',
   date: arabicLongDate,
   cancelledBanner: (at, reason) =>
     `ملغاة (${ltr('CANCELLED')}) في ${arabicLongDate(isoDay(at))} (${CANCEL_REASONS.ar[reason] ?? CANCEL_REASONS.ar.other}). لا تغطية لهذه البوليصة.`,
@@ -211,11 +212,11 @@ const AR: CertificateWords = {
     travellers: 'عدد المسافرين',
     medicalLimit: 'حدّ التغطية الطبية',
     amountPaid: 'المبلغ المدفوع',
-    paymentReference: 'مرجع الدفع',
+    paymentReference: 'الرقم المرجعي للدفع',
   },
   insurerName: (data) => data.insurer.nameAr || data.insurer.nameEn,
   planName: (data) => data.plan.nameAr || data.plan.nameEn,
-  plan: (data) => `${data.plan.nameAr || data.plan.nameEn} (تغطية ${data.plan.coverageAr || data.plan.coverageEn})${data.plan.family ? '، خطة عائلية' : ''}`,
+  plan: (data) => `${data.plan.nameAr || data.plan.nameEn} (${coverageText(data.plan.coverageAr || data.plan.coverageEn, 'ar')})${data.plan.family ? '، خطة عائلية' : ''}`,
   tripType: (tripType) => (tripType === 2 ? 'سنوية متعددة الرحلات' : 'رحلة واحدة'),
   period: (trip) => `من ${arabicLongDate(trip.startDate)} إلى ${arabicLongDate(trip.endDate)} (${arabicDays(trip.days)})`,
   route: (trip) => {
@@ -233,7 +234,7 @@ const AR: CertificateWords = {
   addonLimit: (limitUsd) => (limitUsd === null ? 'مشمولة وفق شروط البوليصة' : `حتى ${ltr(`USD ${groupThousands(limitUsd)}`)} لكل مسافر`),
   premiumHeading: 'القسط المدفوع',
   amount: (cents, discount) => ltr(`${discount ? '-' : ''}${usdText(cents)}`),
-  travellersHeading: 'المسافرون المؤمَّنون',
+  travellersHeading: 'المسافرون المؤمَّن عليهم',
   columns: ['#', 'الاسم كما في جواز السفر', 'تاريخ الميلاد', 'رقم جواز السفر', 'الجنسية'],
   nationality: (nameEn) => (nameEn ? arabicCountry(nameEn) : '-'),
   schengenHeading: 'تأشيرة شنغن',

@@ -8,6 +8,7 @@ import { loadCertificateByPolicyId } from './certificate-data';
 import { certificatePdf, passportName } from './certificate-pdf';
 import { priceLines } from '../orders/price-lines';
 import { certificatePath } from './issue-policy';
+import { coverageText } from '../quoting/quote-views';
 
 /** The configuration delivering a policy needs: the mail transport and the site's address. */
 export type DeliveryConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'outboxDir' | 'publicUrl'>;
@@ -32,7 +33,7 @@ export async function policyOutgoingMail(db: Db, config: Pick<DeliveryConfig, 'p
     policyNumber: data.policyNumber,
     insurerName: ar ? data.insurer.nameAr : data.insurer.nameEn,
     planName: ar ? data.plan.nameAr : data.plan.nameEn,
-    coverageName: ar ? data.plan.coverageAr : data.plan.coverageEn,
+    coverageName: ar ? coverageText(data.plan.coverageAr, lang) : data.plan.coverageEn,
     startDate: data.trip.startDate,
     endDate: data.trip.endDate,
     travellers: data.travellers.map(passportName),

@@ -11,6 +11,7 @@ import { loadCertificateByPageToken, type CertificateData } from './certificate-
 import { passportName } from './certificate-pdf';
 import { certificatePath } from './issue-policy';
 import { verifyStatus } from './verify-page';
+import { coverageText } from '../quoting/quote-views';
 
 /**
  * The customer's own policy page (issue 37 item 2, RULINGS 28), read by its page token: what was
@@ -110,7 +111,7 @@ export function policyPageView(record: PolicyPageRecord, lang: Language, now: nu
     insurer: { name: ar ? data.insurer.nameAr : data.insurer.nameEn, assistance_phone: data.insurer.assistancePhone },
     plan: {
       name: ar ? data.plan.nameAr : data.plan.nameEn,
-      coverage: ar ? data.plan.coverageAr : data.plan.coverageEn,
+      coverage: ar ? coverageText(data.plan.coverageAr, lang) : data.plan.coverageEn,
       family: data.plan.family,
       medical_limit_usd: data.plan.medicalLimitUsd,
       schengen_visa_compliant: data.plan.schengenVisaCompliant,

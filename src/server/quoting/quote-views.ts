@@ -9,12 +9,23 @@ export function dollarsText(cents: number): string {
   return `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 }
 
+/**
+ * A plan's coverage name where it stands on its own (beside the plan's name, the insurer's, the
+ * travellers): in Arabic «تغطية ذكية», since the bare feminine adjective ذكية names nothing (issue
+ * 38). A name the broker already wrote with تغطية keeps it once. English names stand alone.
+ */
+export function coverageText(name: string, lang: Language): string {
+  if (lang !== 'ar' || name === '' || name.startsWith('تغطية')) return name;
+  return `تغطية ${name}`;
+}
+
 /** Where the plan-benefits PDF of a plan is served, in a language. */
 export function planDocumentUrl(planId: number, lang: Language): string {
   return `/plan-documents/${planId}.pdf?lang=${lang}`;
 }
 
-const TEXTS = {
+/** Texts of the quote views in both languages (exported for the Arabic terminology check, tests/i18n/server-texts.ts). */
+export const TEXTS = {
   traveller: { en: (n: number, age: number) => `Traveller ${n}, ${age} years`, ar: (n: number, age: number) => `المسافر ${n}، بعمر ${age}` },
   family: { en: 'Family', ar: 'عائلي' },
   individual: { en: 'Individual', ar: 'فردي' },

@@ -59,15 +59,15 @@ export function whatsappTemplate(lang: Language, customerName: string, link: str
   switch (step.page) {
     case 'quotes':
       return lang === 'ar'
-        ? `مرحبًا ${firstName}، هذه خطط تأمين السفر التي اخترناها لرحلتك على «سفر»: ${link}`
+        ? `مرحبًا ${firstName}، اخترنا لك في «سفر» خطط تأمين السفر هذه لرحلتك: ${link}`
         : `Hello ${firstName}, here are the travel insurance plans we picked for your trip on Safar: ${link}`;
     case 'review':
       return lang === 'ar'
-        ? `مرحبًا ${firstName}، الخطة التي اخترتها على «سفر» (${step.plan}) بانتظار بيانات المسافرين. افتح الرابط لمراجعتها وإكمالها: ${link}`
+        ? `مرحبًا ${firstName}، الخطة التي اخترتها في «سفر» (${step.plan}) بانتظار بيانات المسافرين. افتح الرابط لمراجعتها وإكمالها: ${link}`
         : `Hello ${firstName}, the plan you chose on Safar (${step.plan}) is waiting for the travellers' details. Open the link to review and complete them: ${link}`;
     case 'checkout':
       return lang === 'ar'
-        ? `مرحبًا ${firstName}، الخطة التي اخترتها على «سفر» (${step.plan}) جاهزة للدفع. المجموع: ${isolateLtr(payableText(step.totalCents))}. افتح الرابط لإتمام الدفع: ${link}`
+        ? `مرحبًا ${firstName}، الخطة التي اخترتها في «سفر» (${step.plan}) جاهزة للدفع. المجموع: ${isolateLtr(payableText(step.totalCents))}. افتح الرابط لإتمام الدفع: ${link}`
         : `Hello ${firstName}, the plan you chose on Safar (${step.plan}) is ready to pay. Total: ${payableText(step.totalCents)}. Open the link to pay: ${link}`;
   }
 }

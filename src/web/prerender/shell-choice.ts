@@ -20,5 +20,5 @@ export function chooseShell(): void {
   html.dir = lang === 'ar' ? 'rtl' : 'ltr';
   html.setAttribute('data-shell', lang);
   // The tab's name in the page's language until the screen's heading names it (page-heading.tsx).
-  document.title = lang === 'ar' ? '«سفر» · تأمين السفر' : 'Safar · Travel insurance';
+  document.title = lang === 'ar' ? 'Safar سفر · تأمين السفر' : 'Safar · Travel insurance';
 }
