@@ -35,6 +35,14 @@ describe('row 11: country search in both languages, best match first', () => {
     expect(found).toContain('أراض فرنسية جنوبية وأنتارتيكية');
   });
 
+  it('issue 38: France comes before the French territories whatever the list\'s order: "fr" in the Arabic list, whose order puts أراض فرنسية… first', () => {
+    expect(optionsIn('ar')[0]!.label).toBe('أراض فرنسية جنوبية وأنتارتيكية');
+    const typed = ['fr', 'Fr', 'fra', 'فر', 'فرن', 'فرنس'];
+    expect(typed.map((text) => [text, search('ar', text)[0]])).toEqual(typed.map((text) => [text, 'فرنسا']));
+    expect(search('ar', 'fr')).toEqual(['فرنسا', 'غويانا الفرنسية', 'بولينزيا الفرنسية', 'أراض فرنسية جنوبية وأنتارتيكية']);
+    expect(search('en', 'فرن')[0]).toBe('France');
+  });
+
   it('row 11: "امريكا" and "أمريكا" find the United States first', () => {
     expect(search('ar', 'امريكا')[0]).toBe('الولايات المتحدة');
     expect(search('ar', 'أمريكا')[0]).toBe('الولايات المتحدة');
@@ -68,10 +76,10 @@ describe('row 11: country search in both languages, best match first', () => {
     expect(search('ar', 'UAE')[0]).toBe('الإمارات العربية المتحدة');
   });
 
-  it('row 11: a word prefix ranks above a match inside a word, and ties keep the list order', () => {
-    // "Fren" starts the name of three territories; "States" starts a word of two.
+  it('row 11: a word prefix ranks above a match inside a word; ties put the shorter name first, then keep the list order', () => {
+    // "Fren" starts the name of three territories; "States" starts a word of two, the country's the shorter name.
     expect(search('en', 'Fren')).toEqual(['French Guiana', 'French Polynesia', 'French Southern Territories']);
-    expect(search('en', 'states')).toEqual(['United States Minor Outlying Islands', 'United States of America']);
+    expect(search('en', 'states')).toEqual(['United States of America', 'United States Minor Outlying Islands']);
     // "rance" only sits inside "France".
     expect(search('en', 'rance')).toEqual(['France']);
   });

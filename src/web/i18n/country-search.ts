@@ -6,7 +6,9 @@ import type { Option } from '../../contract/endpoint';
  * Customers type the name in either language, with or without hamza, with the spellings they
  * use every day ("امريكا", "UK"), and expect the country they mean first: Enter picks the
  * first option. So each option carries both languages' names and its aliases, and the filter
- * ranks exact matches, then prefixes (of the name or of one of its words), then the rest.
+ * ranks exact matches, then prefixes (of the name or of one of its words), then the rest; among
+ * equal matches the shorter name comes first, the country before its territories ("fr" in the
+ * Arabic list: France, then French Southern Territories, whose Arabic name sorts first; issue 38).
  */
 
 /** A select option that can be found by other names than its label. */
@@ -86,19 +88,34 @@ const namesOf = (item: ComboboxItem): string[] => {
 
 /** The best rank any of the option's names reaches for the query (NONE when none matches). */
 export function rankOption(item: ComboboxItem, search: string): number {
-  const query = foldForSearch(search);
-  if (query === '') return EXACT;
-  return Math.min(...namesOf(item).map((name) => rankName(foldForSearch(name), query)));
+  return matchOf(item, foldForSearch(search)).rank;
+}
+
+/** The option's best rank for a folded query, and the length of the shortest name that reaches it. */
+function matchOf(item: ComboboxItem, query: string): { rank: number; length: number } {
+  if (query === '') return { rank: EXACT, length: 0 };
+  let best = { rank: NONE, length: Infinity };
+  for (const name of namesOf(item)) {
+    const folded = foldForSearch(name);
+    const rank = rankName(folded, query);
+    if (rank < best.rank || (rank === best.rank && folded.length < best.length)) best = { rank, length: folded.length };
+  }
+  return best;
 }
 
 const isGroup = (item: ComboboxParsedItem): item is Extract<ComboboxParsedItem, { group: unknown }> => 'group' in item;
 
-/** Options matching the search, best match first, ties in the list's own (collated) order. */
+/**
+ * Options matching the search, best match first; among equal matches the shorter matching name
+ * first (France before French Southern Territories, the United States before its Minor Outlying
+ * Islands), then the list's own (collated) order. An empty search keeps the list's order.
+ */
 function rankOptions(options: ComboboxItem[], search: string): ComboboxItem[] {
+  const query = foldForSearch(search);
   return options
-    .map((item, index) => ({ item, index, rank: rankOption(item, search) }))
+    .map((item, index) => ({ item, index, ...matchOf(item, query) }))
     .filter((entry) => entry.rank < NONE)
-    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .sort((a, b) => a.rank - b.rank || a.length - b.length || a.index - b.index)
     .map((entry) => entry.item);
 }
 

@@ -83,7 +83,7 @@ function keyedStore<K extends string>(kind: 'localStorage' | 'sessionStorage') {
 export const localStore = keyedStore<StorageKey>('localStorage');
 
 /** Keys kept in sessionStorage: this tab only, gone when it closes. */
-export type SessionKey = 'reload_draft';
+export type SessionKey = 'reload_draft' | 'language_switched';
 
 /**
  * What one tab carries across its own reload (the language switch reloads the page, spec §1),

@@ -1,4 +1,4 @@
-import { Checkbox, Stack } from '@mantine/core';
+import { Checkbox, Stack, type CheckboxProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteAddon } from '../../../contract/quote.endpoints';
@@ -15,6 +15,12 @@ export interface AddonCheckboxesProps {
   planNameId: string;
   onToggle: (addonId: number) => void;
 }
+
+/**
+ * A card's boxes are 24 px, the minimum target (WCAG 2.5.8, issue 38: axe found the 20 px add-on
+ * boxes under 24 px apart on a phone), with their labels' text kept at the card's size.
+ */
+export const TARGET_SIZE_BOX: CheckboxProps['vars'] = () => ({ root: { '--checkbox-size': 'calc(1.5rem * var(--mantine-scale))' } });
 
 /** Optional covers with their price; ticking one moves the card's total (spec §4). */
 export function AddonCheckboxes({ quoteId, addons, checkedIds, lang, disabled, planNameId, onToggle }: AddonCheckboxesProps) {
@@ -47,6 +53,7 @@ export function AddonCheckboxes({ quoteId, addons, checkedIds, lang, disabled, p
             checked={checkedIds.includes(addon.id)}
             disabled={disabled || addon.disabled_addon}
             onChange={() => onToggle(addon.id)}
+            vars={TARGET_SIZE_BOX}
             data-testid="addon-checkbox"
             data-code={addon.code}
           />

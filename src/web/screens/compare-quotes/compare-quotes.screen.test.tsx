@@ -438,10 +438,107 @@ describe('agent mode (RULINGS 15)', () => {
     expect(whatsapp.getAttribute('href')).toBe(`https://wa.me/96171234567?text=${encodeURIComponent(SAMPLE_DATA.whatapp_template)}`);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Send by e-mail' })));
     const toast = await screen.findByTestId('share-email-toast');
-    expect(toast.getAttribute('role')).toBe('status');
     expect(toast.textContent).toContain('Link sent to rania@example.com');
     expect(quotes.sendEmailByPage).toHaveBeenCalledWith(
       expect.objectContaining({ uuid: QUOTES_LEAD_UUID, pagename: 'compare-quotes', agentId: 101, lang: 'en' }),
     );
+  });
+
+  it('issue 38: Send by e-mail keeps the focus while it sends (aria-disabled, not disabled) and after; a second press sends nothing', async () => {
+    let answer = () => {};
+    quotes.sendEmailByPage.mockReturnValue(new Promise((resolve) => (answer = () => resolve({ sent: true }))));
+    renderScreen({ agentId: '101' });
+    await cards();
+    const send = screen.getByRole('button', { name: 'Send by e-mail' }) as HTMLButtonElement;
+    send.focus();
+    act(() => fireEvent.click(send));
+    await waitFor(() => expect(send.getAttribute('aria-disabled')).toBe('true'));
+    expect(send.disabled).toBe(false);
+    expect(document.activeElement).toBe(send);
+    act(() => fireEvent.click(send));
+    expect(quotes.sendEmailByPage).toHaveBeenCalledTimes(1);
+    act(() => answer());
+    await screen.findByTestId('share-email-toast');
+    expect(document.activeElement).toBe(send);
+    expect(send.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('issue 38: the "link sent" toast is said through the announcer; the toast itself is no live region mounted with its words', async () => {
+    renderScreen({ agentId: '101' });
+    await cards();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Send by e-mail' })));
+    const toast = await screen.findByTestId('share-email-toast');
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('Link sent to rania@example.com'));
+    expect(toast.getAttribute('role')).not.toBe('status');
+    expect(toast.getAttribute('role')).not.toBe('alert');
+    expect(toast.closest('[aria-live]')).toBeNull();
+  });
+
+  it('issue 38: the toast sits at the bottom edge, never over the header, and stacks above the compare bar', async () => {
+    renderScreen({ agentId: '101' });
+    await cards();
+    act(() => fireEvent.click(compareBoxOf(first.id)));
+    act(() => fireEvent.click(compareBoxOf(second.id)));
+    const tray = screen.getByTestId('compare-tray');
+    // jsdom lays nothing out: the bar is given a height, as a browser would measure it.
+    tray.getBoundingClientRect = () => ({ height: 70 }) as DOMRect;
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Send by e-mail' })));
+    const strip = (await screen.findByTestId('share-email-toast')).parentElement!;
+    expect(strip.style.position).toBe('fixed');
+    expect(strip.style.top).toBe('');
+    expect(strip.style.insetBlockEnd).toBe('70px');
+    expect(tray.style.insetBlockEnd).toBe('0px');
+  });
+});
+
+const compareBoxOf = (quoteId: number) => within(card(quoteId)).getByRole('checkbox', { name: /^Add to compare / });
+
+describe('issue 38: access barriers on the quotes', () => {
+  it("a compared card offers the way to the compare bar as the next stop after its box; it moves the focus to the bar's Compare plans", async () => {
+    renderScreen();
+    await cards();
+    act(() => fireEvent.click(compareBoxOf(first.id)));
+    expect(within(card(first.id)).queryByTestId('go-to-compare')).toBeNull();
+    act(() => fireEvent.click(compareBoxOf(second.id)));
+    const go = within(card(second.id)).getByRole('button', { name: 'Go to the compare bar' });
+    const focusable = [...card(second.id).querySelectorAll<HTMLElement>('button, input, a[href]')];
+    expect(focusable[focusable.indexOf(compareBoxOf(second.id)) + 1]).toBe(go);
+    expect(within(card(first.id)).getByRole('button', { name: 'Go to the compare bar' })).toBeTruthy();
+    expect(within(card(third.id)).queryByRole('button', { name: 'Go to the compare bar' })).toBeNull();
+    act(() => fireEvent.click(go));
+    expect(document.activeElement).toBe(screen.getByTestId('compare-open'));
+  });
+
+  it("each Premium per traveller button is named by its words, then its plan's, from texts of their own (not a name that points at itself)", async () => {
+    renderScreen();
+    await cards();
+    for (const quote of SAMPLE_QUOTES) {
+      const button = within(card(quote.id)).getByRole('button', { name: `Premium per traveller ${quote.wizard_plan_name}` });
+      const ids = (button.getAttribute('aria-labelledby') ?? '').split(' ');
+      expect(ids).not.toContain(button.id);
+      expect(ids.map((id) => document.getElementById(id)?.textContent)).toEqual(['Premium per traveller', quote.wizard_plan_name]);
+    }
+  });
+
+  it("the add-on and compare boxes are 24 px targets (WCAG 2.5.8)", async () => {
+    renderScreen();
+    await cards();
+    const boxes = [...within(card(first.id)).getAllByTestId('addon-checkbox'), within(card(first.id)).getByTestId('compare-checkbox')];
+    for (const box of boxes) expect((box.closest('[style*="--checkbox-size"]') as HTMLElement | null)?.style.getPropertyValue('--checkbox-size')).toBe('calc(1.5rem * var(--mantine-scale))');
+  });
+
+  it('a long destination list is cut short behind a button that shows it whole (aria-expanded), not a focusable paragraph', async () => {
+    const destinations = ['France', 'Türkiye', 'Italy', 'Spain', 'Germany', 'Greece'];
+    quotes.fetchQuotes.mockResolvedValue(quotesData(SAMPLE_QUOTES, { lead: { ...SAMPLE_DATA.lead, destination_names: destinations } }));
+    renderScreen();
+    await cards();
+    const places = screen.getByTestId('quotes-destinations');
+    expect(places.tagName).toBe('BUTTON');
+    expect(places.textContent).toBe(destinations.join(', '));
+    expect(screen.getByRole('button', { name: destinations.join(', ') })).toBe(places);
+    expect(places.getAttribute('aria-expanded')).toBe('false');
+    expect(document.querySelectorAll('p[tabindex]')).toHaveLength(0);
+    act(() => fireEvent.click(places));
+    expect(places.getAttribute('aria-expanded')).toBe('true');
   });
 });

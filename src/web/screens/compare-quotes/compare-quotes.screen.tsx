@@ -86,6 +86,9 @@ export function CompareQuotesScreen() {
     [onToggleCompare],
   );
 
+  // A compared card's shortcut to the bar (quote-card.tsx): its button, which opens the table.
+  const onGoToCompare = useCallback(() => document.querySelector<HTMLElement>('[data-testid="compare-open"]')?.focus(), []);
+
   let body;
   if (viewState === 'failed') {
     body = <LoadFailureView leadNotFound={leadNotFound} />;
@@ -118,10 +121,12 @@ export function CompareQuotesScreen() {
               lang={lang}
               travellers={lead.no_of_traveller}
               busy={busy}
+              compareReady={trayOpen && canCompare}
               onBuy={onBuy}
               onToggleAddon={onToggleAddon}
               onToggleCompare={onToggleCompare}
               onOpenBenefits={onOpenBenefits}
+              onGoToCompare={onGoToCompare}
             />
           ))}
         </Stack>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useRef } from 'react';
 import { ActionIcon, Alert, Box, Button, Container, Flex, Group, Paper, Text } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
@@ -6,6 +6,7 @@ import type { Language } from '../../../contract/endpoint';
 import type { Quote } from '../../../contract/quote.endpoints';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { localized } from '../quotes-shared/quote-texts';
+import { useBottomBar } from '../../components/use-bottom-bar';
 
 export interface CompareTrayProps {
   compared: Quote[];
@@ -16,37 +17,6 @@ export interface CompareTrayProps {
   lang: Language;
   onRemove: (quoteId: number) => void;
   onCompare: () => void;
-}
-
-/** Space kept between the bar and a focused control scrolled above it (the focus ring's width and some). */
-const CLEARANCE_PX = 12;
-
-/**
- * Keeps the page clear of the fixed bar while it shows (WCAG 2.4.11, issue 21): focus moved by
- * Tab scrolls to stop above it (scroll-padding at the page's end, as global.css does below the
- * header), and the page gets room at its end the bar's height, so the last card and the footer
- * can scroll out from under it. Both follow the bar's height as it changes (a refusal, a narrow
- * screen where it takes two rows).
- */
-function useKeepClearOf(bar: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
-    const element = bar.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const keepClear = () => {
-      const height = `${Math.ceil(element.getBoundingClientRect().height) + CLEARANCE_PX}px`;
-      root.style.scrollPaddingBlockEnd = height;
-      document.body.style.paddingBlockEnd = height;
-    };
-    keepClear();
-    const observer = new ResizeObserver(keepClear);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.scrollPaddingBlockEnd = '';
-      document.body.style.paddingBlockEnd = '';
-    };
-  }, [bar]);
 }
 
 /**
@@ -63,9 +33,10 @@ export function CompareTray(props: CompareTrayProps) {
 function ShownTray({ compared, askForAnother, refused, canCompare, lang, onRemove, onCompare }: CompareTrayProps) {
   const { t } = useLingui();
   const bar = useRef<HTMLElement>(null);
-  useKeepClearOf(bar);
+  // Keeps the focus clear of the bar (WCAG 2.4.11); the agent's share toast stacks above it.
+  useBottomBar(bar, 0);
   return (
-    <Box ref={bar} pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 150 }} component="section" aria-label={t`Plans to compare`} data-testid="compare-tray">
+    <Box ref={bar} pos="fixed" left={0} right={0} style={{ zIndex: 150 }} component="section" aria-label={t`Plans to compare`} data-testid="compare-tray">
       <Paper shadow="lg" radius={0} withBorder py={{ base: 'xs', sm: 'sm' }}>
         <Container size="lg">
           {refused && (

@@ -9,7 +9,7 @@ import { PremiumBreakdown } from '../quotes-shared/premium-breakdown';
 import { namedByPlan } from '../quotes-shared/named-by-plan';
 import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { TRIP_TYPE_LABELS, ZONE_LABELS, localized } from '../quotes-shared/quote-texts';
-import { AddonCheckboxes } from './addon-checkboxes';
+import { AddonCheckboxes, TARGET_SIZE_BOX } from './addon-checkboxes';
 import { HighlightList } from './highlight-list';
 import classes from './quote-card.module.css';
 
@@ -19,11 +19,15 @@ export interface QuoteCardProps {
   travellers: number;
   /** A buy is under way (this card's or another's). */
   busy: boolean;
+  /** Two or more plans are in the compare bar, so its Compare plans button works. */
+  compareReady: boolean;
   /** Each takes the card's quote id, so one function serves every card and a card can be memoised. */
   onBuy: (quoteId: number) => void;
   onToggleAddon: (quoteId: number, addonId: number) => void;
   onToggleCompare: (quoteId: number) => void;
   onOpenBenefits: (quoteId: number) => void;
+  /** Moves the focus to the compare bar's Compare plans button. */
+  onGoToCompare: () => void;
 }
 
 /** The id of a card's add-to-compare box: focus goes back to it when its plan leaves the tray. */
@@ -43,7 +47,7 @@ const WRAPPING_BADGE = {
  * its per-traveller tooltip, buy now, add to compare, the section-1 highlights, add-ons, and
  * sections 2–3 behind show more. Each control is named by the plan too (named-by-plan.ts).
  */
-export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy, onBuy, onToggleAddon, onToggleCompare, onOpenBenefits }: QuoteCardProps) {
+export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy, compareReady, onBuy, onToggleAddon, onToggleCompare, onOpenBenefits, onGoToCompare }: QuoteCardProps) {
   const { t, i18n } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const { quote, total, checkedAddonIds, compared, buying } = view;
@@ -159,8 +163,16 @@ export const QuoteCard = memo(function QuoteCard({ view, lang, travellers, busy,
               checked={compared}
               onChange={() => onToggleCompare(quote.id)}
               disabled={busy}
+              vars={TARGET_SIZE_BOX}
               data-testid="compare-checkbox"
             />
+            {compared && compareReady && (
+              // The compare bar comes after every card in the Tab order (46 to 55 stops from the
+              // first card on a phone, issue 38): a compared plan offers the way there, next stop.
+              <Button variant="subtle" size="compact-sm" px={0} style={{ alignSelf: 'flex-start' }} onClick={onGoToCompare} data-testid="go-to-compare">
+                {t`Go to the compare bar`}
+              </Button>
+            )}
             <Divider label={t`Optional covers`} labelPosition="left" />
             <AddonCheckboxes
               quoteId={quote.id}

@@ -1,7 +1,7 @@
-import { Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCalendar, IconMapPin } from '@tabler/icons-react';
 import { Plural, Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { Language } from '../../../contract/endpoint';
 import type { QuotedLead } from '../../../contract/quote.endpoints';
 import { formatIsoDate, formatList } from '../../i18n/format';
@@ -28,11 +28,13 @@ export function QuotesSummary({ count, lead, lang, actions }: { count: number; l
       <Group gap="lg" c="dimmed" fz="sm" wrap="wrap">
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0, maxWidth: '100%' }}>
           <IconMapPin size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <Tooltip label={places} disabled={places.length <= LONG_DESTINATION_CHARS} multiline maw={320} events={{ hover: true, focus: true, touch: true }}>
-            <Text fz="sm" truncate="end" maw={200} tabIndex={places.length > LONG_DESTINATION_CHARS ? 0 : undefined} data-testid="quotes-destinations">
+          {places.length > LONG_DESTINATION_CHARS ? (
+            <LongPlaces places={places} />
+          ) : (
+            <Text fz="sm" data-testid="quotes-destinations">
               {places}
             </Text>
-          </Tooltip>
+          )}
         </Group>
         <Group gap={4} wrap="nowrap">
           <IconCalendar size={16} aria-hidden="true" />
@@ -42,5 +44,24 @@ export function QuotesSummary({ count, lead, lang, actions }: { count: number; l
         </Group>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A destination list too long for its line: cut short with its tooltip (spec §2), and a button
+ * that shows the whole text in place (issue 38: it was a focusable paragraph with no role, and
+ * touch and keyboard users saw the whole text only in a tooltip). The button's name is the whole
+ * text, which a screen reader reads either way.
+ */
+function LongPlaces({ places }: { places: string }) {
+  const [whole, setWhole] = useState(false);
+  return (
+    <Tooltip label={places} disabled={whole} multiline maw={320} events={{ hover: true, focus: true, touch: false }}>
+      <UnstyledButton onClick={() => setWhole((shown) => !shown)} aria-expanded={whole} maw={whole ? '100%' : 200} style={{ minWidth: 0 }} data-testid="quotes-destinations">
+        <Text span fz="sm" display="block" truncate={whole ? undefined : 'end'}>
+          {places}
+        </Text>
+      </UnstyledButton>
+    </Tooltip>
   );
 }

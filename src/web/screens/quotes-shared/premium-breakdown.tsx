@@ -1,9 +1,8 @@
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import { formatMoney } from '../../i18n/format';
-import { namedByPlan } from './named-by-plan';
 
 export interface PremiumBreakdownProps {
   total: number;
@@ -29,6 +28,12 @@ export interface PremiumBreakdownProps {
 export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdownLabel, planNameId, cents = false }: PremiumBreakdownProps) {
   const { t } = useLingui();
   const amount = formatMoney(total, lang, { cents });
+  const label = breakdownLabel ?? t`Premium per traveller`;
+  // Where several plans show their totals, the button is named by its words, then the plan's
+  // (as named-by-plan.ts does), from a text of its own. It pointed at itself and leaned on its
+  // aria-label: Chromium computes that name in full, but the audit of issue 38 heard the bare
+  // words, and not every browser and reader treats a self-reference alike.
+  const labelId = planNameId ? `${planNameId}-breakdown-label` : undefined;
   return (
     <Group gap={4} wrap="nowrap" align="center">
       <Text fw={800} fz={size === 'lg' ? 28 : 20} lh={1.1} data-testid="quote-total">
@@ -51,10 +56,12 @@ export function PremiumBreakdown({ total, perPerson, lang, size = 'lg', breakdow
           <ActionIcon
             variant="subtle"
             size="sm"
-            aria-label={breakdownLabel ?? t`Premium per traveller`}
-            {...(planNameId ? namedByPlan(`${planNameId}-breakdown`, planNameId) : {})}
+            id={planNameId ? `${planNameId}-breakdown` : undefined}
+            aria-label={labelId ? undefined : label}
+            aria-labelledby={labelId ? `${labelId} ${planNameId}` : undefined}
           >
             <IconInfoCircle size={18} aria-hidden="true" />
+            {labelId && <VisuallyHidden id={labelId}>{label}</VisuallyHidden>}
           </ActionIcon>
         </Tooltip>
       )}

@@ -7,7 +7,8 @@ import { useDialogSize } from '../../shell/dialog-size';
  * The date-of-birth error (spec §8, RULINGS 8): the date given at review is not the quoted one,
  * or the plan does not cover that age. The server's message says which; "Update Details" goes
  * back to travel details to change the date and get new quotes. 40 % wide, 90 % on phones.
- * Closed, it gives the focus back to Proceed (useDialogFocusReturn).
+ * It opens with the focus on its action, not on its X (issue 38: the step the customer came for),
+ * and closed, it gives the focus back to Proceed (useDialogFocusReturn).
  */
 export function DobErrorDialog({ opened, message, onUpdate, onClose }: { opened: boolean; message: string; onUpdate: () => void; onClose: () => void }) {
   const { t } = useLingui();
@@ -30,7 +31,7 @@ export function DobErrorDialog({ opened, message, onUpdate, onClose }: { opened:
             {t`To change the date of birth, click Update Details to go back to travel details.`}
           </Text>
           <Group justify="flex-end">
-            <Button onClick={onUpdate} data-testid="dob-update-details">
+            <Button onClick={onUpdate} data-autofocus data-testid="dob-update-details">
               {t`Update Details`}
             </Button>
           </Group>
