@@ -32,7 +32,7 @@ export const selectTotals = (snapshot: CheckoutSnapshot): CheckoutTotals | null 
 export interface CouponView {
   /** What is in the box (whitespace stripped). */
   text: string;
-  /** The applied coupon's code (as the server stores it), or null: "Coupon Applied" and Remove. */
+  /** The applied coupon's code (as the server stores it), or null: "Coupon applied" and Remove. */
   applied: string | null;
   /** Why the last coupon was refused, or null. */
   error: CouponCode | null;

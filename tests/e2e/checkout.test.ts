@@ -75,7 +75,7 @@ describe.each(['en', 'ar'] as const)('checkout in %s', (lang) => {
     const good = await applyCoupon(page, 'SAFAR10');
     expect(good.status).toBe(200);
     await page.getByTestId('coupon-applied').waitFor();
-    expect(await page.getByTestId('coupon-applied').innerText()).toContain(textIn(lang, 'Coupon Applied'));
+    expect(await page.getByTestId('coupon-applied').innerText()).toContain(textIn(lang, 'Coupon applied'));
     await expect.poll(() => shownTotal(page)).toBeLessThan(full);
     expect(await page.getByTestId('price-discount').innerText()).toMatch(/^\u2066?\u2212\$\d/);
     expect(await couponBox.getByText(bad.body.message, { exact: true }).count()).toBe(0);

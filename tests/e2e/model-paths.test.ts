@@ -288,7 +288,8 @@ async function act(page: Page, lang: Lang, state: Snapshot, event: JourneyEvent)
       return;
     case 'callBack.requested':
       if (event.reason === 'header') await page.getByTestId('header-call-back').click();
-      else await page.locator('main').getByRole('button', { name: textIn(lang, 'Request a call back') }).click();
+      // The page's own offer: "Request a call back", or on /thank-you (whose team calls anyway) the call to another number.
+      else await page.locator('main').getByRole('button', { name: textIn(lang, 'Request a call back') }).or(page.getByTestId('thank-you-call-back')).click();
       return;
     case 'callBack.submitted': {
       const form = page.getByTestId('call-back-form');

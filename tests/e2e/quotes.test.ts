@@ -143,11 +143,11 @@ describe('quotes when things go wrong', () => {
     await fields(page, 'ar').proceed.click();
     await page.waitForURL((url) => url.pathname === '/thank-you');
     await page.getByTestId('screen-thank-you').waitFor();
-    expect(await page.locator('main').innerText()).toContain(textIn('ar', 'We cannot process your application online. Our team will contact you shortly.'));
+    expect(await page.locator('main').innerText()).toContain(textIn('ar', 'We cannot quote your trip online, so our team will call you shortly on the number you gave us.'));
     expect(await axeViolations(page)).toEqual([]);
 
     // The short wizard: the contact details come prefilled, and sending them ends on /call-back.
-    await page.locator('main').getByRole('button', { name: textIn('ar', 'Request a call back') }).click();
+    await page.locator('main').getByRole('button', { name: textIn('ar', 'Call me on another number') }).click();
     await page.waitForURL((url) => url.pathname === '/request-call-back');
     const form = page.getByTestId('call-back-form');
     await form.waitFor({ state: 'visible' });

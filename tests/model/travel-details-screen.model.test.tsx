@@ -286,7 +286,7 @@ async function runOnScreen(path: Path, url: string, input: TravelDetailsInput): 
       if (field.startsWith('travellers_info.')) continue;
       expect(screen.getAllByText(i18n._(TRAVEL_DETAILS_MESSAGES[code!])).length).toBeGreaterThan(0);
     }
-    expect(screen.queryByTestId('contact-taken-help') !== null).toBe(context.serverErrors.email === 'email_taken');
+    expect(screen.queryByTestId('contact-taken-help') !== null).toBe(context.serverErrors.email === 'email_taken' || context.serverErrors.phone_number === 'phone_taken');
     expect(screen.queryByText('Something went wrong') !== null).toBe(context.saveFailed);
   };
 

@@ -4,7 +4,7 @@ import type { TravelDetailsCode } from '../../contract/travel-details.rules';
 
 /**
  * One message per validation code (spec §5), the English text as the spec gives it, except
- * where the spec's words leave the customer stuck (the family checkbox, a taken e-mail).
+ * where the spec's words leave the customer stuck (the family checkbox, a taken e-mail or phone).
  * Machines and the server carry codes; only this table turns them into words. Render with
  * `i18n._(message, { childAge })`: the family message prints the broker's child age limit, so
  * the text and the rule never disagree (RULINGS 7); with the default 18 it reads as the spec.
@@ -22,7 +22,8 @@ export const TRAVEL_DETAILS_MESSAGES: Record<TravelDetailsCode, MessageDescripto
   phone_code_invalid: msg`Please select a country code`,
   phone_digits_961: msg`Please enter at least 7 digits and max 8 digits.`,
   phone_digits_other: msg`Please enter at least 8 digits and max 10 digits.`,
-  phone_taken: msg`Phone number already taken`,
+  // A returning customer with a new e-mail, likewise (issue 38): the help box under the form offers a call back.
+  phone_taken: msg`Phone number already taken with another e-mail. Enter the e-mail you used before with this phone number, or use another phone number.`,
   date_invalid: msg`Please select correct date`,
   destination_required: msg`Please select destination`,
   source_required: msg`Please select source`,

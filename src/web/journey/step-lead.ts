@@ -1,5 +1,6 @@
 import { selectLead, type JourneySnapshot } from '../../../machines/journey.selectors';
 import type { QuotesView } from '../../../machines/quotes/quotes.types';
+import { agentIsUnknown } from './agent-link';
 
 /** The lead a later step works on, as its machine's input needs it. */
 export interface StepLead {
@@ -13,11 +14,13 @@ export interface StepLead {
 
 /**
  * The agent of a link as the steps use it: a positive whole number, or null for a customer (a
- * missing, malformed or zero `agent`; agent_id 0 is what a customer's requests send).
+ * missing, malformed or zero `agent`; agent_id 0 is what a customer's requests send), and null
+ * for an agent the server does not know (RULINGS 14): the page says so and works as a
+ * customer's (agent-link.ts, issue 38).
  */
 export function stepAgentId(agentId: string | null): number | null {
   const value = agentId === null ? null : Number(agentId);
-  return value !== null && Number.isInteger(value) && value > 0 ? value : null;
+  return value !== null && Number.isInteger(value) && value > 0 && !agentIsUnknown(agentId) ? value : null;
 }
 
 /**

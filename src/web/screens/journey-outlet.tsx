@@ -37,9 +37,12 @@ const LAZY = Object.fromEntries(Object.entries(LOADERS).map(([step, load]) => [s
 const SCREENS: Partial<Record<StepId, ComponentType>> = { travellerDetails: TravellerDetailsScreen };
 for (const step of Object.keys(LAZY) as (keyof typeof LAZY)[]) SCREENS[step] = LAZY[step].Component;
 
+/** Checks an agent link's agent, and says so when it is unknown (issue 38): a chunk only agent links load. */
+const AgentLinkGate = lazyPart(() => import('./agent-link-notice').then((gate) => gate.AgentLinkGate));
+
 /** Loads every lazy screen, the travel details form and its calendar now: tests render the whole journey synchronously after it. */
 export function preloadAllScreens(): Promise<unknown[]> {
-  return Promise.all([preloadTravelDetailsForm(), ...Object.values(LAZY).map((lazyOne) => lazyOne.preload()), preloadDatePicker()]);
+  return Promise.all([preloadTravelDetailsForm(), ...Object.values(LAZY).map((lazyOne) => lazyOne.preload()), preloadDatePicker(), AgentLinkGate.preload()]);
 }
 
 /**
@@ -136,7 +139,12 @@ function usePaidLeadCheck(step: StepId): boolean {
 export function JourneyOutlet() {
   const { t } = useLingui();
   const step = JourneyActorContext.useSelector(selectStep);
+  const agentId = JourneyActorContext.useSelector((snapshot) => selectLead(snapshot).agentId);
+  const { lang } = useApp();
   const asking = usePaidLeadCheck(step);
+  // RULINGS 14: an agent link's agent is checked around the page (agent-link-notice.tsx); travel
+  // details checks it itself, in its own form. Agent 0 is what a customer's requests send.
+  const checksAgent = agentId !== null && Number(agentId) !== 0 && step !== 'travellerDetails';
   const [initialStep] = useState(step);
   const [navigated, setNavigated] = useState(false);
   // Derived during render (React's pattern for state from a changed value): once the step
@@ -161,7 +169,13 @@ export function JourneyOutlet() {
           </Center>
         }
       >
-        <Screen key={step} />
+        {checksAgent ? (
+          <AgentLinkGate.Component agentId={agentId} lang={lang}>
+            <Screen key={step} />
+          </AgentLinkGate.Component>
+        ) : (
+          <Screen key={step} />
+        )}
       </Suspense>
     </ScreenFocusContext.Provider>
   );

@@ -2,10 +2,12 @@ import { sessionStore } from './local-store';
 
 /**
  * Unsaved form values kept across the language switch's reload (spec §1: the switch stores the
- * language and reloads; issue 8 row 13). A form on screen registers how to read its values;
- * the switch asks for them just before reloading; the form takes them back after the reload.
+ * language and reloads; issue 8 row 13), and on review across the customer's own reload too
+ * (issue 38). A form on screen registers how to read its values; the switch (or, on review, the
+ * page going away) asks for them just before reloading; the form takes them back after the reload.
  * Only one form registers at a time (the travel details form, or the review's travellers); the draft lives in
- * sessionStorage, so it stays in this tab and dies with it.
+ * sessionStorage, so it stays in this tab and dies with it; a trip paid or issued drops it unread
+ * (finished-trip.ts), as the journey's end clears what it stored.
  */
 interface Draft {
   path: string;

@@ -9,7 +9,7 @@ import * as reviewService from '../../services/review.service';
 
 /**
  * Issue 17: the customer opens the agent's checkout link (`coupon=SAVE10`); the coupon is applied
- * through coupon/validate as if typed, the box filled and "Coupon Applied" shown, so the customer
+ * through coupon/validate as if typed, the box filled and "Coupon applied" shown, so the customer
  * sees the total the agent saw; an unusable coupon shows its error as usual. The lead read and
  * coupon/validate are stubs at the service edge.
  */
@@ -39,13 +39,13 @@ function open(query: string) {
 }
 
 describe("checkout opened from an agent's link with a coupon", () => {
-  it('applies the coupon as if typed: the box filled, "Coupon Applied", the discounted total', async () => {
+  it('applies the coupon as if typed: the box filled, "Coupon applied", the discounted total', async () => {
     checkout.validateCoupon.mockResolvedValue(SAVE10);
     open('&coupon=SAVE10');
     await screen.findByTestId('coupon-applied');
     expect(checkout.validateCoupon).toHaveBeenCalledWith({ uuid: CHECKOUT_LEAD_UUID, code: 'SAVE10', lang: 'en', link: null });
     expect((screen.getByTestId('coupon-input') as HTMLInputElement).value).toBe('SAVE10');
-    expect(screen.getByTestId('coupon-applied').textContent).toContain('Coupon Applied');
+    expect(screen.getByTestId('coupon-applied').textContent).toContain('Coupon applied');
     expect(localStorage.getItem('coupon')).toBe('SAVE10');
     // The total the agent saw with the coupon, to the cent.
     expect(screen.getByTestId('price-total').textContent).toContain((SAVE10.totals.total / 100).toFixed(2));

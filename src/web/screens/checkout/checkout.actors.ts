@@ -5,7 +5,7 @@ import { tempCheckout, validateCoupon } from '../../services/checkout.service';
 import { sendEmailByPage } from '../../services/quote.service';
 import { fetchLeadWithPlan, fetchWhatsappTemplate } from '../../services/review.service';
 import { localStore } from '../../storage/local-store';
-import { storeThankYou } from '../../storage/journey-flags';
+import { storeTripFinished } from '../../storage/finished-trip';
 
 /** The lead with its chosen plan and totals, and the agent's WhatsApp text for this page. */
 async function loadCheckout({ uuid, sessionId, lang, link }: LoadCheckoutInput): Promise<CheckoutData> {
@@ -55,7 +55,7 @@ export const checkoutLogic = checkoutMachine.provide({
     removeStoredCoupon: () => localStore.remove('coupon'),
     // Spec §4: a fully discounted order stores the thank-you flag; its coupon is spent.
     storeThankYou: ({ context }) => {
-      if (context.uuid) storeThankYou(context.uuid);
+      if (context.uuid) storeTripFinished(context.uuid);
       localStore.remove('coupon');
     },
     leaveForPayment: ({ context }, { url }) => window.location.assign(paymentAddress(url, context)),

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Alert, Button, Checkbox, Paper, Stack } from '@mantine/core';
-import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconInfoCircle, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -108,12 +108,17 @@ export function CheckoutScreen() {
   );
 }
 
-/** Terms (checked by default) and Proceed to the secure payments page (customers only, spec §6). */
+/**
+ * Terms (checked by default) and Proceed to the secure payments page (customers only, spec §6).
+ * A total of 0 (a 100 % coupon) has no payments page: the policy is issued at once (RULINGS 18),
+ * so the button says so (issue 38).
+ */
 function PayPanel({ step }: { step: CheckoutActor }) {
   const { t } = useLingui();
   const agreed = useSelector(step, selectTermsAgreed);
   const canPay = useSelector(step, selectCanPay);
   const paying = useSelector(step, selectPaying);
+  const free = useSelector(step, selectTotals)?.total === 0;
   const proceed = useRef<HTMLButtonElement>(null);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="pay-panel">
@@ -134,17 +139,17 @@ function PayPanel({ step }: { step: CheckoutActor }) {
         <Button
           size="lg"
           fullWidth
-          leftSection={<IconLock size={18} aria-hidden="true" />}
+          leftSection={free ? <IconShieldCheck size={18} aria-hidden="true" /> : <IconLock size={18} aria-hidden="true" />}
           disabled={!canPay}
           ref={proceed}
           loading={paying}
           onClick={() => step.send({ type: 'checkout.pay' })}
           data-testid="checkout-pay"
         >
-          {t`Proceed to payment`}
+          {free ? t`Get my policy` : t`Proceed to payment`}
         </Button>
       </Stack>
-      <PaymentOverlay step={step} returnFocusTo={proceed} />
+      <PaymentOverlay step={step} returnFocusTo={proceed} free={free} />
     </Paper>
   );
 }

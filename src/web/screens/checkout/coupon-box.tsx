@@ -18,7 +18,7 @@ export interface CouponBoxProps {
 
 /**
  * The coupon box (spec §4, §5): whitespace is stripped as typed; Apply asks the server; an applied
- * coupon reads "Coupon Applied" with Remove; a refused one shows the server's message under the box.
+ * coupon reads "Coupon applied" with Remove; a refused one shows the server's message under the box.
  * Apply keeps the focus while the server checks the code; as Apply and Remove replace each other,
  * the focus follows the customer's press to what comes next (WCAG 2.4.3, issue 21): Remove once
  * the coupon is applied, the box once it is removed.
@@ -106,7 +106,7 @@ export function CouponBox({ text, applied, error, applying, onChange, onApply, o
             <Group gap={6} c="green.8" data-testid="coupon-applied">
               <IconCircleCheck size={18} aria-hidden="true" />
               <Text fz="sm" fw={600}>
-                {t`Coupon Applied`}
+                {t`Coupon applied`}
               </Text>
             </Group>
           )}

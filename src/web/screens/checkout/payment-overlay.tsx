@@ -13,12 +13,21 @@ import type { checkoutLogic } from './checkout.actors';
  * keyboard focus waits on the loader (Tab stays there), and goes back to Proceed when the loader
  * hides with the customer still here (a refused payment).
  */
-export function PaymentOverlay({ step, returnFocusTo }: { step: ActorRefFrom<typeof checkoutLogic>; returnFocusTo: RefObject<HTMLElement | null> }) {
+export function PaymentOverlay({
+  step,
+  returnFocusTo,
+  free = false,
+}: {
+  step: ActorRefFrom<typeof checkoutLogic>;
+  returnFocusTo: RefObject<HTMLElement | null>;
+  /** A total of 0: no payment to prepare, the policy is issued at once (RULINGS 18). */
+  free?: boolean;
+}) {
   const { t } = useLingui();
   const paying = useSelector(step, selectPaying);
   const panel = useRef<HTMLDivElement>(null);
   const shown = useRef(false);
-  const message = t`Please wait while we prepare your secure payment…`;
+  const message = free ? t`Please wait while we issue your policy…` : t`Please wait while we prepare your secure payment…`;
 
   useEffect(() => {
     if (paying) {

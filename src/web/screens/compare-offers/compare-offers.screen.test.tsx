@@ -73,6 +73,17 @@ describe('/compare-offers', () => {
     expect(rows[at('Winter sports')]).toContain('(travellers aged 70 or under)');
   });
 
+  it('issue 38: the table sits in a region named for what it holds, with its plan heads sticky', async () => {
+    renderScreen([second.compare_id, first.compare_id, third.compare_id]);
+    const element = await table();
+    const region = screen.getByRole('region', { name: 'Plans side by side' });
+    expect(region.contains(element)).toBe(true);
+    expect(region.getAttribute('data-testid')).toBe('offers-scroll');
+    // Mantine's stickyHeader: the head row (names, prices, Proceed) is marked sticky.
+    expect(within(element).getByTestId('offers-head').hasAttribute('data-sticky')).toBe(true);
+    expect(within(screen.getByTestId('offers-head')).getAllByTestId('offers-proceed')).toHaveLength(3);
+  });
+
   it('Proceed runs the buy flow and opens /review-details', async () => {
     const { step } = renderScreen([second.compare_id, first.compare_id]);
     await table();

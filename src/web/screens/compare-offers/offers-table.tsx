@@ -1,4 +1,4 @@
-import { Button, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../../contract/endpoint';
 import type { QuoteAddon } from '../../../contract/quote.endpoints';
@@ -11,6 +11,7 @@ import { ProviderLogo } from '../quotes-shared/provider-logo';
 import { localized } from '../quotes-shared/quote-texts';
 import { offersRows, type OffersRow } from './offers-rows';
 import classes from './offers-table.module.css';
+import { useStickyHead } from './use-sticky-head';
 
 /** Column widths (offers-table.module.css): on phones two plans fit beside the labels at 375 px. */
 const LABEL_PX = { base: 112, sm: 140 };
@@ -31,6 +32,7 @@ export interface OffersTableProps {
  */
 export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: OffersTableProps) {
   const { t } = useLingui();
+  const { scrollerRef, headRef, scrolls } = useStickyHead();
   const { top, rest, addons } = offersRows(
     views.map((view) => view.quote),
     lang,
@@ -75,15 +77,29 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
       </>
     );
   return (
-    <ScrollArea type="auto" offsetScrollbars data-testid="offers-scroll">
+    // A named region (issue 38, WCAG 2.1.1 and 4.1.2): a screen reader says what it holds, and
+    // where it scrolls sideways (phones) it takes the focus, so arrow keys scroll it.
+    <div
+      ref={scrollerRef}
+      className={classes.scroller}
+      role="region"
+      aria-label={t`Plans side by side`}
+      // A scrolling region is focusable so a keyboard can scroll it (axe scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={scrolls ? 0 : undefined}
+      data-testid="offers-scroll"
+    >
       <Table
+        className={classes.table}
         miw={{ base: LABEL_PX.base + views.length * PLAN_PX.base, sm: LABEL_PX.sm + views.length * PLAN_PX.sm }}
         verticalSpacing="sm"
         withTableBorder
         withColumnBorders
+        // The plan heads stay in view while the benefits and add-ons scroll under them (issue 38).
+        stickyHeader
         data-testid="offers-table"
       >
-        <Table.Thead>
+        <Table.Thead ref={headRef} className={classes.head} data-testid="offers-head">
           <Table.Tr>
             <Table.Th className={classes.label}>
               <Text fz="sm" c="dimmed">{t`Plan`}</Text>
@@ -125,7 +141,7 @@ export function OffersTable({ views, lang, busy, onProceed, onToggleAddon }: Off
           {section(t`Optional covers`, addons)}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </div>
   );
 }
 

@@ -54,7 +54,14 @@ export function CallBackForm(props: {
 
   return (
     <form className={classes.form} onSubmit={submit} noValidate aria-label={t`Request a call back`} data-testid="call-back-form">
-      <ContactSection form={form} reference={{ phoneCodes }} refs={refs} title={t`Who should we call?`} />
+      <ContactSection
+        form={form}
+        reference={{ phoneCodes }}
+        refs={refs}
+        title={t`Who should we call?`}
+        // Not the passport's name: who our team asks for when it calls (issue 38).
+        nameHint={t`Who we should ask for when we call, in English letters.`}
+      />
       <div className={classes.actions}>
         <Button type="submit" size="lg" className={classes.proceed} loading={sending} disabled={sending}>
           {t`Call me back`}

@@ -74,7 +74,10 @@ describe('/thank-you (no online quote, RULINGS 12)', () => {
   it('row 13(e): says why, offers the toll-free line, WhatsApp, a call back, and "Back to travel details" keeps the lead (uuid)', async () => {
     const { step, router } = open(`/thank-you?uuid=${LEAD_UUID}`, { uuid: LEAD_UUID, sessionId: SESSION_UUID });
     const page = screen.getByTestId('screen-thank-you').closest('div')!.parentElement!;
-    expect(screen.getByText('We cannot process your application online. Our team will contact you shortly.')).toBeTruthy();
+    // Issue 38: the team's call is said once, and the button asks for another number, not for that same call.
+    expect(screen.getByText('We cannot quote your trip online, so our team will call you shortly on the number you gave us.')).toBeTruthy();
+    expect(screen.queryByText(/will contact you shortly/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request a call back' })).toBeNull();
     expect(screen.getByText(/manual quote/)).toBeTruthy();
     const tel = within(page).getByRole('link', { name: `Call us toll-free on ${INFO.toll_free_number}` });
     expect(tel.getAttribute('href')).toBe(INFO.toll_free_number_tel);
@@ -89,7 +92,7 @@ describe('/thank-you (no online quote, RULINGS 12)', () => {
   it('leads through /request-call-back to /call-back, sending the stored details for the lead', async () => {
     localStore.setJson('personal_details', SAMPLE_VALUES);
     const { step, router } = open(`/thank-you?uuid=${LEAD_UUID}`, { uuid: LEAD_UUID, sessionId: SESSION_UUID, agentId: '101' });
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Request a call back' })));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Call me on another number' })));
     expect(step()).toBe('requestCallBack');
     expect(router.state.location.pathname).toBe('/request-call-back');
     await form();
@@ -139,6 +142,14 @@ describe('/request-call-back', () => {
     submit();
     await waitFor(() => expect(step()).toBe('callBack'));
     expect(callBack.requestCallBack.mock.calls[0]![0]).toMatchObject({ reason: 'header', uuid: LEAD_UUID, phone_country_code: '+33', agent_id: 0 });
+  });
+
+  it('issue 38: the name hint asks whom to ask for when calling, not the name on a passport', async () => {
+    open('/request-call-back');
+    await form();
+    const hint = document.getElementById(field(/Full name/).getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(hint?.textContent).toBe('Who we should ask for when we call, in English letters.');
+    expect(screen.getByTestId('call-back-form').textContent).not.toMatch(/passport/i);
   });
 
   it('opened by its URL: an empty form, checked by the travel details rules and messages before sending', async () => {

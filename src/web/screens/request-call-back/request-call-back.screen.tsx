@@ -16,6 +16,7 @@ import {
 import type { CallBackFailure, CallBackInput, CallBackValues } from '../../../../machines/call-back/call-back.types';
 import { selectCallBackReason, selectLead } from '../../../../machines/journey.selectors';
 import { TRAVEL_DETAILS_MESSAGES } from '../../i18n/validation-messages';
+import { agentIsUnknown } from '../../journey/agent-link';
 import { JourneyActorContext } from '../../journey/journey-context';
 import { useApp } from '../../shell/app-context';
 import { ErrorView } from '../../shell/error-view';
@@ -35,7 +36,8 @@ function useStepInput(): CallBackInput {
       lang,
       reason: selectCallBackReason(snapshot),
       leadUuid: lead.uuid,
-      agentId: lead.agentId === null ? null : Number(lead.agentId),
+      // An agent found unknown is named by the notice above the page, which then works as a customer's (issue 38).
+      agentId: lead.agentId === null || agentIsUnknown(lead.agentId) ? null : Number(lead.agentId),
     };
   });
   return input;

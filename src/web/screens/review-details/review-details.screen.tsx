@@ -34,7 +34,7 @@ import { registerReloadDraft } from '../../storage/reload-draft';
 import type { ReviewTravellerValues } from '../../../contract/traveller-review.rules';
 import { DobErrorDialog } from './dob-error-dialog';
 import type { reviewLogic } from './review.actors';
-import { reviewReloadDraft } from './review-reload-draft';
+import { reviewReloadDraft, useDraftKeptOnReload } from './review-reload-draft';
 import { TravellerForm } from './traveller-form';
 import { useTravellerSavedAnnouncements } from './traveller-saved-announcement';
 import { useReviewStep } from './use-review-step';
@@ -105,6 +105,8 @@ export function TravellerStep({ step }: { step: ReviewActor }) {
     () => registerReloadDraft(() => reviewReloadDraft(selectDrafts(step.getSnapshot()), selectFormOpen(step.getSnapshot()) ? typing.current : null)),
     [step],
   );
+  // And across the customer's own reload (issue 38).
+  useDraftKeptOnReload();
 
   // When the next traveller's form opens, keyboard and screen-reader users land on its title.
   useEffect(() => {

@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import type { ReviewDrafts } from '../../../../machines/review/review.types';
+import { dropReloadDraft } from '../../storage/finished-trip';
+import { keepDraftForReload } from '../../storage/reload-draft';
 import { REVIEW_FIELDS, type ReviewTravellerValues } from '../../../contract/traveller-review.rules';
 
 const NUMBER_FIELDS = new Set(['type', 'gender_id', 'country_id', 'nationality_id', 'relationship_type_id']);
@@ -25,4 +28,25 @@ export function isReviewDrafts(value: unknown): value is ReviewDrafts {
  */
 export function reviewReloadDraft(drafts: ReviewDrafts, open: { id: number; values: ReviewTravellerValues } | null): ReviewDrafts {
   return open ? { ...drafts, [open.id]: open.values } : drafts;
+}
+
+/**
+ * A reload (F5, pull to refresh) keeps the review's unsaved typing as the language switch does
+ * (issue 38): the registered draft is stored as the page goes, in this tab's sessionStorage, and
+ * taken back by the review after the reload (use-review-step.ts). A page that comes back from the
+ * back-forward cache still holds its typing, so the draft stored as it went is dropped.
+ */
+export function useDraftKeptOnReload(): void {
+  useEffect(() => {
+    const keep = () => keepDraftForReload();
+    const drop = (event: PageTransitionEvent) => {
+      if (event.persisted) dropReloadDraft();
+    };
+    window.addEventListener('pagehide', keep);
+    window.addEventListener('pageshow', drop);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      window.removeEventListener('pageshow', drop);
+    };
+  }, []);
 }

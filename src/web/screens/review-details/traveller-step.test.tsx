@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DOB_RESULT, REVIEW_FAILURES, reviewData, sampleInvoice, savedResult } from '../../../../machines/review/review.model';
 import type { SaveTravellerResult } from '../../../../machines/review/review.types';
 import { activateLanguage } from '../../i18n/locale';
+import { storeTripFinished } from '../../storage/finished-trip';
 import { keepDraftForReload, takeReloadDraft } from '../../storage/reload-draft';
 import { isReviewDrafts } from './review-reload-draft';
 import { mountTravellerStep, type SaveTraveller } from '../../../../tests/support/mount-traveller-step';
@@ -158,6 +159,41 @@ describe("a traveller's typing is kept until it is saved (issue 17 item 8)", () 
   });
 });
 
+describe('a reload on review (issue 38)', () => {
+  it('F5 mid-review keeps what was typed, as the language switch does: the page going away stores it, the review takes it back', async () => {
+    const data = reviewData({ saved: [0] });
+    const actor = await mountReview(data, { storedIndex: 1 });
+    await opened(2);
+    typeTravellerTwo();
+
+    // What a reload does: the page goes away (pagehide), then loads again. No switch is pressed.
+    window.history.replaceState(null, '', '/review-details');
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    act(() => actor.stop());
+    cleanup();
+
+    const drafts = takeReloadDraft(isReviewDrafts, '/review-details');
+    expect(drafts).not.toBeNull();
+    await mountReview(data, { storedIndex: 1, drafts: drafts ?? {} });
+    await opened(2);
+    expectTravellerTwoTyped();
+  });
+
+  it('nothing is kept once the review has left the screen, and a trip finished drops a kept draft', async () => {
+    const actor = await mountReview(reviewData({ saved: [0] }), { storedIndex: 1 });
+    await opened(2);
+    typeTravellerTwo();
+    act(() => actor.stop());
+    cleanup();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sessionStorage.getItem('reload_draft')).toBeNull();
+
+    sessionStorage.setItem('reload_draft', JSON.stringify({ path: '/review-details', values: {} }));
+    storeTripFinished('2f1c9a54-8d1e-4c55-9d43-5f6a2b7c8e90');
+    expect(sessionStorage.getItem('reload_draft')).toBeNull();
+  });
+});
+
 describe('focus and announcements on review (issue 21)', () => {
   /** A save that answers when the test says so. */
   function heldSave(result: SaveTravellerResult) {
@@ -199,6 +235,14 @@ describe('focus and announcements on review (issue 21)', () => {
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(document.activeElement).toBe(button('Proceed')));
+  });
+
+  it('issue 38: the DOB dialog opens with the focus on its action (Update Details), not on its X', async () => {
+    await mountReview(reviewData({ saved: [0] }), {}, async () => DOB_RESULT);
+    button('Proceed').focus();
+    press('Proceed');
+    const dialog = await screen.findByTestId('dob-error-dialog');
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('dob-update-details')));
   });
 
   it('a saved traveller is announced with its number, the count and the name as saved', async () => {

@@ -430,18 +430,21 @@ describe('TravelDetailsForm behaviour', () => {
     spy.mockRestore();
   });
 
+  /** Issue 38: a known phone with a new e-mail is told what to do, not only refused. */
+  const PHONE_TAKEN = 'Phone number already taken with another e-mail. Enter the e-mail you used before with this phone number, or use another phone number.';
+
   it('server errors show on their fields, focus the first, and clear when that field is edited', () => {
     const { rerenderWith, onSubmit } = renderForm({ initialValues: validValues() });
     rerenderWith({ serverErrors: { email: 'email_taken', phone_number: 'phone_taken' } });
     expect(errorOf(labelled('Email'))).toBe('Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.');
-    expect(errorOf(labelled('Phone number'))).toBe('Phone number already taken');
+    expect(errorOf(labelled('Phone number'))).toBe(PHONE_TAKEN);
     expect(document.activeElement).toBe(labelled('Phone number'));
     expect(labelled('Email').value).toBe('rana@example.com');
     fireEvent.blur(labelled('Email'));
     expect(errorOf(labelled('Email'))).toBe('Email already taken with another phone number. Enter the phone number you used before with this e-mail, or use another e-mail.');
     type(labelled('Email'), 'rana2@example.com');
     expect(errorOf(labelled('Email'))).toBeNull();
-    expect(errorOf(labelled('Phone number'))).toBe('Phone number already taken');
+    expect(errorOf(labelled('Phone number'))).toBe(PHONE_TAKEN);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

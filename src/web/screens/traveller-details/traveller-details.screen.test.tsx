@@ -333,6 +333,27 @@ describe('a lead named by ?uuid=', () => {
     expect(router.state.location.pathname).toBe('/request-call-back');
   });
 
+  it('issue 38: a known phone with a new e-mail is told what to do, and a call back is one tap away, starting from what was typed', async () => {
+    lead.saveLead.mockRejectedValue(apiError(409, { phone_taken: true }));
+    const { step, router } = open();
+    await form();
+    const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: 'rania.new@example.com' } });
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Proceed' })));
+    expect(
+      await screen.findByText('Phone number already taken with another e-mail. Enter the e-mail you used before with this phone number, or use another phone number.'),
+    ).toBeTruthy();
+    const help = await screen.findByTestId('contact-taken-help');
+    expect(help.getAttribute('data-taken')).toBe('phone');
+    expect(help.textContent).toContain('Enter the e-mail you used before with it');
+    act(() => fireEvent.click(within(help).getByRole('button', { name: 'Call me back' })));
+    expect(step()).toBe('requestCallBack');
+    expect(router.state.location.pathname).toBe('/request-call-back');
+    const callBackForm = await screen.findByTestId('call-back-form', {});
+    expect((within(callBackForm).getByLabelText(/^Email/) as HTMLInputElement).value).toBe('rania.new@example.com');
+    expect((within(callBackForm).getByLabelText(/Full name/) as HTMLInputElement).value).toBe('Rania Haddad');
+  });
+
   it('opens the system error dialog when the save fails, keeping the values', async () => {
     lead.saveLead.mockRejectedValue(apiError(null));
     const { step } = open();

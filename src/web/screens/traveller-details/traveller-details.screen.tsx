@@ -28,7 +28,7 @@ import { ErrorView } from '../../shell/error-view';
 import { localStore } from '../../storage/local-store';
 import { lazyPart } from '../../components/lazy-part';
 import { PageHeading } from '../page-heading';
-import { ContactTakenHelp } from './contact-taken-help';
+import type { TakenContact } from './contact-taken-help';
 import { travelDetailsLogic } from './travel-details.actors';
 import { captureTypedContact } from '../../journey/typed-contact';
 import { clearBuyAgain, pendingBuyAgain } from '../../journey/buy-again';
@@ -37,6 +37,17 @@ import { policyTokenOfPath } from '../../../../machines/journey.routes';
 
 /** The existing-leads chooser is a lazy chunk: most visits never show it, and the first page stays light. */
 const RecentLeadsDialog = lazy(() => import('./recent-leads-dialog').then((dialog) => ({ default: dialog.RecentLeadsDialog })));
+/** The way forward for a known e-mail or phone, a lazy chunk for the same reason. */
+const ContactTakenHelp = lazy(() => import('./contact-taken-help').then((help) => ({ default: help.ContactTakenHelp })));
+
+/** Which typed contact detail the server knows with other details (409 email_taken, phone_taken or both), or null. */
+function takenContact(serverErrors: Partial<Record<string, string>>): TakenContact | null {
+  const email = serverErrors.email === 'email_taken';
+  const phone = serverErrors.phone_number === 'phone_taken';
+  if (email && phone) return 'both';
+  if (email) return 'email';
+  return phone ? 'phone' : null;
+}
 
 /**
  * The form, with its selects, calendar field and number inputs, is a lazy chunk fetched as the
@@ -94,6 +105,7 @@ export function TravellerDetailsScreen() {
   const saveFailed = useSelector(step, selectSaveFailed);
   const agentError = useSelector(step, selectAgentError);
   const outcome = useSelector(step, selectOutcome);
+  const taken = takenContact(serverErrors);
 
   useEffect(() => {
     if (saveFailed) showSystemError();
@@ -177,14 +189,17 @@ export function TravellerDetailsScreen() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {body}
-          {serverErrors.email === 'email_taken' && (
-            <ContactTakenHelp
-              onCallBack={() => {
-                // The call-back form starts from what was typed here, as from the header's button.
-                captureTypedContact();
-                journey.send({ type: 'callBack.requested' });
-              }}
-            />
+          {taken && (
+            <Suspense fallback={null}>
+              <ContactTakenHelp
+                taken={taken}
+                onCallBack={() => {
+                  // The call-back form starts from what was typed here, as from the header's button.
+                  captureTypedContact();
+                  journey.send({ type: 'callBack.requested' });
+                }}
+              />
+            </Suspense>
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -30,12 +30,15 @@ export function ContactSection<V extends ContactDetails>({
   reference,
   refs,
   title,
+  nameHint,
 }: {
   form: RuleFormApi<V, TravelDetailsCode>;
   reference: { phoneCodes: Option[] };
   refs: FieldRefs;
   /** The section heading; "Your details" unless given. */
   title?: string;
+  /** The hint under the name; the passport's name unless given (a call back asks for whom to ask, issue 38). */
+  nameHint?: string;
 }) {
   const { t, i18n } = useLingui();
   const listbox = useListboxState();
@@ -68,7 +71,7 @@ export function ContactSection<V extends ContactDetails>({
       <TextInput
         ref={refs('name')}
         label={t`Full name`}
-        description={t`As shown on your passport, in English letters.`}
+        description={nameHint ?? t`As shown on your passport, in English letters.`}
         value={values.name}
         onChange={(event) => {
           const raw = event.currentTarget.value;

@@ -1,0 +1,20 @@
+import { storeThankYou } from './journey-flags';
+import { sessionStore } from './local-store';
+
+/**
+ * Drops the unsaved typing kept for a reload (reload-draft.ts) unread. Apart from reload-draft.ts,
+ * which the first load carries, since only later steps need it.
+ */
+export function dropReloadDraft(): void {
+  sessionStore.remove('reload_draft');
+}
+
+/**
+ * A trip paid or issued (checkout's order with nothing to pay, a paid result): its thank-you flag
+ * is stored (journey-flags.ts), and the review's unsaved typing a reload would have restored, its
+ * names and passport numbers, goes with the journey (issue 38).
+ */
+export function storeTripFinished(uuid: string): void {
+  storeThankYou(uuid);
+  dropReloadDraft();
+}
