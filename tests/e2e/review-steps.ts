@@ -95,11 +95,12 @@ export async function choose(page: Page, select: Locator, option: string, search
   await select.click();
   if (search) await select.pressSequentially(search);
   const target = page.getByRole('option', { name: option, exact: true });
-  await expect
-    .poll(() => target.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight), {
-      message: `the option "${option}" on screen`,
-    })
-    .toBe(true);
+  // Playwright's own wait, not expect.poll: the bench's scripted purchase runs these steps outside
+  // vitest (tests/bench/purchase-waits.ts), where expect.poll throws.
+  await page.waitForFunction(
+    (element) => element !== null && element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight,
+    await target.elementHandle(),
+  );
   await target.click();
 }
 

@@ -1,11 +1,11 @@
 import { Fragment, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { Alert, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Language } from '../../contract/endpoint';
 import { isAgentId, isAgentUnknown } from '../../../machines/travel-details/travel-details.payload';
 import { agentIsUnknown, markAgentUnknown, onAgentUnknown } from '../journey/agent-link';
 import { checkAgent } from '../services/lead.service';
+import { AgentLinkAlert } from './agent-link-alert';
 
 /** An id that cannot name an agent (not a positive whole number): unknown without asking; the steps already read it as a customer's (step-lead.ts). */
 const malformed = (agentId: string) => !isAgentId(Number(agentId));
@@ -63,17 +63,9 @@ export function AgentLinkGate({ agentId, lang, children }: { agentId: string; la
 function AgentLinkNotice({ agentId }: { agentId: string }) {
   const { t } = useLingui();
   return (
-    <Alert
-      role="alert"
-      color="red"
-      variant="light"
-      mb="lg"
-      icon={<IconAlertTriangle aria-hidden="true" />}
-      title={t`Agent link not recognised`}
-      data-testid="agent-link-unknown"
-    >
+    <AgentLinkAlert testId="agent-link-unknown">
       <Text fz="sm">{t`The agent number in this link, ${agentId}, is not known or not active. Please check the link with your broker.`}</Text>
       <Text fz="sm">{t`Meanwhile these pages work as they do for a customer, and no sale is credited to an agent.`}</Text>
-    </Alert>
+    </AgentLinkAlert>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
-import { Alert, Center, Grid, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconBolt, IconLock, IconScale } from '@tabler/icons-react';
+import { Center, Grid, Loader, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconBolt, IconLock, IconScale } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useStepActor } from '../../journey/step-actor';
@@ -28,6 +28,7 @@ import { ErrorView } from '../../shell/error-view';
 import { localStore } from '../../storage/local-store';
 import { lazyPart } from '../../components/lazy-part';
 import { PageHeading } from '../page-heading';
+import { AgentLinkAlert } from '../agent-link-alert';
 import type { TakenContact } from './contact-taken-help';
 import { travelDetailsLogic } from './travel-details.actors';
 import { captureTypedContact } from '../../journey/typed-contact';
@@ -174,17 +175,7 @@ export function TravellerDetailsScreen() {
         intro={t`Where are you going, when, and who is travelling? We will find the plans that fit.`}
       />
       {agentError && (
-        <Alert
-          role="alert"
-          color="red"
-          variant="light"
-          mb="lg"
-          icon={<IconAlertTriangle aria-hidden="true" />}
-          title={t`Agent link not recognised`}
-          data-testid="agent-error"
-        >
-          {i18n._(TRAVEL_DETAILS_MESSAGES[agentError])}
-        </Alert>
+        <AgentLinkAlert testId="agent-error">{i18n._(TRAVEL_DETAILS_MESSAGES[agentError])}</AgentLinkAlert>
       )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
