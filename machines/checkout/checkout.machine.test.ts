@@ -32,6 +32,7 @@ import {
   selectOutcome,
   selectPayFailed,
   selectPaying,
+  selectNothingToPay,
   selectTotals,
   selectViewState,
 } from './checkout.selectors';
@@ -454,8 +455,10 @@ describe('paying', () => {
       pay: async () => PAID_RESULT,
     });
     expect(selectTotals(started.actor.getSnapshot())).toEqual(FREE_PLAN_TOTALS);
+    expect(selectNothingToPay(started.actor.getSnapshot())).toBe(false);
     await apply(started, 'FREE100');
     expect(selectTotals(started.actor.getSnapshot())?.total).toBe(0);
+    expect(selectNothingToPay(started.actor.getSnapshot())).toBe(true);
     await pay(started);
     const output = selectOutcome(started.actor.getSnapshot())!;
     expect(output).toEqual({ type: 'paidInFull' });

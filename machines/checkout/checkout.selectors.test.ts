@@ -40,6 +40,7 @@ import {
   selectPaying,
   selectSharing,
   selectTermsAgreed,
+  selectNothingToPay,
   selectTotals,
   selectTravellers,
   selectViewState,
@@ -85,6 +86,7 @@ describe('view state', () => {
     expect(selectCanPay(pending.getSnapshot())).toBe(false);
     expect(selectTravellers(pending.getSnapshot())).toEqual([]);
     expect(selectTotals(pending.getSnapshot())).toBeNull();
+    expect(selectNothingToPay(pending.getSnapshot())).toBe(false);
     const actor = await readyActor();
     expect(selectViewState(actor.getSnapshot())).toBe('ready');
     expect(selectOutcome(actor.getSnapshot())).toBeNull();
@@ -122,6 +124,7 @@ describe('page data', () => {
     expect(selectNotice(snapshot)).toBeNull();
     expect(selectPayFailed(snapshot)).toBe(false);
     expect(selectCouponFailed(snapshot)).toBe(false);
+    expect(selectNothingToPay(snapshot)).toBe(false);
   });
 
   it('a customer is no agent', async () => {

@@ -28,6 +28,9 @@ export const selectTravellers = (snapshot: CheckoutSnapshot): LeadDetails['trave
 /** The price summary: the server's totals, with the applied coupon's discount when there is one. */
 export const selectTotals = (snapshot: CheckoutSnapshot): CheckoutTotals | null => snapshot.context.totals;
 
+/** The server's total is 0 (a 100 % coupon): no payments page follows, the policy is issued at once (RULINGS 18). */
+export const selectNothingToPay = (snapshot: CheckoutSnapshot): boolean => snapshot.context.totals?.total === 0;
+
 /** The coupon box as it shows. */
 export interface CouponView {
   /** What is in the box (whitespace stripped). */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
-import { DESKTOP, MOBILE, browserForThisFile, openPage, visit, type Lang } from './harness';
-import { finishAllowing, newTrip, saveLeadThroughApi, screenshot, screenshotBothWidths, textIn } from './journey-steps';
+import { DESKTOP, MOBILE, browserForThisFile, openPage } from './harness';
+import { finishAllowing, newTrip, openCompareTable, screenshot, screenshotBothWidths, textIn } from './journey-steps';
 import { PLAN, buyPlan, reviewPassportOnly } from './review-steps';
 
 /**
@@ -45,17 +45,6 @@ function measureTable(page: Page) {
       labelsVisibleAfter: labels.every(whole),
     };
   });
-}
-
-async function openCompareTable(page: Page, lang: Lang) {
-  const { uuid } = await saveLeadThroughApi();
-  await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
-  const boxes = page.getByTestId('compare-checkbox');
-  await boxes.first().waitFor({ state: 'visible' });
-  for (let index = 0; index < 3; index++) await boxes.nth(index).check();
-  await page.getByTestId('compare-open').click();
-  await page.waitForURL((url) => url.pathname === '/compare-offers');
-  await page.getByTestId('offers-table').waitFor({ state: 'visible' });
 }
 
 describe.each(['en', 'ar'] as const)('the compare table on a 375 px phone, in %s', (lang) => {

@@ -1,12 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { couponValidateEndpoint, tempCheckoutEndpoint } from '../../src/contract/checkout.endpoints';
 import { agentCheckEndpoint } from '../../src/contract/lead.endpoints';
 import { leadAtCheckoutOverHttp, signedSender } from '../integration/server-journey-fixtures';
 import { DESKTOP, MOBILE, baseUrl, browserForThisFile, focusInPage, openPage, visit, type Lang } from './harness';
-import { axeViolations, fields, fillTrip, finishAllowing, newTrip, pageSigningKey, saveLeadThroughApi, screenshotBothWidths, textIn } from './journey-steps';
+import { axeViolations, fields, fillTrip, finishAllowing, newTrip, pageSigningKey, openCompareTable, saveLeadThroughApi, screenshot, screenshotBothWidths, textIn } from './journey-steps';
 import { MRS, PLAN, buyPlan, choose, reviewFields, travellerOpened } from './review-steps';
 
 /**
@@ -18,14 +16,6 @@ import { MRS, PLAN, buyPlan, choose, reviewFields, travellerOpened } from './rev
  */
 
 const browser = browserForThisFile();
-
-/** With SCREENSHOT_DIR set, the viewport as it is (not the full page, which draws sticky parts where the page was scrolled to). */
-async function viewportShot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** The size of the viewport a language is tried at in the issue: en on a laptop, ar on a phone. */
 const viewportOf = (lang: Lang) => (lang === 'en' ? DESKTOP : MOBILE);
@@ -56,18 +46,6 @@ describe.each(['en', 'ar'] as const)('a reload on review, in %s', (lang) => {
     await finishAllowing(opened);
   });
 });
-
-/** Opens the compare table with the first three plans of a new lead. */
-async function openCompareTable(page: Page, lang: Lang): Promise<void> {
-  const { uuid } = await saveLeadThroughApi();
-  await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
-  const boxes = page.getByTestId('compare-checkbox');
-  await boxes.first().waitFor({ state: 'visible' });
-  for (let index = 0; index < 3; index++) await boxes.nth(index).check();
-  await page.getByTestId('compare-open').click();
-  await page.waitForURL((url) => url.pathname === '/compare-offers');
-  await page.getByTestId('offers-table').waitFor({ state: 'visible' });
-}
 
 /**
  * Where the plan heads are once the page is scrolled to "Optional covers": every head below the
@@ -114,7 +92,7 @@ describe.each(['en', 'ar'] as const)('the compare table, in %s', (lang) => {
         .toEqual([0, 1, 2].map(() => ({ belowHeader: true, aboveRow: true, nameSeen: true })));
       // Scrolls sideways on a phone only: there it takes the focus, so arrow keys scroll it.
       await expect.poll(() => region.getAttribute('tabindex'), { message: `${width}: tabindex` }).toBe(viewport === MOBILE ? '0' : null);
-      await viewportShot(page, `compare-table-optional-covers-${lang}-${viewport.width}`);
+      await screenshot(page, `compare-table-optional-covers-${lang}-${viewport.width}`, { fullPage: false });
 
       // Shift+Tab up to the first add-on row, hidden under the heads: it stops clear of them (WCAG 2.4.11).
       const rows = page.getByTestId('offers-row-addon');

@@ -138,12 +138,13 @@ export async function finishAllowing(opened: OpenPage, statuses: number[] = []):
 }
 
 /** With SCREENSHOT_DIR set, writes a full-page screenshot `<name>.png` there, for a look by eye; otherwise nothing. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, style: FULL_PAGE_SCREENSHOT_STYLE });
+  // The viewport alone where sticky parts matter: a full page draws them where the page was scrolled to.
+  await page.screenshot({ path: path.join(dir, `${name}.png`), ...(fullPage ? { fullPage: true, style: FULL_PAGE_SCREENSHOT_STYLE } : {}) });
 }
 
 /** With SCREENSHOT_DIR set, screenshots the page at 375 and 1280 px (`<name>-375`, `<name>-1280`), then restores the viewport. */
@@ -281,4 +282,16 @@ export async function earlierLeadOfThisBrowser(context: BrowserContext, lang: La
     if (localStorage.getItem('device_uuid') === null) localStorage.setItem('device_uuid', id);
   }, device);
   return uuid;
+}
+
+/** Opens the compare table with the first three plans of a new lead saved through the API. */
+export async function openCompareTable(page: Page, lang: Lang): Promise<void> {
+  const { uuid } = await saveLeadThroughApi();
+  await visit(page, `/compare-quotes?uuid=${uuid}&lang=${lang}`);
+  const boxes = page.getByTestId('compare-checkbox');
+  await boxes.first().waitFor({ state: 'visible' });
+  for (let index = 0; index < 3; index++) await boxes.nth(index).check();
+  await page.getByTestId('compare-open').click();
+  await page.waitForURL((url) => url.pathname === '/compare-offers');
+  await page.getByTestId('offers-table').waitFor({ state: 'visible' });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { FULL_PAGE_SCREENSHOT_STYLE } from '../support/chromium';
 import { leadAtCheckoutOverHttp, signedSender } from '../integration/server-journey-fixtures';
 import { DESKTOP, MOBILE, baseUrl, browserForThisFile, describeFocus, openPage, otherLanguage, visit, type Lang, type OpenPage } from './harness';
@@ -111,6 +111,22 @@ async function shareByEmail(page: Page, lang: Lang, email: string, where: string
   expect.soft(await focusLosses(page), `on ${where}, the focus never fell to <body>`).toEqual([]);
 }
 
+/**
+ * Tabs to the language switch and presses Enter; resolves once the page has reloaded in the other
+ * language and the app is live. (The "switching" notice covers the page for the second before the
+ * reload, on purpose.)
+ */
+async function switchLanguageByKeyboard(page: Page, lang: Lang): Promise<{ languageSwitch: Locator; other: Lang }> {
+  const languageSwitch = page.getByTestId('language-switch');
+  await tabTo(page, languageSwitch, { what: 'the language switch' });
+  const other = otherLanguage(lang);
+  const reloaded = page.waitForEvent('load');
+  await page.keyboard.press('Enter');
+  await reloaded;
+  await page.locator(`html[lang="${other}"][data-app="live"]`).waitFor({ state: 'attached' });
+  return { languageSwitch, other };
+}
+
 describe.each(['en', 'ar'] as const)('by keyboard in %s, the paths the purchase walk does not take', (lang: Lang) => {
   test('agent mode: Send by e-mail on the quotes and on checkout keeps the focus; the toast is announced and hides no focused control', async () => {
     const opened = await walkingPage(lang);
@@ -138,13 +154,7 @@ describe.each(['en', 'ar'] as const)('by keyboard in %s, the paths the purchase 
     const { page } = opened;
     await quotesOfNewLead(page, lang);
     await page.locator('[data-testid="quote-list"][aria-busy="false"]').waitFor();
-    const languageSwitch = page.getByTestId('language-switch');
-    await tabTo(page, languageSwitch, { what: 'the language switch' });
-    const other = otherLanguage(lang);
-    const reloaded = page.waitForEvent('load');
-    await page.keyboard.press('Enter');
-    await reloaded;
-    await page.locator(`html[lang="${other}"][data-app="live"]`).waitFor({ state: 'attached' });
+    const { languageSwitch, other } = await switchLanguageByKeyboard(page, lang);
     await page.locator('[data-testid="quote-list"][aria-busy="false"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/compare-quotes');
     // Once the quotes have loaded in the new language, the focus is on the switch, and shown.
@@ -163,14 +173,7 @@ describe.each(['en', 'ar'] as const)('by keyboard in %s, the paths the purchase 
     const opened = await walkingPage(lang);
     const { page } = opened;
     await visit(page, `/traveller-details?lang=${lang}`);
-    const languageSwitch = page.getByTestId('language-switch');
-    await tabTo(page, languageSwitch, { what: 'the language switch' });
-    const other = otherLanguage(lang);
-    const reloaded = page.waitForEvent('load');
-    // The "switching" notice covers the page for the second before the reload, on purpose.
-    await page.keyboard.press('Enter');
-    await reloaded;
-    await page.locator(`html[lang="${other}"][data-app="live"]`).waitFor({ state: 'attached' });
+    const { languageSwitch, other } = await switchLanguageByKeyboard(page, lang);
     await expect.poll(() => hasFocus(languageSwitch), { message: `the focus after the switch is on ${await describeFocus(page)}` }).toBe(true);
     expect.soft(await focusProblem(page), 'the switch is seen with the focus').toBeNull();
     await expectAxeCleanAtBothWidths(page, `travel details after switching to ${other}`);

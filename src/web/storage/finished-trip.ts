@@ -1,13 +1,5 @@
 import { storeThankYou } from './journey-flags';
-import { sessionStore } from './local-store';
-
-/**
- * Drops the unsaved typing kept for a reload (reload-draft.ts) unread. Apart from reload-draft.ts,
- * which the first load carries, since only later steps need it.
- */
-export function dropReloadDraft(): void {
-  sessionStore.remove('reload_draft');
-}
+import { dropReloadDraft } from './reload-draft';
 
 /**
  * A trip paid or issued (checkout's order with nothing to pay, a paid result): its thank-you flag

@@ -7,7 +7,7 @@ import { sessionStore } from './local-store';
  * page going away) asks for them just before reloading; the form takes them back after the reload.
  * Only one form registers at a time (the travel details form, or the review's travellers); the draft lives in
  * sessionStorage, so it stays in this tab and dies with it; a trip paid or issued drops it unread
- * (finished-trip.ts), as the journey's end clears what it stored.
+ * (dropReloadDraft, from finished-trip.ts), as the journey's end clears what it stored.
  */
 interface Draft {
   path: string;
@@ -38,6 +38,11 @@ export function takeReloadDraft<T>(guard: (value: unknown) => value is T, path: 
   const draft = sessionStore.getJson('reload_draft', isDraft);
   sessionStore.remove('reload_draft');
   return draft && draft.path === path && guard(draft.values) ? draft.values : null;
+}
+
+/** Drops the stored draft unread: the trip it holds was paid or issued, or the page came back with its typing. */
+export function dropReloadDraft(): void {
+  sessionStore.remove('reload_draft');
 }
 
 /** The registered form's values now, or null: the call-back form starts from what was typed (RULINGS 13). */

@@ -12,6 +12,7 @@ import {
   selectInvoice,
   selectLead,
   selectNotice,
+  selectNothingToPay,
   selectPaying,
   selectSharing,
   selectTermsAgreed,
@@ -118,7 +119,7 @@ function PayPanel({ step }: { step: CheckoutActor }) {
   const agreed = useSelector(step, selectTermsAgreed);
   const canPay = useSelector(step, selectCanPay);
   const paying = useSelector(step, selectPaying);
-  const free = useSelector(step, selectTotals)?.total === 0;
+  const free = useSelector(step, selectNothingToPay);
   const proceed = useRef<HTMLButtonElement>(null);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="pay-panel">

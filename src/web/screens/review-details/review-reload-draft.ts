@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { ReviewDrafts } from '../../../../machines/review/review.types';
-import { dropReloadDraft } from '../../storage/finished-trip';
-import { keepDraftForReload } from '../../storage/reload-draft';
+import { dropReloadDraft, keepDraftForReload } from '../../storage/reload-draft';
 import { REVIEW_FIELDS, type ReviewTravellerValues } from '../../../contract/traveller-review.rules';
 
 const NUMBER_FIELDS = new Set(['type', 'gender_id', 'country_id', 'nationality_id', 'relationship_type_id']);
